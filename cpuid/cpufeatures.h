@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: MIT */
+/* Instruction-set bits reported by lib25519_internal_cpufeatures().
+   The names after CPU_FEATURE_ are the words used in `architectures` files. */
+#ifndef CPUID_CPUFEATURES_H
+#define CPUID_CPUFEATURES_H
+
+#define CPU_FEATURE_amd64 (1ULL << 0)
+#define CPU_FEATURE_bmi2 (1ULL << 1)
+#define CPU_FEATURE_adx (1ULL << 2)
+#define CPU_FEATURE_avx2 (1ULL << 3)
+#define CPU_FEATURE_avx512f (1ULL << 4)
+#define CPU_FEATURE_avx512vl (1ULL << 5)
+#define CPU_FEATURE_avx512ifma (1ULL << 6)
+#define CPU_FEATURE_avx512vbmi (1ULL << 7)
+#define CPU_FEATURE_arm64 (1ULL << 16)
+#define CPU_FEATURE_neon (1ULL << 17)
+
+/* what this CPU and OS can run, minus anything named in the environment
+   variable LIB25519_DISABLE (comma-separated feature names; it can only take
+   features away, for testing fallbacks) */
+extern unsigned long long lib25519_internal_cpufeatures(void) __attribute__((visibility("hidden")));
+
+#endif

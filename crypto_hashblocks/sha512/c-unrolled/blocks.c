@@ -1,0 +1,180 @@
+/* SPDX-License-Identifier: MIT */
+/* SHA-512 compression (FIPS 180-4), unrolled C.
+   - All 80 rounds are written out. Instead of moving a..h between rounds,
+     each round is the same macro applied to a rotated list of variable
+     names, so a round only updates two variables (d and h).
+   - The message schedule lives in a 16-word window w0..w15 that is updated
+     in place right before the round that consumes the new word.
+   - The chaining state stays in local variables across all blocks and is
+     converted from/to big-endian bytes once per call. */
+
+#include <stdint.h>
+#include "crypto_hashblocks.h"
+
+static inline uint64_t load_be64(const unsigned char *p)
+{
+  return ((uint64_t)p[0] << 56) | ((uint64_t)p[1] << 48)
+       | ((uint64_t)p[2] << 40) | ((uint64_t)p[3] << 32)
+       | ((uint64_t)p[4] << 24) | ((uint64_t)p[5] << 16)
+       | ((uint64_t)p[6] << 8) | (uint64_t)p[7];
+}
+
+static inline void store_be64(unsigned char *p, uint64_t v)
+{
+  p[0] = (unsigned char)(v >> 56);
+  p[1] = (unsigned char)(v >> 48);
+  p[2] = (unsigned char)(v >> 40);
+  p[3] = (unsigned char)(v >> 32);
+  p[4] = (unsigned char)(v >> 24);
+  p[5] = (unsigned char)(v >> 16);
+  p[6] = (unsigned char)(v >> 8);
+  p[7] = (unsigned char)v;
+}
+
+#define ROTR(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
+
+/* big sigmas act on the working variables, small sigmas on the schedule */
+#define BSIG0(x) (ROTR(x, 28) ^ ROTR(x, 34) ^ ROTR(x, 39))
+#define BSIG1(x) (ROTR(x, 14) ^ ROTR(x, 18) ^ ROTR(x, 41))
+#define SSIG0(x) (ROTR(x, 1) ^ ROTR(x, 8) ^ ((x) >> 7))
+#define SSIG1(x) (ROTR(x, 19) ^ ROTR(x, 61) ^ ((x) >> 6))
+/* (e & f) ^ (~e & g), with one operation less */
+#define CH(e, f, g) ((((f) ^ (g)) & (e)) ^ (g))
+/* majority of a, b, c */
+#define MAJ(a, b, c) (((a) & (b)) | (((a) | (b)) & (c)))
+
+/* one round; afterwards the caller's names shift by one position */
+#define R(a, b, c, d, e, f, g, h, w, i) \
+  do { \
+    uint64_t t1_ = h + BSIG1(e) + CH(e, f, g) + K[i] + w; \
+    d += t1_; \
+    h = t1_ + BSIG0(a) + MAJ(a, b, c); \
+  } while (0)
+
+/* next schedule word into the window slot it replaces:
+   W[t] = ssig1(W[t-2]) + W[t-7] + ssig0(W[t-15]) + W[t-16] */
+#define X(w16, w2, w7, w15) (w16 += SSIG1(w2) + w7 + SSIG0(w15))
+
+/* rounds 0..15 read the message words directly */
+#define ROUNDS_0_15 \
+  R(a, b, c, d, e, f, g, h, w0, 0); \
+  R(h, a, b, c, d, e, f, g, w1, 1); \
+  R(g, h, a, b, c, d, e, f, w2, 2); \
+  R(f, g, h, a, b, c, d, e, w3, 3); \
+  R(e, f, g, h, a, b, c, d, w4, 4); \
+  R(d, e, f, g, h, a, b, c, w5, 5); \
+  R(c, d, e, f, g, h, a, b, w6, 6); \
+  R(b, c, d, e, f, g, h, a, w7, 7); \
+  R(a, b, c, d, e, f, g, h, w8, 8); \
+  R(h, a, b, c, d, e, f, g, w9, 9); \
+  R(g, h, a, b, c, d, e, f, w10, 10); \
+  R(f, g, h, a, b, c, d, e, w11, 11); \
+  R(e, f, g, h, a, b, c, d, w12, 12); \
+  R(d, e, f, g, h, a, b, c, w13, 13); \
+  R(c, d, e, f, g, h, a, b, w14, 14); \
+  R(b, c, d, e, f, g, h, a, w15, 15)
+
+/* sixteen more rounds starting at round n (a multiple of 16), each one
+   preceded by the schedule update producing the word it uses */
+#define ROUNDS_16_MORE(n) \
+  X(w0, w14, w9, w1);   R(a, b, c, d, e, f, g, h, w0, n + 0); \
+  X(w1, w15, w10, w2);  R(h, a, b, c, d, e, f, g, w1, n + 1); \
+  X(w2, w0, w11, w3);   R(g, h, a, b, c, d, e, f, w2, n + 2); \
+  X(w3, w1, w12, w4);   R(f, g, h, a, b, c, d, e, w3, n + 3); \
+  X(w4, w2, w13, w5);   R(e, f, g, h, a, b, c, d, w4, n + 4); \
+  X(w5, w3, w14, w6);   R(d, e, f, g, h, a, b, c, w5, n + 5); \
+  X(w6, w4, w15, w7);   R(c, d, e, f, g, h, a, b, w6, n + 6); \
+  X(w7, w5, w0, w8);    R(b, c, d, e, f, g, h, a, w7, n + 7); \
+  X(w8, w6, w1, w9);    R(a, b, c, d, e, f, g, h, w8, n + 8); \
+  X(w9, w7, w2, w10);   R(h, a, b, c, d, e, f, g, w9, n + 9); \
+  X(w10, w8, w3, w11);  R(g, h, a, b, c, d, e, f, w10, n + 10); \
+  X(w11, w9, w4, w12);  R(f, g, h, a, b, c, d, e, w11, n + 11); \
+  X(w12, w10, w5, w13); R(e, f, g, h, a, b, c, d, w12, n + 12); \
+  X(w13, w11, w6, w14); R(d, e, f, g, h, a, b, c, w13, n + 13); \
+  X(w14, w12, w7, w15); R(c, d, e, f, g, h, a, b, w14, n + 14); \
+  X(w15, w13, w8, w0);  R(b, c, d, e, f, g, h, a, w15, n + 15)
+
+/* first 64 bits of the fractional parts of the cube roots of the first 80
+   primes */
+static const uint64_t K[80] = {
+  0x428a2f98d728ae22ULL, 0x7137449123ef65cdULL, 0xb5c0fbcfec4d3b2fULL, 0xe9b5dba58189dbbcULL,
+  0x3956c25bf348b538ULL, 0x59f111f1b605d019ULL, 0x923f82a4af194f9bULL, 0xab1c5ed5da6d8118ULL,
+  0xd807aa98a3030242ULL, 0x12835b0145706fbeULL, 0x243185be4ee4b28cULL, 0x550c7dc3d5ffb4e2ULL,
+  0x72be5d74f27b896fULL, 0x80deb1fe3b1696b1ULL, 0x9bdc06a725c71235ULL, 0xc19bf174cf692694ULL,
+  0xe49b69c19ef14ad2ULL, 0xefbe4786384f25e3ULL, 0x0fc19dc68b8cd5b5ULL, 0x240ca1cc77ac9c65ULL,
+  0x2de92c6f592b0275ULL, 0x4a7484aa6ea6e483ULL, 0x5cb0a9dcbd41fbd4ULL, 0x76f988da831153b5ULL,
+  0x983e5152ee66dfabULL, 0xa831c66d2db43210ULL, 0xb00327c898fb213fULL, 0xbf597fc7beef0ee4ULL,
+  0xc6e00bf33da88fc2ULL, 0xd5a79147930aa725ULL, 0x06ca6351e003826fULL, 0x142929670a0e6e70ULL,
+  0x27b70a8546d22ffcULL, 0x2e1b21385c26c926ULL, 0x4d2c6dfc5ac42aedULL, 0x53380d139d95b3dfULL,
+  0x650a73548baf63deULL, 0x766a0abb3c77b2a8ULL, 0x81c2c92e47edaee6ULL, 0x92722c851482353bULL,
+  0xa2bfe8a14cf10364ULL, 0xa81a664bbc423001ULL, 0xc24b8b70d0f89791ULL, 0xc76c51a30654be30ULL,
+  0xd192e819d6ef5218ULL, 0xd69906245565a910ULL, 0xf40e35855771202aULL, 0x106aa07032bbd1b8ULL,
+  0x19a4c116b8d2d0c8ULL, 0x1e376c085141ab53ULL, 0x2748774cdf8eeb99ULL, 0x34b0bcb5e19b48a8ULL,
+  0x391c0cb3c5c95a63ULL, 0x4ed8aa4ae3418acbULL, 0x5b9cca4f7763e373ULL, 0x682e6ff3d6b2b8a3ULL,
+  0x748f82ee5defb2fcULL, 0x78a5636f43172f60ULL, 0x84c87814a1f0ab72ULL, 0x8cc702081a6439ecULL,
+  0x90befffa23631e28ULL, 0xa4506cebde82bde9ULL, 0xbef9a3f7b2c67915ULL, 0xc67178f2e372532bULL,
+  0xca273eceea26619cULL, 0xd186b8c721c0c207ULL, 0xeada7dd6cde0eb1eULL, 0xf57d4f7fee6ed178ULL,
+  0x06f067aa72176fbaULL, 0x0a637dc5a2c898a6ULL, 0x113f9804bef90daeULL, 0x1b710b35131c471bULL,
+  0x28db77f523047d84ULL, 0x32caab7b40c72493ULL, 0x3c9ebe0a15c9bebcULL, 0x431d67c49c100d4cULL,
+  0x4cc5d4becb3e42b6ULL, 0x597f299cfc657e2aULL, 0x5fcb6fab3ad6faecULL, 0x6c44198c4a475817ULL,
+};
+
+int crypto_hashblocks(unsigned char *statebytes, const unsigned char *x, long long xlen)
+{
+  uint64_t s0 = load_be64(statebytes + 0);
+  uint64_t s1 = load_be64(statebytes + 8);
+  uint64_t s2 = load_be64(statebytes + 16);
+  uint64_t s3 = load_be64(statebytes + 24);
+  uint64_t s4 = load_be64(statebytes + 32);
+  uint64_t s5 = load_be64(statebytes + 40);
+  uint64_t s6 = load_be64(statebytes + 48);
+  uint64_t s7 = load_be64(statebytes + 56);
+
+  while (xlen >= 128) {
+    uint64_t a = s0, b = s1, c = s2, d = s3, e = s4, f = s5, g = s6, h = s7;
+    uint64_t w0 = load_be64(x + 0);
+    uint64_t w1 = load_be64(x + 8);
+    uint64_t w2 = load_be64(x + 16);
+    uint64_t w3 = load_be64(x + 24);
+    uint64_t w4 = load_be64(x + 32);
+    uint64_t w5 = load_be64(x + 40);
+    uint64_t w6 = load_be64(x + 48);
+    uint64_t w7 = load_be64(x + 56);
+    uint64_t w8 = load_be64(x + 64);
+    uint64_t w9 = load_be64(x + 72);
+    uint64_t w10 = load_be64(x + 80);
+    uint64_t w11 = load_be64(x + 88);
+    uint64_t w12 = load_be64(x + 96);
+    uint64_t w13 = load_be64(x + 104);
+    uint64_t w14 = load_be64(x + 112);
+    uint64_t w15 = load_be64(x + 120);
+
+    ROUNDS_0_15;
+    ROUNDS_16_MORE(16);
+    ROUNDS_16_MORE(32);
+    ROUNDS_16_MORE(48);
+    ROUNDS_16_MORE(64);
+
+    s0 += a;
+    s1 += b;
+    s2 += c;
+    s3 += d;
+    s4 += e;
+    s5 += f;
+    s6 += g;
+    s7 += h;
+
+    x += 128;
+    xlen -= 128;
+  }
+
+  store_be64(statebytes + 0, s0);
+  store_be64(statebytes + 8, s1);
+  store_be64(statebytes + 16, s2);
+  store_be64(statebytes + 24, s3);
+  store_be64(statebytes + 32, s4);
+  store_be64(statebytes + 40, s5);
+  store_be64(statebytes + 48, s6);
+  store_be64(statebytes + 56, s7);
+  return (int)xlen;
+}

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: MIT */
+/* Secret/declassify markers for the valgrind data-flow (constant-time) test.
+   crypto_declassify(p,n) says "these bytes are public from here on": under
+   valgrind it marks them defined; natively it costs a few no-op instructions.
+   crypto_secret(p,n) marks bytes as secret (undefined) for the tests.
+   configure defines LIB25519_HAVE_VALGRIND when <valgrind/memcheck.h> exists. */
+#ifndef CRYPTO_DECLASSIFY_H
+#define CRYPTO_DECLASSIFY_H
+
+#ifdef LIB25519_HAVE_VALGRIND
+#include <valgrind/memcheck.h>
+#define crypto_declassify(p, n) ((void)VALGRIND_MAKE_MEM_DEFINED((p), (n)))
+#define crypto_secret(p, n) ((void)VALGRIND_MAKE_MEM_UNDEFINED((p), (n)))
+#else
+#define crypto_declassify(p, n) ((void)(p), (void)(n))
+#define crypto_secret(p, n) ((void)(p), (void)(n))
+#endif
+
+#endif

@@ -1,0 +1,347 @@
+/* SPDX-License-Identifier: MIT */
+/* Arithmetic in GF(p), p = 2^255 - 19, radix 2^51, for compilers with
+   unsigned __int128.
+
+   An element is f = v[0] + v[1]*2^51 + v[2]*2^102 + v[3]*2^153 + v[4]*2^204
+   with unsigned 64-bit limbs; the representation is redundant (limbs may
+   exceed 2^51 and the value may exceed p) until fe25519_tobytes.
+
+   Limb bounds used in the comments below (every limb of the element):
+     TIGHT  : every limb < 2^52.  Produced by 0, 1, frombytes, mul, sq, sq2,
+              mul121666, mul_small, sub, neg, invert, pow22523, and kept by
+              copy, cmov, cswap.
+     MULIN  : every limb < 2^55.  Accepted by mul, sq, sq2, mul121666,
+              mul_small, sub, neg and tobytes.
+   add does not carry: its output limb is the sum of its input limbs, so the
+   caller keeps sums below 2^55.  Any sum of up to eight TIGHT elements is
+   MULIN; in particular add(TIGHT, TIGHT) may go straight into mul or sq,
+   and add(add(TIGHT,TIGHT),TIGHT) too.
+
+   Every routine is constant time: no branch or memory index depends on the
+   limbs.  Outputs may alias inputs everywhere. */
+#ifndef FE25519_51_H
+#define FE25519_51_H
+
+#include <stdint.h>
+#include "crypto_ct.h"
+
+typedef struct { uint64_t v[5]; } fe25519;
+
+typedef unsigned __int128 fe25519_u128;
+
+#define FE25519_MASK51 (((uint64_t)1 << 51) - 1)
+
+/* h = 0; TIGHT */
+static inline void fe25519_0(fe25519 *h)
+{
+  h->v[0] = 0; h->v[1] = 0; h->v[2] = 0; h->v[3] = 0; h->v[4] = 0;
+}
+
+/* h = 1; TIGHT */
+static inline void fe25519_1(fe25519 *h)
+{
+  h->v[0] = 1; h->v[1] = 0; h->v[2] = 0; h->v[3] = 0; h->v[4] = 0;
+}
+
+/* h = f; bounds unchanged */
+static inline void fe25519_copy(fe25519 *h, const fe25519 *f)
+{
+  h->v[0] = f->v[0]; h->v[1] = f->v[1]; h->v[2] = f->v[2];
+  h->v[3] = f->v[3]; h->v[4] = f->v[4];
+}
+
+/* One carry pass: input limbs < 2^63 (anything a 64-bit limb can hold
+   without the 19*carry overflowing); output limbs v[1..4] < 2^51 and
+   v[0] < 2^51 + 19*2^12 < 2^52, so TIGHT.  Same value mod p. */
+static inline void fe25519_carry(fe25519 *h)
+{
+  uint64_t c;
+  c = h->v[0] >> 51; h->v[0] &= FE25519_MASK51; h->v[1] += c;
+  c = h->v[1] >> 51; h->v[1] &= FE25519_MASK51; h->v[2] += c;
+  c = h->v[2] >> 51; h->v[2] &= FE25519_MASK51; h->v[3] += c;
+  c = h->v[3] >> 51; h->v[3] &= FE25519_MASK51; h->v[4] += c;
+  c = h->v[4] >> 51; h->v[4] &= FE25519_MASK51; h->v[0] += 19 * c;
+}
+
+/* h = f + g without carrying: h limb = f limb + g limb.
+   Caller keeps every sum < 2^55 (MULIN); e.g. TIGHT + TIGHT < 2^53. */
+static inline void fe25519_add(fe25519 *h, const fe25519 *f, const fe25519 *g)
+{
+  h->v[0] = f->v[0] + g->v[0];
+  h->v[1] = f->v[1] + g->v[1];
+  h->v[2] = f->v[2] + g->v[2];
+  h->v[3] = f->v[3] + g->v[3];
+  h->v[4] = f->v[4] + g->v[4];
+}
+
+/* h = f - g, computed as f + 32p - g and carried.
+   Inputs MULIN (< 2^55).  The limbs of 32p are 2^56 - 608 and 2^56 - 32,
+   both above 2^55, so no limb underflows; the sum is < 2^57, and the carry
+   pass leaves h TIGHT. */
+static inline void fe25519_sub(fe25519 *h, const fe25519 *f, const fe25519 *g)
+{
+  h->v[0] = (f->v[0] + ((uint64_t)1 << 56) - 608) - g->v[0];
+  h->v[1] = (f->v[1] + ((uint64_t)1 << 56) - 32) - g->v[1];
+  h->v[2] = (f->v[2] + ((uint64_t)1 << 56) - 32) - g->v[2];
+  h->v[3] = (f->v[3] + ((uint64_t)1 << 56) - 32) - g->v[3];
+  h->v[4] = (f->v[4] + ((uint64_t)1 << 56) - 32) - g->v[4];
+  fe25519_carry(h);
+}
+
+/* h = -f; input MULIN, output TIGHT */
+static inline void fe25519_neg(fe25519 *h, const fe25519 *f)
+{
+  fe25519 z;
+  fe25519_0(&z);
+  fe25519_sub(h, &z, f);
+}
+
+/* Reduce five 128-bit column sums, each < 2^120, into h.
+   After the first pass each carry is < 2^69, so 19 times the top carry is
+   kept in 128 bits; the final limbs are v[1] < 2^51 + 2^25 and the others
+   < 2^51: TIGHT. */
+static inline void fe25519_reduce128(fe25519 *h, fe25519_u128 t0, fe25519_u128 t1,
+                                     fe25519_u128 t2, fe25519_u128 t3, fe25519_u128 t4)
+{
+  uint64_t r0, r1, r2, r3, r4;
+  fe25519_u128 w;
+
+  t1 += t0 >> 51; r0 = (uint64_t)t0 & FE25519_MASK51;
+  t2 += t1 >> 51; r1 = (uint64_t)t1 & FE25519_MASK51;
+  t3 += t2 >> 51; r2 = (uint64_t)t2 & FE25519_MASK51;
+  t4 += t3 >> 51; r3 = (uint64_t)t3 & FE25519_MASK51;
+  r4 = (uint64_t)t4 & FE25519_MASK51;
+  w = (fe25519_u128)r0 + (t4 >> 51) * 19;   /* < 2^51 + 2^74 */
+  r0 = (uint64_t)w & FE25519_MASK51;
+  r1 += (uint64_t)(w >> 51);                /* < 2^51 + 2^24 */
+
+  h->v[0] = r0; h->v[1] = r1; h->v[2] = r2; h->v[3] = r3; h->v[4] = r4;
+}
+
+/* h = f * g; inputs MULIN (< 2^55), output TIGHT.
+   Column sums: products < 2^110, with the factor 19 < 2^114.3, five of
+   them < 2^116.7 < 2^120. */
+static inline void fe25519_mul(fe25519 *h, const fe25519 *f, const fe25519 *g)
+{
+  uint64_t f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
+  uint64_t g0 = g->v[0], g1 = g->v[1], g2 = g->v[2], g3 = g->v[3], g4 = g->v[4];
+  uint64_t g1_19 = 19 * g1, g2_19 = 19 * g2, g3_19 = 19 * g3, g4_19 = 19 * g4; /* < 2^60 */
+  fe25519_u128 t0, t1, t2, t3, t4;
+
+  t0 = (fe25519_u128)f0 * g0 + (fe25519_u128)f1 * g4_19 + (fe25519_u128)f2 * g3_19
+     + (fe25519_u128)f3 * g2_19 + (fe25519_u128)f4 * g1_19;
+  t1 = (fe25519_u128)f0 * g1 + (fe25519_u128)f1 * g0 + (fe25519_u128)f2 * g4_19
+     + (fe25519_u128)f3 * g3_19 + (fe25519_u128)f4 * g2_19;
+  t2 = (fe25519_u128)f0 * g2 + (fe25519_u128)f1 * g1 + (fe25519_u128)f2 * g0
+     + (fe25519_u128)f3 * g4_19 + (fe25519_u128)f4 * g3_19;
+  t3 = (fe25519_u128)f0 * g3 + (fe25519_u128)f1 * g2 + (fe25519_u128)f2 * g1
+     + (fe25519_u128)f3 * g0 + (fe25519_u128)f4 * g4_19;
+  t4 = (fe25519_u128)f0 * g4 + (fe25519_u128)f1 * g3 + (fe25519_u128)f2 * g2
+     + (fe25519_u128)f3 * g1 + (fe25519_u128)f4 * g0;
+
+  fe25519_reduce128(h, t0, t1, t2, t3, t4);
+}
+
+/* column sums of f^2 (f MULIN): each < 2^116.7 */
+static inline void fe25519_sqcols(const fe25519 *f, fe25519_u128 t[5])
+{
+  uint64_t f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
+  uint64_t f0_2 = 2 * f0, f1_2 = 2 * f1, f2_2 = 2 * f2;
+  uint64_t f3_19 = 19 * f3, f4_19 = 19 * f4; /* < 2^60 */
+
+  t[0] = (fe25519_u128)f0 * f0 + (fe25519_u128)f1_2 * f4_19 + (fe25519_u128)f2_2 * f3_19;
+  t[1] = (fe25519_u128)f0_2 * f1 + (fe25519_u128)f2_2 * f4_19 + (fe25519_u128)f3 * f3_19;
+  t[2] = (fe25519_u128)f0_2 * f2 + (fe25519_u128)f1 * f1 + (fe25519_u128)(2 * f3) * f4_19;
+  t[3] = (fe25519_u128)f0_2 * f3 + (fe25519_u128)f1_2 * f2 + (fe25519_u128)f4 * f4_19;
+  t[4] = (fe25519_u128)f0_2 * f4 + (fe25519_u128)f1_2 * f3 + (fe25519_u128)f2 * f2;
+}
+
+/* h = f^2; input MULIN, output TIGHT */
+static inline void fe25519_sq(fe25519 *h, const fe25519 *f)
+{
+  fe25519_u128 t[5];
+  fe25519_sqcols(f, t);
+  fe25519_reduce128(h, t[0], t[1], t[2], t[3], t[4]);
+}
+
+/* h = 2 f^2; input MULIN, output TIGHT (doubled sums < 2^117.7) */
+static inline void fe25519_sq2(fe25519 *h, const fe25519 *f)
+{
+  fe25519_u128 t[5];
+  fe25519_sqcols(f, t);
+  fe25519_reduce128(h, t[0] << 1, t[1] << 1, t[2] << 1, t[3] << 1, t[4] << 1);
+}
+
+/* h = f^(2^n) for public n >= 1; input MULIN, output TIGHT */
+static inline void fe25519_sqn(fe25519 *h, const fe25519 *f, int n)
+{
+  fe25519_sq(h, f);
+  while (--n > 0) fe25519_sq(h, h);
+}
+
+/* h = c f for a public or secret c < 2^20; input MULIN, output TIGHT
+   (products < 2^75) */
+static inline void fe25519_mul_small(fe25519 *h, const fe25519 *f, uint64_t c)
+{
+  fe25519_reduce128(h, (fe25519_u128)f->v[0] * c, (fe25519_u128)f->v[1] * c,
+                    (fe25519_u128)f->v[2] * c, (fe25519_u128)f->v[3] * c,
+                    (fe25519_u128)f->v[4] * c);
+}
+
+/* h = 121666 f = ((A+2)/4) f for the Montgomery ladder; MULIN -> TIGHT */
+static inline void fe25519_mul121666(fe25519 *h, const fe25519 *f)
+{
+  fe25519_mul_small(h, f, 121666);
+}
+
+/* h = the integer s[0..31] little-endian with bit 255 ignored (so possibly
+   in [p, 2^255), kept as is); limbs < 2^51, TIGHT */
+static inline void fe25519_frombytes(fe25519 *h, const unsigned char s[32])
+{
+  uint64_t w[4];
+  int i, j;
+  for (i = 0; i < 4; ++i) {
+    w[i] = 0;
+    for (j = 7; j >= 0; --j) w[i] = (w[i] << 8) | s[8 * i + j];
+  }
+  h->v[0] = w[0] & FE25519_MASK51;
+  h->v[1] = ((w[0] >> 51) | (w[1] << 13)) & FE25519_MASK51;
+  h->v[2] = ((w[1] >> 38) | (w[2] << 26)) & FE25519_MASK51;
+  h->v[3] = ((w[2] >> 25) | (w[3] << 39)) & FE25519_MASK51;
+  h->v[4] = (w[3] >> 12) & FE25519_MASK51;
+}
+
+/* s = the unique integer in [0, p) congruent to f, 32 bytes little-endian
+   (bit 255 is always 0).  Input MULIN (any limbs < 2^63 work). */
+static inline void fe25519_tobytes(unsigned char s[32], const fe25519 *f)
+{
+  fe25519 t;
+  uint64_t q, w[4];
+  int i, j;
+
+  fe25519_copy(&t, f);
+  fe25519_carry(&t);   /* v[1..4] < 2^51, v[0] < 2^52 */
+  fe25519_carry(&t);   /* now v[1..4] < 2^51 and v[0] < 2^51 + 19: t < 2p */
+
+  /* q = 1 iff t >= p, i.e. iff t + 19 >= 2^255 */
+  q = (t.v[0] + 19) >> 51;
+  q = (t.v[1] + q) >> 51;
+  q = (t.v[2] + q) >> 51;
+  q = (t.v[3] + q) >> 51;
+  q = (t.v[4] + q) >> 51;
+
+  /* t - q p = t + 19 q - q 2^255: add 19q, carry, drop bit 255 */
+  t.v[0] += 19 * q;
+  t.v[1] += t.v[0] >> 51; t.v[0] &= FE25519_MASK51;
+  t.v[2] += t.v[1] >> 51; t.v[1] &= FE25519_MASK51;
+  t.v[3] += t.v[2] >> 51; t.v[2] &= FE25519_MASK51;
+  t.v[4] += t.v[3] >> 51; t.v[3] &= FE25519_MASK51;
+  t.v[4] &= FE25519_MASK51;
+
+  w[0] = t.v[0] | (t.v[1] << 51);
+  w[1] = (t.v[1] >> 13) | (t.v[2] << 38);
+  w[2] = (t.v[2] >> 26) | (t.v[3] << 25);
+  w[3] = (t.v[3] >> 39) | (t.v[4] << 12);
+  for (i = 0; i < 4; ++i)
+    for (j = 0; j < 8; ++j) s[8 * i + j] = (unsigned char)(w[i] >> (8 * j));
+}
+
+/* f = g if bit == 1, unchanged if bit == 0 (bit must be 0 or 1) */
+static inline void fe25519_cmov(fe25519 *f, const fe25519 *g, uint64_t bit)
+{
+  uint64_t m = crypto_ct_bit_mask_u64(bit);
+  int i;
+  for (i = 0; i < 5; ++i) f->v[i] ^= m & (f->v[i] ^ g->v[i]);
+}
+
+/* swap f and g if bit == 1 (bit must be 0 or 1) */
+static inline void fe25519_cswap(fe25519 *f, fe25519 *g, uint64_t bit)
+{
+  uint64_t m = crypto_ct_bit_mask_u64(bit), x;
+  int i;
+  for (i = 0; i < 5; ++i) {
+    x = m & (f->v[i] ^ g->v[i]);
+    f->v[i] ^= x;
+    g->v[i] ^= x;
+  }
+}
+
+/* 1 if f = 0 mod p, else 0; input MULIN */
+static inline int fe25519_iszero(const fe25519 *f)
+{
+  unsigned char s[32];
+  uint64_t acc = 0;
+  int i;
+  fe25519_tobytes(s, f);
+  for (i = 0; i < 32; ++i) acc |= s[i];
+  return (int)(crypto_ct_zero_mask_u64(acc) & 1);
+}
+
+/* low bit of the canonical encoding of f; input MULIN */
+static inline int fe25519_isnegative(const fe25519 *f)
+{
+  unsigned char s[32];
+  fe25519_tobytes(s, f);
+  return s[0] & 1;
+}
+
+/* h = z^(2^255 - 21) = 1/z (0 -> 0); input MULIN, output TIGHT.
+   11 multiplications and 254 squarings. */
+static inline void fe25519_invert(fe25519 *h, const fe25519 *z)
+{
+  fe25519 z2, z9, z11, a, b, c;
+
+  fe25519_sq(&z2, z);               /* 2 */
+  fe25519_sqn(&a, &z2, 2);          /* 8 */
+  fe25519_mul(&z9, &a, z);          /* 9 */
+  fe25519_mul(&z11, &z9, &z2);      /* 11 */
+  fe25519_sq(&a, &z11);             /* 22 */
+  fe25519_mul(&a, &a, &z9);         /* 31 = 2^5 - 1 */
+  fe25519_sqn(&b, &a, 5);
+  fe25519_mul(&a, &b, &a);          /* 2^10 - 1 */
+  fe25519_sqn(&b, &a, 10);
+  fe25519_mul(&b, &b, &a);          /* 2^20 - 1 */
+  fe25519_sqn(&c, &b, 20);
+  fe25519_mul(&b, &c, &b);          /* 2^40 - 1 */
+  fe25519_sqn(&b, &b, 10);
+  fe25519_mul(&a, &b, &a);          /* 2^50 - 1 */
+  fe25519_sqn(&b, &a, 50);
+  fe25519_mul(&b, &b, &a);          /* 2^100 - 1 */
+  fe25519_sqn(&c, &b, 100);
+  fe25519_mul(&b, &c, &b);          /* 2^200 - 1 */
+  fe25519_sqn(&b, &b, 50);
+  fe25519_mul(&b, &b, &a);          /* 2^250 - 1 */
+  fe25519_sqn(&b, &b, 5);           /* 2^255 - 32 */
+  fe25519_mul(h, &b, &z11);         /* 2^255 - 21 */
+}
+
+/* h = z^((p-5)/8) = z^(2^252 - 3); input MULIN, output TIGHT */
+static inline void fe25519_pow22523(fe25519 *h, const fe25519 *z)
+{
+  fe25519 z2, z9, a, b, c;
+
+  fe25519_sq(&z2, z);               /* 2 */
+  fe25519_sqn(&a, &z2, 2);          /* 8 */
+  fe25519_mul(&z9, &a, z);          /* 9 */
+  fe25519_mul(&a, &z9, &z2);        /* 11 */
+  fe25519_sq(&a, &a);               /* 22 */
+  fe25519_mul(&a, &a, &z9);         /* 2^5 - 1 */
+  fe25519_sqn(&b, &a, 5);
+  fe25519_mul(&a, &b, &a);          /* 2^10 - 1 */
+  fe25519_sqn(&b, &a, 10);
+  fe25519_mul(&b, &b, &a);          /* 2^20 - 1 */
+  fe25519_sqn(&c, &b, 20);
+  fe25519_mul(&b, &c, &b);          /* 2^40 - 1 */
+  fe25519_sqn(&b, &b, 10);
+  fe25519_mul(&a, &b, &a);          /* 2^50 - 1 */
+  fe25519_sqn(&b, &a, 50);
+  fe25519_mul(&b, &b, &a);          /* 2^100 - 1 */
+  fe25519_sqn(&c, &b, 100);
+  fe25519_mul(&b, &c, &b);          /* 2^200 - 1 */
+  fe25519_sqn(&b, &b, 50);
+  fe25519_mul(&b, &b, &a);          /* 2^250 - 1 */
+  fe25519_sqn(&b, &b, 2);           /* 2^252 - 4 */
+  fe25519_mul(h, &b, z);            /* 2^252 - 3 */
+}
+
+#endif

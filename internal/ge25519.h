@@ -1,0 +1,376 @@
+/* SPDX-License-Identifier: MIT */
+/* The Ed25519 group: the twisted Edwards curve -x^2 + y^2 = 1 + d x^2 y^2
+   over GF(2^255 - 19), d = -121665/121666, on top of fe25519_51.h.
+
+   Point forms (all formulas complete: they hold for every pair of curve
+   points, the neutral element and points of small order included):
+
+     ge25519_p3      extended (X:Y:Z:T), x = X/Z, y = Y/Z, x y = T/Z
+     ge25519_p2      projective (X:Y:Z), used as input of a doubling
+     ge25519_p1p1    "completed" result of an addition or doubling:
+                     x = X/Z, y = Y/T; one more multiplication round gives
+                     p2 (3M) or p3 (4M)
+     ge25519_precomp an affine point as (y+x, y-x, 2 d x y), the form of
+                     precomputed tables (mixed addition, 7M)
+     ge25519_cached  a projective point as (Y+X, Y-X, Z, 2 d T), for
+                     general additions (8M)
+
+   Additions and doublings follow Hisil, Wong, Carter and Dawson, "Twisted
+   Edwards curves revisited" (2008), for a = -1: with
+     A = (Y1-X1)(Y2-X2), B = (Y1+X1)(Y2+X2), C = 2d T1 T2, D = 2 Z1 Z2,
+     E = B-A, F = D-C, G = D+C, H = B+A
+   the sum is x3 = E/G, y3 = H/F, which is the p1p1 point (E, H, G, F).
+   Doubling uses A = X^2, B = Y^2, C = 2Z^2, E = 2XY = (X+Y)^2 - A - B,
+   G = B-A, F = G-C, H = -A-B, again giving (E, H, G, F).
+
+   Limb bounds (see fe25519_51.h): coordinates of p3 and p2 points are
+   TIGHT (outputs of mul/sub); p1p1 and cached coordinates are MULIN (at
+   most one uncarried add of TIGHT values, < 2^54); precomp coordinates
+   are TIGHT (tables hold limbs < 2^51).
+
+   Timing: everything is constant time except the functions whose name
+   ends in _vartime, which may branch on their (public) inputs. */
+#ifndef GE25519_H
+#define GE25519_H
+
+#include <stdint.h>
+#include "crypto_ct.h"
+#include "fe25519_51.h"
+
+typedef struct { fe25519 X, Y, Z, T; } ge25519_p3;
+typedef struct { fe25519 X, Y, Z; } ge25519_p2;
+typedef struct { fe25519 X, Y, Z, T; } ge25519_p1p1;
+typedef struct { fe25519 ypx, ymx, xy2d; } ge25519_precomp;
+typedef struct { fe25519 ypx, ymx, Z, T2d; } ge25519_cached;
+
+/* d, 2d and sqrt(-1) = 2^((p-1)/4), fully reduced */
+static const fe25519 ge25519_d = {{
+  0x34dca135978a3ULL, 0x1a8283b156ebdULL, 0x5e7a26001c029ULL, 0x739c663a03cbbULL, 0x52036cee2b6ffULL
+}};
+static const fe25519 ge25519_2d = {{
+  0x69b9426b2f159ULL, 0x35050762add7aULL, 0x3cf44c0038052ULL, 0x6738cc7407977ULL, 0x2406d9dc56dffULL
+}};
+static const fe25519 ge25519_sqrtm1 = {{
+  0x61b274a0ea0b0ULL, 0x0d5a5fc8f189dULL, 0x7ef5e9cbd0c60ULL, 0x78595a6804c9eULL, 0x2b8324804fc1dULL
+}};
+
+/* ---------- neutral elements and conversions ---------- */
+
+static inline void ge25519_p3_0(ge25519_p3 *h)
+{
+  fe25519_0(&h->X);
+  fe25519_1(&h->Y);
+  fe25519_1(&h->Z);
+  fe25519_0(&h->T);
+}
+
+static inline void ge25519_precomp_0(ge25519_precomp *h)
+{
+  fe25519_1(&h->ypx);
+  fe25519_1(&h->ymx);
+  fe25519_0(&h->xy2d);
+}
+
+/* 3M */
+static inline void ge25519_p1p1_to_p2(ge25519_p2 *r, const ge25519_p1p1 *p)
+{
+  fe25519_mul(&r->X, &p->X, &p->T);
+  fe25519_mul(&r->Y, &p->Y, &p->Z);
+  fe25519_mul(&r->Z, &p->Z, &p->T);
+}
+
+/* 4M */
+static inline void ge25519_p1p1_to_p3(ge25519_p3 *r, const ge25519_p1p1 *p)
+{
+  fe25519_mul(&r->X, &p->X, &p->T);
+  fe25519_mul(&r->Y, &p->Y, &p->Z);
+  fe25519_mul(&r->Z, &p->Z, &p->T);
+  fe25519_mul(&r->T, &p->X, &p->Y);
+}
+
+static inline void ge25519_p3_to_p2(ge25519_p2 *r, const ge25519_p3 *p)
+{
+  fe25519_copy(&r->X, &p->X);
+  fe25519_copy(&r->Y, &p->Y);
+  fe25519_copy(&r->Z, &p->Z);
+}
+
+/* 1M */
+static inline void ge25519_p3_to_cached(ge25519_cached *r, const ge25519_p3 *p)
+{
+  fe25519_add(&r->ypx, &p->Y, &p->X);
+  fe25519_sub(&r->ymx, &p->Y, &p->X);
+  fe25519_copy(&r->Z, &p->Z);
+  fe25519_mul(&r->T2d, &p->T, &ge25519_2d);
+}
+
+/* r = -p */
+static inline void ge25519_p3_neg(ge25519_p3 *r, const ge25519_p3 *p)
+{
+  fe25519_neg(&r->X, &p->X);
+  fe25519_copy(&r->Y, &p->Y);
+  fe25519_copy(&r->Z, &p->Z);
+  fe25519_neg(&r->T, &p->T);
+}
+
+/* ---------- doubling and addition ---------- */
+
+/* r = 2p: 4S + 1S(2Z^2) */
+static inline void ge25519_p2_dbl(ge25519_p1p1 *r, const ge25519_p2 *p)
+{
+  fe25519 a, b, c, s, e;
+
+  fe25519_sq(&a, &p->X);
+  fe25519_sq(&b, &p->Y);
+  fe25519_sq2(&c, &p->Z);
+  fe25519_add(&s, &a, &b);          /* A + B, < 2^53 */
+  fe25519_add(&e, &p->X, &p->Y);
+  fe25519_sq(&e, &e);
+  fe25519_sub(&r->X, &e, &s);       /* E = 2XY */
+  fe25519_sub(&r->Z, &b, &a);       /* G = B - A */
+  fe25519_sub(&r->T, &r->Z, &c);    /* F = G - C */
+  fe25519_neg(&r->Y, &s);           /* H = -A - B */
+}
+
+static inline void ge25519_p3_dbl(ge25519_p1p1 *r, const ge25519_p3 *p)
+{
+  ge25519_p2 q;
+  ge25519_p3_to_p2(&q, p);
+  ge25519_p2_dbl(r, &q);
+}
+
+/* common tail of the additions: a, b, c as in the header comment, dd = D */
+static inline void ge25519_add_finish(ge25519_p1p1 *r, const fe25519 *a, const fe25519 *b,
+                                      const fe25519 *c, const fe25519 *dd, int negate)
+{
+  fe25519 t;
+  fe25519_sub(&r->X, b, a);         /* E */
+  fe25519_add(&r->Y, b, a);         /* H, < 2^53 */
+  if (negate) {                     /* public: which function was called */
+    fe25519_sub(&r->Z, dd, c);      /* G = D - C */
+    fe25519_add(&t, dd, c);         /* F = D + C */
+  } else {
+    fe25519_add(&r->Z, dd, c);      /* G = D + C */
+    fe25519_sub(&t, dd, c);         /* F = D - C */
+  }
+  fe25519_copy(&r->T, &t);
+}
+
+/* r = p + q, q affine precomputed: 3M after the conversion of p */
+static inline void ge25519_madd(ge25519_p1p1 *r, const ge25519_p3 *p, const ge25519_precomp *q)
+{
+  fe25519 a, b, c, dd;
+  fe25519_sub(&a, &p->Y, &p->X);
+  fe25519_mul(&a, &a, &q->ymx);
+  fe25519_add(&b, &p->Y, &p->X);
+  fe25519_mul(&b, &b, &q->ypx);
+  fe25519_mul(&c, &p->T, &q->xy2d);
+  fe25519_add(&dd, &p->Z, &p->Z);   /* < 2^53 */
+  ge25519_add_finish(r, &a, &b, &c, &dd, 0);
+}
+
+/* r = p - q, q affine precomputed */
+static inline void ge25519_msub(ge25519_p1p1 *r, const ge25519_p3 *p, const ge25519_precomp *q)
+{
+  fe25519 a, b, c, dd;
+  fe25519_sub(&a, &p->Y, &p->X);
+  fe25519_mul(&a, &a, &q->ypx);
+  fe25519_add(&b, &p->Y, &p->X);
+  fe25519_mul(&b, &b, &q->ymx);
+  fe25519_mul(&c, &p->T, &q->xy2d);
+  fe25519_add(&dd, &p->Z, &p->Z);
+  ge25519_add_finish(r, &a, &b, &c, &dd, 1);
+}
+
+/* r = p + q: 4M */
+static inline void ge25519_add(ge25519_p1p1 *r, const ge25519_p3 *p, const ge25519_cached *q)
+{
+  fe25519 a, b, c, dd;
+  fe25519_sub(&a, &p->Y, &p->X);
+  fe25519_mul(&a, &a, &q->ymx);
+  fe25519_add(&b, &p->Y, &p->X);
+  fe25519_mul(&b, &b, &q->ypx);
+  fe25519_mul(&c, &p->T, &q->T2d);
+  fe25519_mul(&dd, &p->Z, &q->Z);
+  fe25519_add(&dd, &dd, &dd);
+  ge25519_add_finish(r, &a, &b, &c, &dd, 0);
+}
+
+/* r = p - q */
+static inline void ge25519_sub(ge25519_p1p1 *r, const ge25519_p3 *p, const ge25519_cached *q)
+{
+  fe25519 a, b, c, dd;
+  fe25519_sub(&a, &p->Y, &p->X);
+  fe25519_mul(&a, &a, &q->ypx);
+  fe25519_add(&b, &p->Y, &p->X);
+  fe25519_mul(&b, &b, &q->ymx);
+  fe25519_mul(&c, &p->T, &q->T2d);
+  fe25519_mul(&dd, &p->Z, &q->Z);
+  fe25519_add(&dd, &dd, &dd);
+  ge25519_add_finish(r, &a, &b, &c, &dd, 1);
+}
+
+/* convenience wrappers returning p3 */
+static inline void ge25519_p3_add(ge25519_p3 *r, const ge25519_p3 *p, const ge25519_p3 *q)
+{
+  ge25519_cached c;
+  ge25519_p1p1 t;
+  ge25519_p3_to_cached(&c, q);
+  ge25519_add(&t, p, &c);
+  ge25519_p1p1_to_p3(r, &t);
+}
+
+static inline void ge25519_p3_double(ge25519_p3 *r, const ge25519_p3 *p)
+{
+  ge25519_p1p1 t;
+  ge25519_p3_dbl(&t, p);
+  ge25519_p1p1_to_p3(r, &t);
+}
+
+/* ---------- constant-time selection ---------- */
+
+static inline void ge25519_precomp_cmov(ge25519_precomp *t, const ge25519_precomp *u, uint64_t bit)
+{
+  fe25519_cmov(&t->ypx, &u->ypx, bit);
+  fe25519_cmov(&t->ymx, &u->ymx, bit);
+  fe25519_cmov(&t->xy2d, &u->xy2d, bit);
+}
+
+/* t = b * P where table[j] = (j+1) P for j = 0..7 and -8 <= b <= 8.
+   Reads all eight entries whatever b is; no branch on b. */
+static inline void ge25519_precomp_select(ge25519_precomp *t, const ge25519_precomp table[8], signed char b)
+{
+  uint64_t bu = (uint64_t)(int64_t)b;
+  uint64_t neg = bu >> 63;                      /* 1 iff b < 0 */
+  uint64_t babs = bu ^ (crypto_ct_bit_mask_u64(neg) & (bu ^ ((uint64_t)0 - bu)));
+  ge25519_precomp minus;
+  int j;
+
+  ge25519_precomp_0(t);
+  for (j = 0; j < 8; ++j)
+    ge25519_precomp_cmov(t, &table[j], crypto_ct_equal_mask_u64(babs, (uint64_t)(j + 1)) & 1);
+  /* -(y+x, y-x, 2dxy) = (y-x, y+x, -2dxy) */
+  fe25519_copy(&minus.ypx, &t->ymx);
+  fe25519_copy(&minus.ymx, &t->ypx);
+  fe25519_neg(&minus.xy2d, &t->xy2d);
+  ge25519_precomp_cmov(t, &minus, neg);
+}
+
+static inline void ge25519_p3_cmov(ge25519_p3 *t, const ge25519_p3 *u, uint64_t bit)
+{
+  fe25519_cmov(&t->X, &u->X, bit);
+  fe25519_cmov(&t->Y, &u->Y, bit);
+  fe25519_cmov(&t->Z, &u->Z, bit);
+  fe25519_cmov(&t->T, &u->T, bit);
+}
+
+/* ---------- encoding and decoding ---------- */
+
+/* s = y with bit 255 = parity of x (RFC 8032 5.1.2) */
+static inline void ge25519_p3_tobytes(unsigned char s[32], const ge25519_p3 *p)
+{
+  fe25519 zi, x, y;
+  fe25519_invert(&zi, &p->Z);
+  fe25519_mul(&x, &p->X, &zi);
+  fe25519_mul(&y, &p->Y, &zi);
+  fe25519_tobytes(s, &y);
+  s[31] ^= (unsigned char)(fe25519_isnegative(&x) << 7);
+}
+
+/* s = Montgomery u = (1+y)/(1-y) = (Z+Y)/(Z-Y), fully reduced; the
+   neutral element (Z = Y) gives 0 since inverting 0 gives 0 */
+static inline void ge25519_p3_to_montgomery(unsigned char s[32], const ge25519_p3 *p)
+{
+  fe25519 num, den;
+  fe25519_add(&num, &p->Z, &p->Y);
+  fe25519_sub(&den, &p->Z, &p->Y);
+  fe25519_invert(&den, &den);
+  fe25519_mul(&num, &num, &den);
+  fe25519_tobytes(s, &num);
+}
+
+/* The output of crypto_nG_merged25519: the Edwards encoding of p when
+   montgomery = 0, its Montgomery u (0 for the neutral element) when
+   montgomery = 1.  One inversion, of Z or of Z - Y chosen in constant time,
+   so the mode may be secret too. */
+static inline void ge25519_p3_tobytes_merged(unsigned char s[32], const ge25519_p3 *p, uint64_t montgomery)
+{
+  fe25519 den, zmy, x, y, u;
+  unsigned char se[32], sm[32];
+  uint64_t mask = crypto_ct_bit_mask_u64(montgomery);
+  int i;
+
+  fe25519_copy(&den, &p->Z);
+  fe25519_sub(&zmy, &p->Z, &p->Y);
+  fe25519_cmov(&den, &zmy, montgomery);
+  fe25519_invert(&den, &den);
+
+  fe25519_mul(&x, &p->X, &den);
+  fe25519_mul(&y, &p->Y, &den);
+  fe25519_tobytes(se, &y);
+  se[31] ^= (unsigned char)(fe25519_isnegative(&x) << 7);
+
+  fe25519_add(&u, &p->Z, &p->Y);
+  fe25519_mul(&u, &u, &den);
+  fe25519_tobytes(sm, &u);
+
+  for (i = 0; i < 32; ++i)
+    s[i] = (unsigned char)((se[i] & ~mask) | (sm[i] & mask));
+}
+
+/* 1 iff the low 255 bits of s encode an integer below p = 2^255 - 19 */
+static inline int ge25519_y_is_canonical_vartime(const unsigned char s[32])
+{
+  int i;
+  if ((s[31] & 0x7f) != 0x7f) return 1;
+  for (i = 30; i >= 1; --i)
+    if (s[i] != 0xff) return 1;
+  return s[0] < 0xed;
+}
+
+/* Decode s into h.  Returns 1 on success; 0 (h undefined) when the
+   encoding is not canonical or not a point: y >= p, no x with
+   -x^2 + y^2 = 1 + d x^2 y^2, or x = 0 with the sign bit set.
+   Branches on s: for public inputs only. */
+static inline int ge25519_frombytes_vartime(ge25519_p3 *h, const unsigned char s[32])
+{
+  fe25519 u, v, v3, vxx, t;
+  int sign = s[31] >> 7;
+
+  if (!ge25519_y_is_canonical_vartime(s)) return 0;
+  fe25519_frombytes(&h->Y, s);
+  fe25519_1(&h->Z);
+
+  /* x^2 = u / v with u = y^2 - 1, v = d y^2 + 1 (v is never 0) */
+  fe25519_sq(&u, &h->Y);
+  fe25519_mul(&v, &u, &ge25519_d);
+  fe25519_sub(&u, &u, &h->Z);
+  fe25519_add(&v, &v, &h->Z);
+
+  /* candidate x = u v^3 (u v^7)^((p-5)/8) */
+  fe25519_sq(&v3, &v);
+  fe25519_mul(&v3, &v3, &v);        /* v^3 */
+  fe25519_sq(&t, &v3);
+  fe25519_mul(&t, &t, &v);          /* v^7 */
+  fe25519_mul(&t, &t, &u);          /* u v^7 */
+  fe25519_pow22523(&t, &t);
+  fe25519_mul(&t, &t, &v3);
+  fe25519_mul(&h->X, &t, &u);
+
+  fe25519_sq(&vxx, &h->X);
+  fe25519_mul(&vxx, &vxx, &v);
+  fe25519_sub(&t, &vxx, &u);        /* v x^2 - u */
+  if (!fe25519_iszero(&t)) {
+    fe25519_add(&t, &vxx, &u);      /* v x^2 + u */
+    if (!fe25519_iszero(&t)) return 0;
+    fe25519_mul(&h->X, &h->X, &ge25519_sqrtm1);
+  }
+
+  if (fe25519_iszero(&h->X) && sign) return 0;
+  if (fe25519_isnegative(&h->X) != sign) fe25519_neg(&h->X, &h->X);
+
+  fe25519_mul(&h->T, &h->X, &h->Y);
+  return 1;
+}
+
+#endif

@@ -1,0 +1,49 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# The project's test run (README's test command, `make check`, CI):
+# builds if needed, then runs every test step and prints
+# "N passed, M failed" last; exits nonzero if any step failed.
+# THREADS (default 2) sets the parallelism of lib25519-fulltest.
+cd "$(dirname "$0")/.." || exit 111
+top=$(pwd)
+[ -f build/0/Makefile ] || ./configure || exit 111
+make -j2 all planted >build/make.log 2>&1 || { tail -n 40 build/make.log; echo "build failed"; exit 1; }
+grep '^notice' build/make.log || true
+B=$top/build/0
+export LD_LIBRARY_PATH="$B/package/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+export PATH="$B/package/bin:$PATH"
+passed=0
+failed=0
+failures=
+step() {
+  name=$1
+  shift
+  start=$(date +%s)
+  echo "=== $name"
+  if "$@" >"$top/build/step-$name.log" 2>&1; then
+    passed=$((passed + 1))
+    echo "--- $name ok ($(($(date +%s) - start)) s)"
+    tail -n 3 "$top/build/step-$name.log"
+  else
+    failed=$((failed + 1))
+    failures="$failures $name"
+    echo "--- $name FAILED ($(($(date +%s) - start)) s); last lines of build/step-$name.log:"
+    tail -n 40 "$top/build/step-$name.log"
+  fi
+}
+
+if [ -x "$B/package/bin/lib25519-fulltest" ]; then
+  step fulltest lib25519-fulltest
+else
+  step lib25519-test lib25519-test
+fi
+for t in tests/check-*.sh tests/cli-*.sh; do
+  [ -f "$t" ] || continue
+  n=$(basename "$t" .sh)
+  step "$n" sh "$t" "$B/package/bin"
+done
+
+echo
+[ -z "$failures" ] || echo "failed steps:$failures"
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
