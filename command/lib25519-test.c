@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* lib25519-test [--long] [primitive ...]
+/* lib25519-test [--long] [--list] [primitive ...]
    Tests every compiled implementation of every primitive (or of the named
    ones: "nP" or "nP_montgomery25519"), plus the selected one. Prints
    "all tests succeeded" last and exits 0, or names what failed and exits 1. */
@@ -45,8 +45,12 @@ int main(int argc, char **argv)
   while (first < argc && argv[first][0] == '-') {
     if (strcmp(argv[first], "--long") == 0)
       test_long = 1;
+    else if (strcmp(argv[first], "--list") == 0) {
+      for (size_t t = 0; t < sizeof tests / sizeof tests[0]; ++t) printf("%s\n", tests[t].name);
+      return 0;
+    }
     else {
-      fprintf(stderr, "usage: lib25519-test [--long] [primitive ...]\n");
+      fprintf(stderr, "usage: lib25519-test [--long] [--list] [primitive ...]\n");
       return 100;
     }
     ++first;

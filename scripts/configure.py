@@ -47,18 +47,27 @@ def die(msg):
 
 
 def parse_args(argv):
-    opts = {"prefix": "/usr/local", "host": None, "trim": True, "planted": True}
+    opts = {"prefix": "/usr/local", "host": None, "trim": True, "planted": True, "builddir": None,
+            "priority": None}
     for a in argv:
         if a.startswith("--prefix="):
             opts["prefix"] = a.split("=", 1)[1]
         elif a.startswith("--host="):
             opts["host"] = a.split("=", 1)[1]
+        elif a.startswith("--builddir="):
+            opts["builddir"] = a.split("=", 1)[1]
+            if not re.match(r"^[A-Za-z0-9_.-]+$", opts["builddir"]) or opts["builddir"] in (".", "..", "0"):
+                die("--builddir takes a plain name under build/")
+        elif a.startswith("--priority="):
+            opts["priority"] = os.path.abspath(a.split("=", 1)[1])
         elif a == "--no-trim":
             opts["trim"] = False
         elif a == "--no-planted":
             opts["planted"] = False
         elif a in ("-h", "--help"):
-            print("usage: ./configure [--prefix=DIR] [--host=amd64|arm64|ARCH] [--no-trim] [--no-planted]\n"
+            print("usage: ./configure [--prefix=DIR] [--host=amd64|arm64|ARCH] [--no-trim] [--no-planted] [--builddir=NAME] [--priority=DIR]\n"
+                  "  --priority=DIR   candidate orders from DIR instead of priority/ (tests)\n"
+                  "  --builddir=NAME  build in build/NAME and leave build/0 alone (sanitizer or cross builds)\n"
                   "environment: CC, CFLAGS, LDFLAGS (appended to every compiler line)")
             sys.exit(0)
         else:
@@ -235,9 +244,12 @@ def feature_words(tag):
     return tag.split("+")
 
 
+PRIORITY_DIR = None
+
+
 def read_priority(src, prim):
     """priority/OP_PRIM: lines 'IMPL COMPILER-LINE...' best first (scripts/prioritize)"""
-    path = os.path.join(src, "priority", prim.name)
+    path = os.path.join(PRIORITY_DIR or os.path.join(src, "priority"), prim.name)
     order = []
     if os.path.exists(path):
         for line in read_lines(path):
@@ -529,6 +541,8 @@ static long long fallback(long long n, unsigned long long (*features)(long long)
 def main():
     src = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     opts = parse_args(sys.argv[1:])
+    global PRIORITY_DIR
+    PRIORITY_DIR = opts["priority"]
     native = native_arch()
     host = opts["host"] or native
     if host == "aarch64":
@@ -539,14 +553,15 @@ def main():
     prims = read_primitives(src)
     find_implementations(src, prims, host, compilers, opts["planted"])
 
-    build = os.path.join(src, "build", host)
+    build = os.path.join(src, "build", opts["builddir"] or host)
     if os.path.exists(build):
         shutil.rmtree(build)
     os.makedirs(build)
-    link = os.path.join(src, "build", "0")
-    if os.path.islink(link) or os.path.exists(link):
-        os.remove(link)
-    os.symlink(host, link)
+    if not opts["builddir"]:
+        link = os.path.join(src, "build", "0")
+        if os.path.islink(link) or os.path.exists(link):
+            os.remove(link)
+        os.symlink(host, link)
 
     valgrind = os.path.exists("/usr/include/valgrind/memcheck.h")
     defs = "-DLIB25519_HAVE_VALGRIND" if valgrind else ""
@@ -703,8 +718,8 @@ def main():
     mk.append(INSTALL_RULES)
     write(os.path.join(build, "Makefile"), "".join(mk))
     npairs = len([p for p in allpairs if not p["planted"]])
-    print("configure: %d primitives, %d implementation/compiler pairs for %s in build/%s (build/0)"
-          % (len(prims), npairs, host, host))
+    print("configure: %d primitives, %d implementation/compiler pairs for %s in %s"
+          % (len(prims), npairs, host, os.path.relpath(build, src)))
 
 
 INSTALL_RULES = r"""
