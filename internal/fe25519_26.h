@@ -60,24 +60,28 @@ static inline void fe25519_copy(fe25519 *h, const fe25519 *f)
    Input limbs < 2^31; output TIGHT (v[1] < 2^25 + 2), same value mod p. */
 static inline void fe25519_carry(fe25519 *h)
 {
-  uint32_t c;
-  int i;
-  for (i = 0; i < 9; ++i) {
-    if (i & 1) { c = h->v[i] >> 25; h->v[i] &= FE25519_MASK25; }
-    else { c = h->v[i] >> 26; h->v[i] &= FE25519_MASK26; }
-    h->v[i + 1] += c;
-  }
-  c = h->v[9] >> 25; h->v[9] &= FE25519_MASK25;
-  h->v[0] += 19 * c;                    /* < 2^26 + 2^11 */
-  c = h->v[0] >> 26; h->v[0] &= FE25519_MASK26;
-  h->v[1] += c;
+  uint32_t *v = h->v;
+  v[1] += v[0] >> 26; v[0] &= FE25519_MASK26;
+  v[2] += v[1] >> 25; v[1] &= FE25519_MASK25;
+  v[3] += v[2] >> 26; v[2] &= FE25519_MASK26;
+  v[4] += v[3] >> 25; v[3] &= FE25519_MASK25;
+  v[5] += v[4] >> 26; v[4] &= FE25519_MASK26;
+  v[6] += v[5] >> 25; v[5] &= FE25519_MASK25;
+  v[7] += v[6] >> 26; v[6] &= FE25519_MASK26;
+  v[8] += v[7] >> 25; v[7] &= FE25519_MASK25;
+  v[9] += v[8] >> 26; v[8] &= FE25519_MASK26;
+  v[0] += 19 * (v[9] >> 25); v[9] &= FE25519_MASK25;   /* v[0] < 2^26 + 2^11 */
+  v[1] += v[0] >> 26; v[0] &= FE25519_MASK26;
 }
 
 /* h = f + g without carrying; the caller keeps the sums MULIN */
 static inline void fe25519_add(fe25519 *h, const fe25519 *f, const fe25519 *g)
 {
-  int i;
-  for (i = 0; i < 10; ++i) h->v[i] = f->v[i] + g->v[i];
+  h->v[0] = f->v[0] + g->v[0]; h->v[1] = f->v[1] + g->v[1];
+  h->v[2] = f->v[2] + g->v[2]; h->v[3] = f->v[3] + g->v[3];
+  h->v[4] = f->v[4] + g->v[4]; h->v[5] = f->v[5] + g->v[5];
+  h->v[6] = f->v[6] + g->v[6]; h->v[7] = f->v[7] + g->v[7];
+  h->v[8] = f->v[8] + g->v[8]; h->v[9] = f->v[9] + g->v[9];
 }
 
 /* h = f - g computed as f + 8p - g, then carried.
@@ -86,12 +90,18 @@ static inline void fe25519_add(fe25519 *h, const fe25519 *f, const fe25519 *g)
    underflows; sums < 2^30; output TIGHT. */
 static inline void fe25519_sub(fe25519 *h, const fe25519 *f, const fe25519 *g)
 {
-  int i;
-  h->v[0] = (f->v[0] + ((uint32_t)1 << 29) - 152) - g->v[0];
-  for (i = 1; i < 10; ++i) {
-    if (i & 1) h->v[i] = (f->v[i] + ((uint32_t)1 << 28) - 8) - g->v[i];
-    else h->v[i] = (f->v[i] + ((uint32_t)1 << 29) - 8) - g->v[i];
-  }
+  const uint32_t e0 = ((uint32_t)1 << 29) - 152, e = ((uint32_t)1 << 29) - 8;
+  const uint32_t o = ((uint32_t)1 << 28) - 8;
+  h->v[0] = (f->v[0] + e0) - g->v[0];
+  h->v[1] = (f->v[1] + o) - g->v[1];
+  h->v[2] = (f->v[2] + e) - g->v[2];
+  h->v[3] = (f->v[3] + o) - g->v[3];
+  h->v[4] = (f->v[4] + e) - g->v[4];
+  h->v[5] = (f->v[5] + o) - g->v[5];
+  h->v[6] = (f->v[6] + e) - g->v[6];
+  h->v[7] = (f->v[7] + o) - g->v[7];
+  h->v[8] = (f->v[8] + e) - g->v[8];
+  h->v[9] = (f->v[9] + o) - g->v[9];
   fe25519_carry(h);
 }
 
@@ -109,11 +119,15 @@ static inline void fe25519_neg(fe25519 *h, const fe25519 *f)
 static inline void fe25519_reduce64(fe25519 *h, uint64_t t[10])
 {
   uint64_t w;
-  int i;
-  for (i = 0; i < 9; ++i) {
-    if (i & 1) { t[i + 1] += t[i] >> 25; h->v[i] = (uint32_t)t[i] & FE25519_MASK25; }
-    else { t[i + 1] += t[i] >> 26; h->v[i] = (uint32_t)t[i] & FE25519_MASK26; }
-  }
+  t[1] += t[0] >> 26; h->v[0] = (uint32_t)t[0] & FE25519_MASK26;
+  t[2] += t[1] >> 25; h->v[1] = (uint32_t)t[1] & FE25519_MASK25;
+  t[3] += t[2] >> 26; h->v[2] = (uint32_t)t[2] & FE25519_MASK26;
+  t[4] += t[3] >> 25; h->v[3] = (uint32_t)t[3] & FE25519_MASK25;
+  t[5] += t[4] >> 26; h->v[4] = (uint32_t)t[4] & FE25519_MASK26;
+  t[6] += t[5] >> 25; h->v[5] = (uint32_t)t[5] & FE25519_MASK25;
+  t[7] += t[6] >> 26; h->v[6] = (uint32_t)t[6] & FE25519_MASK26;
+  t[8] += t[7] >> 25; h->v[7] = (uint32_t)t[7] & FE25519_MASK25;
+  t[9] += t[8] >> 26; h->v[8] = (uint32_t)t[8] & FE25519_MASK26;
   h->v[9] = (uint32_t)t[9] & FE25519_MASK25;
   w = (uint64_t)h->v[0] + 19 * (t[9] >> 25);
   h->v[0] = (uint32_t)w & FE25519_MASK26;
@@ -222,9 +236,9 @@ static inline void fe25519_sq(fe25519 *h, const fe25519 *f)
 static inline void fe25519_sq2(fe25519 *h, const fe25519 *f)
 {
   uint64_t t[10];
-  int i;
   fe25519_sqcols(f, t);
-  for (i = 0; i < 10; ++i) t[i] <<= 1;
+  t[0] <<= 1; t[1] <<= 1; t[2] <<= 1; t[3] <<= 1; t[4] <<= 1;
+  t[5] <<= 1; t[6] <<= 1; t[7] <<= 1; t[8] <<= 1; t[9] <<= 1;
   fe25519_reduce64(h, t);
 }
 
@@ -239,8 +253,11 @@ static inline void fe25519_sqn(fe25519 *h, const fe25519 *f, int n)
 static inline void fe25519_mul_small(fe25519 *h, const fe25519 *f, uint64_t c)
 {
   uint64_t t[10];
-  int i;
-  for (i = 0; i < 10; ++i) t[i] = (uint64_t)f->v[i] * c;
+  t[0] = (uint64_t)f->v[0] * c; t[1] = (uint64_t)f->v[1] * c;
+  t[2] = (uint64_t)f->v[2] * c; t[3] = (uint64_t)f->v[3] * c;
+  t[4] = (uint64_t)f->v[4] * c; t[5] = (uint64_t)f->v[5] * c;
+  t[6] = (uint64_t)f->v[6] * c; t[7] = (uint64_t)f->v[7] * c;
+  t[8] = (uint64_t)f->v[8] * c; t[9] = (uint64_t)f->v[9] * c;
   fe25519_reduce64(h, t);
 }
 

@@ -25,6 +25,10 @@
 #include <stdint.h>
 #include "crypto_ct.h"
 
+#ifndef __SIZEOF_INT128__
+#error "fe25519_51.h needs unsigned __int128; use fe25519_26.h"
+#endif
+
 typedef struct { uint64_t v[5]; } fe25519;
 
 typedef unsigned __int128 fe25519_u128;

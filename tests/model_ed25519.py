@@ -221,7 +221,8 @@ def sign_open(sm, pk):
 
 
 RFC8032 = [
-    # (secret seed, public key, message, signature), RFC 8032 section 7.1
+    # (secret seed, public key, message, signature), RFC 8032 section 7.1:
+    # tests 1, 2, 3, 1024 (a 1023-byte message) and SHA(abc)
     ("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60",
      "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a",
      "",
@@ -237,6 +238,48 @@ RFC8032 = [
      "af82",
      "6291d657deec24024827e69c3abe01a30ce548a284743a445e3680d7db5ac3ac"
      "18ff9b538d16f290ae67f760984dc6594a7c15e9716ed28dc027beceea1ec40a"),
+    ("f5e5767cf153319517630f226876b86c8160cc583bc013744c6bf255f5cc0ee5",
+     "278117fc144c72340f67d0f2316e8386ceffbf2b2428c9c51fef7c597f1d426e",
+     "08b8b2b733424243760fe426a4b54908632110a66c2f6591eabd3345e3e4eb98"
+     "fa6e264bf09efe12ee50f8f54e9f77b1e355f6c50544e23fb1433ddf73be84d8"
+     "79de7c0046dc4996d9e773f4bc9efe5738829adb26c81b37c93a1b270b20329d"
+     "658675fc6ea534e0810a4432826bf58c941efb65d57a338bbd2e26640f89ffbc"
+     "1a858efcb8550ee3a5e1998bd177e93a7363c344fe6b199ee5d02e82d522c4fe"
+     "ba15452f80288a821a579116ec6dad2b3b310da903401aa62100ab5d1a36553e"
+     "06203b33890cc9b832f79ef80560ccb9a39ce767967ed628c6ad573cb116dbef"
+     "efd75499da96bd68a8a97b928a8bbc103b6621fcde2beca1231d206be6cd9ec7"
+     "aff6f6c94fcd7204ed3455c68c83f4a41da4af2b74ef5c53f1d8ac70bdcb7ed1"
+     "85ce81bd84359d44254d95629e9855a94a7c1958d1f8ada5d0532ed8a5aa3fb2"
+     "d17ba70eb6248e594e1a2297acbbb39d502f1a8c6eb6f1ce22b3de1a1f40cc24"
+     "554119a831a9aad6079cad88425de6bde1a9187ebb6092cf67bf2b13fd65f270"
+     "88d78b7e883c8759d2c4f5c65adb7553878ad575f9fad878e80a0c9ba63bcbcc"
+     "2732e69485bbc9c90bfbd62481d9089beccf80cfe2df16a2cf65bd92dd597b07"
+     "07e0917af48bbb75fed413d238f5555a7a569d80c3414a8d0859dc65a46128ba"
+     "b27af87a71314f318c782b23ebfe808b82b0ce26401d2e22f04d83d1255dc51a"
+     "ddd3b75a2b1ae0784504df543af8969be3ea7082ff7fc9888c144da2af58429e"
+     "c96031dbcad3dad9af0dcbaaaf268cb8fcffead94f3c7ca495e056a9b47acdb7"
+     "51fb73e666c6c655ade8297297d07ad1ba5e43f1bca32301651339e22904cc8c"
+     "42f58c30c04aafdb038dda0847dd988dcda6f3bfd15c4b4c4525004aa06eeff8"
+     "ca61783aacec57fb3d1f92b0fe2fd1a85f6724517b65e614ad6808d6f6ee34df"
+     "f7310fdc82aebfd904b01e1dc54b2927094b2db68d6f903b68401adebf5a7e08"
+     "d78ff4ef5d63653a65040cf9bfd4aca7984a74d37145986780fc0b16ac451649"
+     "de6188a7dbdf191f64b5fc5e2ab47b57f7f7276cd419c17a3ca8e1b939ae49e4"
+     "88acba6b965610b5480109c8b17b80e1b7b750dfc7598d5d5011fd2dcc5600a3"
+     "2ef5b52a1ecc820e308aa342721aac0943bf6686b64b2579376504ccc493d97e"
+     "6aed3fb0f9cd71a43dd497f01f17c0e2cb3797aa2a2f256656168e6c496afc5f"
+     "b93246f6b1116398a346f1a641f3b041e989f7914f90cc2c7fff357876e506b5"
+     "0d334ba77c225bc307ba537152f3f1610e4eafe595f6d9d90d11faa933a15ef1"
+     "369546868a7f3a45a96768d40fd9d03412c091c6315cf4fde7cb68606937380d"
+     "b2eaaa707b4c4185c32eddcdd306705e4dc1ffc872eeee475a64dfac86aba41c"
+     "0618983f8741c5ef68d3a101e8a3b8cac60c905c15fc910840b94c00a0b9d0",
+     "0aab4c900501b3e24d7cdf4663326a3a87df5e4843b2cbdb67cbf6e460fec350"
+     "aa5371b1508f9f4528ecea23c436d94b5e8fcd4f681e30a6ac00a9704a188a03"),
+    ("833fe62409237b9d62ec77587520911e9a759cec1d19755b7da901b96dca3d42",
+     "ec172b93ad5e563bf4932c70e1245034c35467ef2efd4d64ebf819683467e2bf",
+     "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
+     "2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f",
+     "dc2a4459e7369633a52b1bf277839a00201009a3efbf3ecb69bea2186c26b589"
+     "09351fc9ac90b3ecfdfbc7c66431e0303dca179c138ac17ad9bef1177331a704"),
 ]
 
 
@@ -297,5 +340,212 @@ def _selfcheck():
     print("model_ed25519: %d passed, 0 failed" % count)
 
 
+# ---- known-answer streams of the C tests (keep in sync with them) ----
+
+TORSION_HEX = [
+    "0100000000000000000000000000000000000000000000000000000000000000",
+    "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a",
+    "0000000000000000000000000000000000000000000000000000000000000080",
+    "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05",
+    "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc85",
+    "0000000000000000000000000000000000000000000000000000000000000000",
+    "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa",
+]
+
+
+def torsion_points():
+    """k T for k = 0..7, T the first point of order 8 found from y = 3 up"""
+    y = 3
+    while True:
+        Q = decode(y.to_bytes(32, 'little'))
+        if Q is not None:
+            T = mul(L, Q)
+            if mul(4, T) != O:
+                return [mul(k, T) for k in range(8)]
+        y += 1
+
+
+def _l_plus(delta):
+    return (L + delta).to_bytes(32, 'little')
+
+
+def _y_above_p(delta, sign):
+    return (p + delta + (sign << 255)).to_bytes(32, 'little')
+
+
+def _random_point(P):
+    s = bytearray(P)
+    s[31] &= 0x7f
+    return nG_merged(bytes(s))
+
+
+def _set_top(b, op, val):
+    b = bytearray(b)
+    if op == 'and':
+        b[31] &= val
+    elif op == 'or':
+        b[31] |= val
+    else:
+        b[31] ^= val
+    return bytes(b)
+
+
+NG_SEED = 0x6e475f6d65726765
+NG_CASES = 512
+
+
+def ng_input(k):
+    from checksum_model import Rng
+    j = k // 8
+    n = bytearray(Rng(NG_SEED + k).bytes(32))
+    kind = k % 8
+    if kind == 1:
+        n[31] &= 0x7f
+    elif kind == 2:
+        n[31] |= 0x80
+    elif kind == 3:
+        n = bytearray(clamp(bytes(n)))
+        if j & 1:
+            n[31] |= 0x80
+    elif kind == 4:
+        n = bytearray(32)
+        n[0] = j % 20
+        if j & 1:
+            n[31] = 0x80
+    elif kind == 5:
+        n = bytearray(_l_plus(j % 7 - 3))
+    elif kind == 6:
+        n = bytearray(_l_plus(j % 7 - 3))
+        n[31] |= 0x80
+    elif kind == 7:
+        n = bytearray(b'\xff' * 32)
+        n[0] = 0xff - (j % 40)
+        if j & 1:
+            n[31] = 0x7f
+    return bytes(n)
+
+
+MGNP_SEED = 0x6d474e505f656432
+MGNP_CASES = 480
+BASE_HEX = "58" + "66" * 31
+
+
+def mgnp_input(k):
+    from checksum_model import Rng
+    r = Rng(MGNP_SEED + k)
+    m = bytearray(r.bytes(32))
+    n = bytearray(r.bytes(64))
+    P = r.bytes(32)
+    v = r.u64()
+    mk = (k // 16) % 4
+    if mk == 0:
+        m[31] &= 0x0f
+    elif mk == 2:
+        m = bytearray(_l_plus(v % 3 - 1))
+    elif mk == 3:
+        m[31] &= 0x1f
+    kind = k % 16
+    if kind == 6:
+        pass
+    elif kind == 7:
+        P = _y_above_p(v % 19, (v >> 8) & 1)
+    elif kind == 8:
+        P = bytes.fromhex(TORSION_HEX[4]) if v & 1 else (1).to_bytes(32, 'little')
+        P = _set_top(P, 'or', 0x80)
+    elif kind == 9:
+        P = bytes.fromhex(TORSION_HEX[v % 8])
+    elif kind == 10:
+        P = _y_above_p(v % 2, (v >> 8) & 1)
+    elif kind == 11:
+        P = (v % 64 + ((((v >> 8) & 1)) << 255)).to_bytes(32, 'little')
+    elif kind == 12:
+        P = _set_top(bytes.fromhex(BASE_HEX), 'xor', (v & 1) << 7)
+    elif kind == 13:
+        P = (26 + ((v & 1) << 255)).to_bytes(32, 'little')
+    elif kind == 14:
+        P = _set_top(_random_point(P), 'xor', 0x80)
+    elif kind == 15:
+        P = _random_point(P)
+        if v % 3 == 0:
+            n = bytearray(64)
+        elif v % 3 == 1:
+            n = bytearray(b'\xff' * 64)
+        else:
+            n = bytearray(L.to_bytes(64, 'little'))
+    else:
+        P = _random_point(P)
+    return bytes(m), bytes(n), P
+
+
+MS_SEED = 0x6d756c7469736361
+MS_LENS = list(range(41)) + [63, 64, 65, 100, 127, 128, 129, 191, 192, 193, 255, 256, 257, 300, 500, 1000, 2000]
+
+
+def ms_input(length):
+    from checksum_model import Rng
+    r = Rng(MS_SEED + length)
+    allvalid = length % 3 == 0
+    ns, Ps = [], []
+    for i in range(length):
+        n = bytearray(r.bytes(32))
+        P = r.bytes(32)
+        v = r.u64()
+        sk = (v >> 8) % 8
+        if sk == 5:
+            if allvalid:
+                n[31] &= 0x0f
+        elif sk == 6:
+            n = bytearray(32)
+        elif sk == 7:
+            n = bytearray(_l_plus(-1 - (v >> 16) % 2 if allvalid else (v >> 16) % 3 - 1))
+        else:
+            n[31] &= 0x0f
+        kind = v % 4 if allvalid else v % 16
+        if kind == 3:
+            P = bytes.fromhex(TORSION_HEX[(v >> 24) % 8])
+        elif kind == 8:
+            pass
+        elif kind == 9:
+            P = _y_above_p((v >> 24) % 19, (v >> 32) & 1)
+        elif kind == 10:
+            P = bytes.fromhex(TORSION_HEX[4]) if (v >> 24) & 1 else (1).to_bytes(32, 'little')
+            P = _set_top(P, 'or', 0x80)
+        elif kind == 11:
+            P = ((v >> 24) % 64 + (((v >> 32) & 1) << 255)).to_bytes(32, 'little')
+        elif kind == 12:
+            P = _set_top(bytes.fromhex(BASE_HEX), 'xor', ((v >> 24) & 1) << 7)
+        elif kind == 13:
+            P = (26 + (((v >> 24) & 1) << 255)).to_bytes(32, 'little')
+        elif kind in (14, 15):
+            P = _set_top(_random_point(P), 'xor', 0x80)
+        else:
+            P = _random_point(P)
+        ns.append(bytes(n))
+        Ps.append(P)
+    return ns, Ps
+
+
+def checksums():
+    """the expected checksums hard-coded in the C tests"""
+    from checksum_model import Checksum
+    assert [encode(T).hex() for T in torsion_points()] == TORSION_HEX
+    c = Checksum()
+    for k in range(NG_CASES):
+        c.add(nG_merged(ng_input(k)))
+    print("nG_merged25519   ", c.hex())
+    c = Checksum()
+    for k in range(MGNP_CASES):
+        c.add(mGnP(*mgnp_input(k)))
+    print("mGnP_ed25519     ", c.hex())
+    c = Checksum()
+    for length in MS_LENS:
+        c.add(multiscalar(*ms_input(length)))
+    print("multiscalar_ed25519", c.hex())
+
+
 if __name__ == "__main__":
-    _selfcheck()
+    if sys.argv[1:] == ["--checksums"]:
+        checksums()
+    else:
+        _selfcheck()

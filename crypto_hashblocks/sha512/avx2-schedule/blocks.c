@@ -7,9 +7,10 @@
    the recurrence W[t] = ssig1(W[t-2]) + W[t-7] + ssig0(W[t-15]) + W[t-16]
    is then evaluated for all four blocks at once. W[t] + K[t] is stored to a
    stack table, which the scalar rounds (unrolled, rotating variable names)
-   read for each block in turn. When fewer than four blocks remain, the
-   unused lanes recompute a block that is present, so the work depends only
-   on the number of blocks. */
+   read for each block in turn. The last one to three blocks get a scalar
+   schedule instead (computed on the fly, as in c-unrolled), which costs
+   less than four lanes of vector work with lanes wasted. The work depends
+   only on the number of blocks. */
 
 #include <stdint.h>
 #include <immintrin.h>
@@ -114,23 +115,25 @@ static inline void schedule4(uint64_t *wk, const unsigned char *const b[4])
 #define CH(e, f, g) ((((f) ^ (g)) & (e)) ^ (g))
 #define MAJ(a, b, c) (((a) & (b)) | (((a) | (b)) & (c)))
 
-/* round i with W[i] + K[i] taken from the table (stride 4 between rounds) */
-#define R(a, b, c, d, e, f, g, h, i) \
+/* one round with W[i] + K[i] given as addend; afterwards the caller's
+   names shift by one position */
+#define RND(a, b, c, d, e, f, g, h, addend) \
   do { \
-    uint64_t t1_ = h + BSIG1(e) + CH(e, f, g) + wk[4 * (i)]; \
+    uint64_t t1_ = h + BSIG1(e) + CH(e, f, g) + (addend); \
     d += t1_; \
     h = t1_ + BSIG0(a) + MAJ(a, b, c); \
   } while (0)
 
+/* eight rounds from the table (lane stride 4) */
 #define R8(i) \
-  R(a, b, c, d, e, f, g, h, (i) + 0); \
-  R(h, a, b, c, d, e, f, g, (i) + 1); \
-  R(g, h, a, b, c, d, e, f, (i) + 2); \
-  R(f, g, h, a, b, c, d, e, (i) + 3); \
-  R(e, f, g, h, a, b, c, d, (i) + 4); \
-  R(d, e, f, g, h, a, b, c, (i) + 5); \
-  R(c, d, e, f, g, h, a, b, (i) + 6); \
-  R(b, c, d, e, f, g, h, a, (i) + 7)
+  RND(a, b, c, d, e, f, g, h, wk[4 * ((i) + 0)]); \
+  RND(h, a, b, c, d, e, f, g, wk[4 * ((i) + 1)]); \
+  RND(g, h, a, b, c, d, e, f, wk[4 * ((i) + 2)]); \
+  RND(f, g, h, a, b, c, d, e, wk[4 * ((i) + 3)]); \
+  RND(e, f, g, h, a, b, c, d, wk[4 * ((i) + 4)]); \
+  RND(d, e, f, g, h, a, b, c, wk[4 * ((i) + 5)]); \
+  RND(c, d, e, f, g, h, a, b, wk[4 * ((i) + 6)]); \
+  RND(b, c, d, e, f, g, h, a, wk[4 * ((i) + 7)])
 
 /* 80 rounds of one block; wk points at lane j of the table */
 static __attribute__((noinline)) void rounds(uint64_t s[8], const uint64_t *wk)
@@ -159,25 +162,102 @@ static __attribute__((noinline)) void rounds(uint64_t s[8], const uint64_t *wk)
   s[7] += h;
 }
 
+/* ---- leftover blocks: scalar schedule ----
+   A 16-word window updated right before the round that needs each new
+   word. */
+
+#define SSIG0(x) (ROTR(x, 1) ^ ROTR(x, 8) ^ ((x) >> 7))
+#define SSIG1(x) (ROTR(x, 19) ^ ROTR(x, 61) ^ ((x) >> 6))
+/* W[t] = ssig1(W[t-2]) + W[t-7] + ssig0(W[t-15]) + W[t-16], in place */
+#define X(w16, w2, w7, w15) (w16 += SSIG1(w2) + w7 + SSIG0(w15))
+
+#define RW16(n) \
+  RND(a, b, c, d, e, f, g, h, K[n + 0] + w0); \
+  RND(h, a, b, c, d, e, f, g, K[n + 1] + w1); \
+  RND(g, h, a, b, c, d, e, f, K[n + 2] + w2); \
+  RND(f, g, h, a, b, c, d, e, K[n + 3] + w3); \
+  RND(e, f, g, h, a, b, c, d, K[n + 4] + w4); \
+  RND(d, e, f, g, h, a, b, c, K[n + 5] + w5); \
+  RND(c, d, e, f, g, h, a, b, K[n + 6] + w6); \
+  RND(b, c, d, e, f, g, h, a, K[n + 7] + w7); \
+  RND(a, b, c, d, e, f, g, h, K[n + 8] + w8); \
+  RND(h, a, b, c, d, e, f, g, K[n + 9] + w9); \
+  RND(g, h, a, b, c, d, e, f, K[n + 10] + w10); \
+  RND(f, g, h, a, b, c, d, e, K[n + 11] + w11); \
+  RND(e, f, g, h, a, b, c, d, K[n + 12] + w12); \
+  RND(d, e, f, g, h, a, b, c, K[n + 13] + w13); \
+  RND(c, d, e, f, g, h, a, b, K[n + 14] + w14); \
+  RND(b, c, d, e, f, g, h, a, K[n + 15] + w15)
+
+#define XRW16(n) \
+  X(w0, w14, w9, w1);   RND(a, b, c, d, e, f, g, h, K[n + 0] + w0); \
+  X(w1, w15, w10, w2);  RND(h, a, b, c, d, e, f, g, K[n + 1] + w1); \
+  X(w2, w0, w11, w3);   RND(g, h, a, b, c, d, e, f, K[n + 2] + w2); \
+  X(w3, w1, w12, w4);   RND(f, g, h, a, b, c, d, e, K[n + 3] + w3); \
+  X(w4, w2, w13, w5);   RND(e, f, g, h, a, b, c, d, K[n + 4] + w4); \
+  X(w5, w3, w14, w6);   RND(d, e, f, g, h, a, b, c, K[n + 5] + w5); \
+  X(w6, w4, w15, w7);   RND(c, d, e, f, g, h, a, b, K[n + 6] + w6); \
+  X(w7, w5, w0, w8);    RND(b, c, d, e, f, g, h, a, K[n + 7] + w7); \
+  X(w8, w6, w1, w9);    RND(a, b, c, d, e, f, g, h, K[n + 8] + w8); \
+  X(w9, w7, w2, w10);   RND(h, a, b, c, d, e, f, g, K[n + 9] + w9); \
+  X(w10, w8, w3, w11);  RND(g, h, a, b, c, d, e, f, K[n + 10] + w10); \
+  X(w11, w9, w4, w12);  RND(f, g, h, a, b, c, d, e, K[n + 11] + w11); \
+  X(w12, w10, w5, w13); RND(e, f, g, h, a, b, c, d, K[n + 12] + w12); \
+  X(w13, w11, w6, w14); RND(d, e, f, g, h, a, b, c, K[n + 13] + w13); \
+  X(w14, w12, w7, w15); RND(c, d, e, f, g, h, a, b, K[n + 14] + w14); \
+  X(w15, w13, w8, w0);  RND(b, c, d, e, f, g, h, a, K[n + 15] + w15)
+
+static __attribute__((noinline)) void lone_block(uint64_t s[8], const unsigned char *x)
+{
+  uint64_t a = s[0], b = s[1], c = s[2], d = s[3];
+  uint64_t e = s[4], f = s[5], g = s[6], h = s[7];
+  uint64_t w0 = load_be64(x + 0), w1 = load_be64(x + 8);
+  uint64_t w2 = load_be64(x + 16), w3 = load_be64(x + 24);
+  uint64_t w4 = load_be64(x + 32), w5 = load_be64(x + 40);
+  uint64_t w6 = load_be64(x + 48), w7 = load_be64(x + 56);
+  uint64_t w8 = load_be64(x + 64), w9 = load_be64(x + 72);
+  uint64_t w10 = load_be64(x + 80), w11 = load_be64(x + 88);
+  uint64_t w12 = load_be64(x + 96), w13 = load_be64(x + 104);
+  uint64_t w14 = load_be64(x + 112), w15 = load_be64(x + 120);
+
+  RW16(0);
+  XRW16(16);
+  XRW16(32);
+  XRW16(48);
+  XRW16(64);
+
+  s[0] += a;
+  s[1] += b;
+  s[2] += c;
+  s[3] += d;
+  s[4] += e;
+  s[5] += f;
+  s[6] += g;
+  s[7] += h;
+}
+
 int crypto_hashblocks(unsigned char *statebytes, const unsigned char *x, long long xlen)
 {
   uint64_t s[8];
   uint64_t wk[80 * 4] __attribute__((aligned(32)));
   const unsigned char *b[4];
-  long long nblocks, n;
+  long long nblocks;
   int i;
 
   for (i = 0; i < 8; ++i) s[i] = load_be64(statebytes + 8 * i);
 
   nblocks = xlen >> 7;
-  while (nblocks > 0) {
-    n = nblocks < 4 ? nblocks : 4;
-    /* lanes beyond the last block recompute the first one (discarded) */
-    for (i = 0; i < 4; ++i) b[i] = x + 128 * (i < n ? i : 0);
+  while (nblocks >= 4) {
+    for (i = 0; i < 4; ++i) b[i] = x + 128 * i;
     schedule4(wk, b);
-    for (i = 0; i < n; ++i) rounds(s, wk + i);
-    x += 128 * n;
-    nblocks -= n;
+    for (i = 0; i < 4; ++i) rounds(s, wk + i);
+    x += 512;
+    nblocks -= 4;
+  }
+  while (nblocks > 0) {
+    lone_block(s, x);
+    x += 128;
+    nblocks -= 1;
   }
 
   for (i = 0; i < 8; ++i) store_be64(statebytes + 8 * i, s[i]);

@@ -5,8 +5,10 @@
      names, so a round only updates two variables (d and h).
    - The message schedule lives in a 16-word window w0..w15 that is updated
      in place right before the round that consumes the new word.
-   - The chaining state stays in local variables across all blocks and is
-     converted from/to big-endian bytes once per call. */
+   - The working variables a..h and the schedule window are locals of the
+     per-block function; the chaining state is converted from/to big-endian
+     bytes once per call and kept in a small array between blocks (keeping
+     it in registers as well would only force spills inside the rounds). */
 
 #include <stdint.h>
 #include "crypto_hashblocks.h"
@@ -119,62 +121,57 @@ static const uint64_t K[80] = {
   0x4cc5d4becb3e42b6ULL, 0x597f299cfc657e2aULL, 0x5fcb6fab3ad6faecULL, 0x6c44198c4a475817ULL,
 };
 
+/* one block into the chaining state st; kept out of line so that the
+   chaining state stays in memory while a..h and the schedule window own
+   the registers */
+static __attribute__((noinline)) void block(uint64_t st[8], const unsigned char *x)
+{
+  uint64_t a = st[0], b = st[1], c = st[2], d = st[3];
+  uint64_t e = st[4], f = st[5], g = st[6], h = st[7];
+  uint64_t w0 = load_be64(x + 0);
+  uint64_t w1 = load_be64(x + 8);
+  uint64_t w2 = load_be64(x + 16);
+  uint64_t w3 = load_be64(x + 24);
+  uint64_t w4 = load_be64(x + 32);
+  uint64_t w5 = load_be64(x + 40);
+  uint64_t w6 = load_be64(x + 48);
+  uint64_t w7 = load_be64(x + 56);
+  uint64_t w8 = load_be64(x + 64);
+  uint64_t w9 = load_be64(x + 72);
+  uint64_t w10 = load_be64(x + 80);
+  uint64_t w11 = load_be64(x + 88);
+  uint64_t w12 = load_be64(x + 96);
+  uint64_t w13 = load_be64(x + 104);
+  uint64_t w14 = load_be64(x + 112);
+  uint64_t w15 = load_be64(x + 120);
+
+  ROUNDS_0_15;
+  ROUNDS_16_MORE(16);
+  ROUNDS_16_MORE(32);
+  ROUNDS_16_MORE(48);
+  ROUNDS_16_MORE(64);
+
+  st[0] += a;
+  st[1] += b;
+  st[2] += c;
+  st[3] += d;
+  st[4] += e;
+  st[5] += f;
+  st[6] += g;
+  st[7] += h;
+}
+
 int crypto_hashblocks(unsigned char *statebytes, const unsigned char *x, long long xlen)
 {
-  uint64_t s0 = load_be64(statebytes + 0);
-  uint64_t s1 = load_be64(statebytes + 8);
-  uint64_t s2 = load_be64(statebytes + 16);
-  uint64_t s3 = load_be64(statebytes + 24);
-  uint64_t s4 = load_be64(statebytes + 32);
-  uint64_t s5 = load_be64(statebytes + 40);
-  uint64_t s6 = load_be64(statebytes + 48);
-  uint64_t s7 = load_be64(statebytes + 56);
+  uint64_t st[8];
+  int i;
 
+  for (i = 0; i < 8; ++i) st[i] = load_be64(statebytes + 8 * i);
   while (xlen >= 128) {
-    uint64_t a = s0, b = s1, c = s2, d = s3, e = s4, f = s5, g = s6, h = s7;
-    uint64_t w0 = load_be64(x + 0);
-    uint64_t w1 = load_be64(x + 8);
-    uint64_t w2 = load_be64(x + 16);
-    uint64_t w3 = load_be64(x + 24);
-    uint64_t w4 = load_be64(x + 32);
-    uint64_t w5 = load_be64(x + 40);
-    uint64_t w6 = load_be64(x + 48);
-    uint64_t w7 = load_be64(x + 56);
-    uint64_t w8 = load_be64(x + 64);
-    uint64_t w9 = load_be64(x + 72);
-    uint64_t w10 = load_be64(x + 80);
-    uint64_t w11 = load_be64(x + 88);
-    uint64_t w12 = load_be64(x + 96);
-    uint64_t w13 = load_be64(x + 104);
-    uint64_t w14 = load_be64(x + 112);
-    uint64_t w15 = load_be64(x + 120);
-
-    ROUNDS_0_15;
-    ROUNDS_16_MORE(16);
-    ROUNDS_16_MORE(32);
-    ROUNDS_16_MORE(48);
-    ROUNDS_16_MORE(64);
-
-    s0 += a;
-    s1 += b;
-    s2 += c;
-    s3 += d;
-    s4 += e;
-    s5 += f;
-    s6 += g;
-    s7 += h;
-
+    block(st, x);
     x += 128;
     xlen -= 128;
   }
-
-  store_be64(statebytes + 0, s0);
-  store_be64(statebytes + 8, s1);
-  store_be64(statebytes + 16, s2);
-  store_be64(statebytes + 24, s3);
-  store_be64(statebytes + 32, s4);
-  store_be64(statebytes + 40, s5);
-  store_be64(statebytes + 48, s6);
-  store_be64(statebytes + 56, s7);
+  for (i = 0; i < 8; ++i) store_be64(statebytes + 8 * i, st[i]);
   return (int)xlen;
 }

@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: MIT */
+/* crypto_mGnP_ed25519 for x86-64 with BMI2 and ADX:
+   out = enc((m mod L) B - (n mod L) P), out[32] = status; variable time
+   (signature verification: every input is public).
+
+   Straus's double-scalar method with width-w NAFs: one chain of doublings
+   shared by both scalars; B uses width 8 and the 64 precomputed affine odd
+   multiples B, 3B, ..., 127B (G_odd_table64.h, from
+   scripts/gen-ed25519-table64.py), -P uses width 5 and 8 odd multiples
+   computed here in cached form.  Doublings and additions are the
+   assembly group operations of internal/amd64/ge64_mulx.S on radix-2^64
+   field elements (mulx/adcx/adox); a doubling that no addition follows
+   skips the T coordinate.
+
+   Status: 1 iff m < L and P is a canonical encoding of a curve point.
+   Otherwise the output is still defined: m mod L is used, and an invalid
+   P is replaced by -C, C being the point with y = 26 and even x. */
+#include "crypto_mGnP.h"
+#include "fe25519_64.h"
+#include "ge25519_64.h"
+#include "sc25519.h"
+#include "G_odd_table64.h"
+
+#define WB 8   /* |digit| <= 127: ge25519_G_odd64[0..63] */
+#define WP 5   /* |digit| <= 15: 8 odd multiples of -P */
+
+/* y = 26, x even */
+static const unsigned char point_C[32] = { 26 };
+
+void crypto_mGnP(unsigned char *out, const unsigned char *m, const unsigned char *n,
+                 const unsigned char *P)
+{
+  ge25519_p3 A, R;
+  ge25519_cached Ai[8], A2;
+  sc25519 ms, ns;
+  signed char mw[256], nw[256];
+  int ok, i, k;
+
+  ok = sc25519_is_canonical(m);
+  if (ge25519_frombytes_vartime(&A, P)) {
+    ge25519_p3_neg(&A, &A);           /* the multiples of -P get added */
+  } else {
+    ok = 0;
+    ge25519_frombytes_vartime(&A, point_C);
+  }
+
+  sc25519_from32bytes(&ms, m);
+  sc25519_from64bytes(&ns, n);
+  sc25519_wnaf_vartime(mw, &ms, WB);
+  sc25519_wnaf_vartime(nw, &ns, WP);
+
+  /* Ai[k] = (2k+1) A */
+  ge25519_p3_to_cached(&Ai[0], &A);
+  ge64_dbl_p3(&R, &A);
+  ge25519_p3_to_cached(&A2, &R);
+  R = A;
+  for (k = 1; k < 8; ++k) {
+    ge64_add_p3(&R, &A2);
+    ge25519_p3_to_cached(&Ai[k], &R);
+  }
+
+  for (i = 255; i >= 0; --i)
+    if (mw[i] || nw[i]) break;
+
+  ge25519_p3_0(&R);
+  for (; i >= 0; --i) {
+    if (mw[i] || nw[i]) {
+      ge64_dbl_p3(&R, &R);
+      if (mw[i] > 0) ge64_madd_p3(&R, &ge25519_G_odd64[mw[i] >> 1]);
+      else if (mw[i] < 0) ge64_msub_p3(&R, &ge25519_G_odd64[(-mw[i]) >> 1]);
+      if (nw[i] > 0) ge64_add_p3(&R, &Ai[nw[i] >> 1]);
+      else if (nw[i] < 0) ge64_sub_p3(&R, &Ai[(-nw[i]) >> 1]);
+    } else {
+      ge64_dbl_p2(&R, &R);
+    }
+  }
+
+  ge25519_p3_tobytes(out, &R);
+  out[32] = (unsigned char)ok;
+}

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: MIT */
+/* X25519 (RFC 7748): q = u-coordinate of clamp(n) * P, with bit 255 of P
+   cleared and the rest taken mod p; every input is accepted (twist, small
+   order, non-canonical u) and the output is fully reduced, 0 for the point
+   at infinity.  Montgomery ladder with constant-time conditional swaps,
+   field arithmetic in radix 2^25.5 (ten 32-bit limbs, 64-bit products; plain C99),
+   one final inversion.  Both inputs are read before q is written, so q
+   may alias n or p. */
+#include "crypto_nP.h"
+#include "fe25519_26.h"
+#include "x25519_ladder.h"
+
+void crypto_nP(unsigned char *q, const unsigned char *n, const unsigned char *p)
+{
+  fe25519 u, x2, z2;
+  fe25519_frombytes(&u, p);
+  x25519_ladder(&x2, &z2, n, &u);
+  fe25519_invert(&z2, &z2);
+  fe25519_mul(&x2, &x2, &z2);
+  fe25519_tobytes(q, &x2);
+}

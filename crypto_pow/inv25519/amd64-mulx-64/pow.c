@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: MIT */
+/* y = x^(p-2) mod p, p = 2^255 - 19, fully reduced; bit 255 of x is
+   ignored and a value in [p, 2^255) is taken mod p (0 and p give 0).
+   Fixed addition chain of 254 squarings and 11 multiplications
+   (fe25519_invert) on radix-2^64 elements with the x86-64 BMI2/ADX
+   assembly of internal/amd64/fe64_mulx.S; runs of squarings stay inside
+   one assembly loop (fe64_nsquare).  Constant time. */
+#include "crypto_pow.h"
+#include "fe25519_64.h"
+
+void crypto_pow(unsigned char *y, const unsigned char *x)
+{
+  fe25519 f;
+  fe25519_frombytes(&f, x);
+  fe25519_invert(&f, &f);
+  fe25519_tobytes(y, &f);
+}

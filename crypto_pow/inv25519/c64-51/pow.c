@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: MIT */
+/* y = x^(p-2) mod p, p = 2^255 - 19, fully reduced; the top bit of x is
+   ignored and a value in [p, 2^255) is taken mod p, so 0 and p give 0.
+   Field arithmetic in radix 2^51 (five 64-bit limbs, 128-bit products); the exponent uses the fixed
+   chain of 254 squarings and 11 multiplications in fe25519_invert, so the
+   time does not depend on x. */
+#include "crypto_pow.h"
+#include "fe25519_51.h"
+
+void crypto_pow(unsigned char *y, const unsigned char *x)
+{
+  fe25519 f;
+  fe25519_frombytes(&f, x);
+  fe25519_invert(&f, &f);
+  fe25519_tobytes(y, &f);
+}

@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: MIT */
+/* Ed25519 keypair, hedged signing and verification (RFC 8032 with the
+   nonce rule and the verification rule of SPEC 2).
+
+   keypair: seed = 32 random bytes, (a, prefix) = SHA-512(seed) with a
+   clamped, pk = enc(a G), sk = seed || pk.
+
+   sign: r = SHA-512(prefix || z || M) mod L with z = 32 fresh random
+   bytes (hedged: a broken RNG still leaves the RFC's deterministic
+   security, a good one protects against fault attacks on the nonce),
+   R = enc(r G), h = SHA-512(R || A || M) mod L, S = r + h a mod L,
+   sm = R || S || M.  Both hashes run over sm itself, which has exactly
+   64 + mlen bytes: the message is moved to sm + 64 first (memmove, so m
+   may overlap sm in any way, e.g. m == sm or m == sm + 64), then the first
+   64 bytes hold prefix || z, later R || A, finally R || S.  sk may overlap
+   sm too: it is read completely before sm is written.
+
+   open: SPEC 2 exactly.  Rejects smlen < 64 and S with any of its top
+   three bits set; h = SHA-512(R || A || M) (reduced by mGnP),
+   R' = (S mod L) G - (h mod L) A by crypto_mGnP_ed25519, whose status
+   is 0 unless S < L and A is a canonical point encoding; accepts iff the
+   status is 1 and enc(R') equals R byte for byte (so a non-canonical R
+   never matches; the equation is the cofactorless one).  The hash input
+   R || A || M is laid out in m (which has smlen bytes), so m == sm works.
+   On success m = M followed by 64 zero bytes; on failure *mlen = -1 and
+   m[0..smlen-1] is cleared (nothing is written when smlen < 0).
+
+   Constant time: keypair and sign never branch on or index by secret data
+   (nG is constant time, scalar arithmetic is sc25519.h's constant-time
+   code).  The public key and the signature are public by design and are
+   declassified on output.  open handles public data only. */
+#include <string.h>
+#include "crypto_sign.h"
+#include "crypto_hash_sha512.h"
+#include "crypto_nG_merged25519.h"
+#include "crypto_mGnP_ed25519.h"
+#include "crypto_verify_32.h"
+#include "crypto_declassify.h"
+#include "randombytes.h"
+#include "sc25519.h"
+
+static void wipe(void *x, size_t len)
+{
+  volatile unsigned char *v = (volatile unsigned char *)x;
+  while (len-- > 0) *v++ = 0;
+}
+
+/* (a, prefix) = SHA-512(seed) with a clamped */
+static void expand_seed(unsigned char az[64], const unsigned char seed[32])
+{
+  crypto_hash_sha512(az, seed, 32);
+  az[0] &= 248;
+  az[31] &= 127;
+  az[31] |= 64;
+}
+
+void crypto_sign_keypair(unsigned char *pk, unsigned char *sk)
+{
+  unsigned char az[64], seed[32], A[32];
+
+  randombytes(seed, 32);
+  expand_seed(az, seed);
+  crypto_nG_merged25519(A, az);     /* top bit of a is clear: Edwards form */
+  crypto_declassify(A, 32);
+  memcpy(sk, seed, 32);
+  memcpy(sk + 32, A, 32);
+  memcpy(pk, A, 32);
+  wipe(az, sizeof az);
+  wipe(seed, sizeof seed);
+}
+
+void crypto_sign(unsigned char *sm, long long *smlen, const unsigned char *m, long long mlen, const unsigned char *sk)
+{
+  unsigned char az[64], A[32], nonce[64], hram[64], rb[32];
+  sc25519 a, r, h, S;
+
+  /* everything needed from sk, before sm is touched */
+  expand_seed(az, sk);
+  memcpy(A, sk + 32, 32);
+
+  memmove(sm + 64, m, (size_t)mlen);
+  memcpy(sm, az + 32, 32);
+  randombytes(sm + 32, 32);
+  crypto_hash_sha512(nonce, sm, mlen + 64);
+  sc25519_from64bytes(&r, nonce);
+  sc25519_tobytes(rb, &r);
+
+  crypto_nG_merged25519(sm, rb);    /* R; r < L, so the top bit is clear */
+  memcpy(sm + 32, A, 32);
+  crypto_hash_sha512(hram, sm, mlen + 64);
+  sc25519_from64bytes(&h, hram);
+  sc25519_from32bytes(&a, az);
+  sc25519_muladd(&S, &h, &a, &r);
+  sc25519_tobytes(sm + 32, &S);
+  crypto_declassify(sm, 64);
+  *smlen = mlen + 64;
+
+  wipe(az, sizeof az);
+  wipe(nonce, sizeof nonce);
+  wipe(rb, sizeof rb);
+  wipe(&a, sizeof a);
+  wipe(&r, sizeof r);
+  wipe(&S, sizeof S);
+}
+
+int crypto_sign_open(unsigned char *m, long long *mlen, const unsigned char *sm, long long smlen, const unsigned char *pk)
+{
+  unsigned char A[32], RS[64], hram[64], check[33];
+
+  if (smlen < 64) goto fail;
+  if (sm[63] & 0xe0) goto fail;
+
+  memcpy(A, pk, 32);
+  memcpy(RS, sm, 64);
+  memmove(m, sm, (size_t)smlen);
+  memcpy(m + 32, A, 32);            /* m = R || A || M */
+  crypto_hash_sha512(hram, m, smlen);
+
+  crypto_mGnP_ed25519(check, RS + 32, hram, A);
+  crypto_declassify(check, sizeof check);
+  if (check[32] != 1) goto fail;
+  if (crypto_verify_32(check, RS) != 0) goto fail;
+
+  memmove(m, m + 64, (size_t)(smlen - 64));
+  memset(m + smlen - 64, 0, 64);
+  *mlen = smlen - 64;
+  return 0;
+
+fail:
+  *mlen = -1;
+  if (smlen > 0) memset(m, 0, (size_t)smlen);
+  return -1;
+}

@@ -1,0 +1,166 @@
+/* SPDX-License-Identifier: MIT */
+/* The X25519 Montgomery ladder (RFC 7748 section 5) in x86-64 assembly
+   with BMI2/ADX field arithmetic in radix 2^64 (fe64_macros.S).
+
+   Include from an implementation's .S file after "crypto_OP.h".
+
+   x25519_ladder_mulx: projective u-coordinate (x2 : z2) of k u
+     void x25519_ladder_mulx(uint64_t x2[4], uint64_t z2[4],
+                             const unsigned char k[32], const uint64_t u[4])
+     rdi = x2 (out), rsi = z2 (out), rdx = k, rcx = u
+   k must already be clamped by the caller (bits 255..0 are all scanned
+   from bit 254 down; bit 255 is ignored).  u: any value in [0, 2^256).
+   Outputs: x2, z2 in [0, 2^256); z2 = 0 mod p exactly for the point at
+   infinity.  Outputs are written after the inputs are no longer needed.
+   Registers: System V; rbx rbp r12-r15 saved and restored, everything
+   else caller-saved is clobbered.  Stack: 6 pushes plus a 576-byte frame
+   of temporaries, zeroed before returning.
+   Constant time: each scalar bit only becomes a mask for the conditional
+   swaps; loop count, instructions and addresses are fixed.
+
+   Per step: 4 squarings, 5 multiplications, 1 multiplication by 121666,
+   as in RFC 7748 (with z2 = E (BB + 121666 E), equal to E (AA + a24 E)
+   for a24 = 121665). */
+#ifndef X25519_LADDER_MULX_S
+#define X25519_LADDER_MULX_S
+
+#include "amd64/fe64_macros.S"
+
+/* frame layout (byte offsets from rsp) */
+#define LX1 0
+#define LX2 32
+#define LZ2 64
+#define LX3 96
+#define LZ3 128
+#define LA 160
+#define LB 192
+#define LC 224
+#define LD 256
+#define LAA 288
+#define LBB 320
+#define LDA 352
+#define LCB 384
+#define LE 416
+#define LT 448
+#define LT2 480
+#define LOUTX 512
+#define LOUTZ 520
+#define LKPTR 528
+#define LI 536
+#define LSWAP 544
+#define LFRAME 576
+
+FE64_FUNC(CRYPTO_NAMESPACE(x25519_ladder_mulx))
+	FE64_SAVE_ALL
+	subq	$LFRAME, %rsp
+	.cfi_adjust_cfa_offset LFRAME
+	movq	%rdi, LOUTX(%rsp)
+	movq	%rsi, LOUTZ(%rsp)
+	movq	%rdx, LKPTR(%rsp)
+
+	/* x1 = x3 = u, x2 = 1, z2 = 0, z3 = 1 */
+	movq	0(%rcx), %rax
+	movq	%rax, LX1(%rsp)
+	movq	%rax, LX3(%rsp)
+	movq	8(%rcx), %rax
+	movq	%rax, LX1+8(%rsp)
+	movq	%rax, LX3+8(%rsp)
+	movq	16(%rcx), %rax
+	movq	%rax, LX1+16(%rsp)
+	movq	%rax, LX3+16(%rsp)
+	movq	24(%rcx), %rax
+	movq	%rax, LX1+24(%rsp)
+	movq	%rax, LX3+24(%rsp)
+	xorl	%eax, %eax
+	movq	$1, LX2(%rsp)
+	movq	%rax, LX2+8(%rsp)
+	movq	%rax, LX2+16(%rsp)
+	movq	%rax, LX2+24(%rsp)
+	movq	%rax, LZ2(%rsp)
+	movq	%rax, LZ2+8(%rsp)
+	movq	%rax, LZ2+16(%rsp)
+	movq	%rax, LZ2+24(%rsp)
+	movq	$1, LZ3(%rsp)
+	movq	%rax, LZ3+8(%rsp)
+	movq	%rax, LZ3+16(%rsp)
+	movq	%rax, LZ3+24(%rsp)
+	movq	%rax, LSWAP(%rsp)
+	movq	$254, LI(%rsp)
+
+	.p2align 4
+1:
+	/* bit = k[i/8] >> (i%8) & 1 (i public); mask = -(swap ^ bit) */
+	movq	LI(%rsp), %rcx
+	movq	LKPTR(%rsp), %rsi
+	movq	%rcx, %rax
+	shrq	$3, %rax
+	movzbl	(%rsi,%rax), %eax
+	andl	$7, %ecx
+	shrl	%cl, %eax
+	andl	$1, %eax
+	movq	LSWAP(%rsp), %rdi
+	xorq	%rax, %rdi
+	movq	%rax, LSWAP(%rsp)
+	negq	%rdi
+	FE64_CSWAP LX2, %rsp, LX3, %rsp, %rdi
+	FE64_CSWAP LZ2, %rsp, LZ3, %rsp, %rdi
+
+	FE64_ADDSUB LA, %rsp, LB, %rsp, LX2, %rsp, LZ2, %rsp	/* A, B */
+	FE64_ADDSUB LC, %rsp, LD, %rsp, LX3, %rsp, LZ3, %rsp	/* C, D */
+	FE64_SQ LAA, %rsp, LA, %rsp				/* AA = A^2 */
+	FE64_SQ LBB, %rsp, LB, %rsp				/* BB = B^2 */
+	FE64_MUL LDA, %rsp, LD, %rsp, LA, %rsp			/* DA */
+	FE64_MUL LCB, %rsp, LC, %rsp, LB, %rsp			/* CB */
+	FE64_MUL LX2, %rsp, LAA, %rsp, LBB, %rsp		/* x2 = AA BB */
+	FE64_SUB LE, %rsp, LAA, %rsp, LBB, %rsp			/* E = AA - BB */
+	FE64_ADDSUB LT, %rsp, LT2, %rsp, LDA, %rsp, LCB, %rsp	/* DA+CB, DA-CB */
+	FE64_SQ LX3, %rsp, LT, %rsp				/* x3 = (DA+CB)^2 */
+	FE64_SQ LT2, %rsp, LT2, %rsp
+	FE64_MUL121666_ADD LT, %rsp, LE, %rsp, LBB, %rsp	/* BB + 121666 E */
+	FE64_MUL LZ3, %rsp, LX1, %rsp, LT2, %rsp		/* z3 = x1 (DA-CB)^2 */
+	FE64_MUL LZ2, %rsp, LE, %rsp, LT, %rsp			/* z2 */
+
+	decq	LI(%rsp)
+	jns	1b
+
+	movq	LSWAP(%rsp), %rdi
+	negq	%rdi
+	FE64_CSWAP LX2, %rsp, LX3, %rsp, %rdi
+	FE64_CSWAP LZ2, %rsp, LZ3, %rsp, %rdi
+
+	movq	LOUTX(%rsp), %rdi
+	movq	LOUTZ(%rsp), %rsi
+	movq	LX2(%rsp), %rax
+	movq	%rax, 0(%rdi)
+	movq	LX2+8(%rsp), %rax
+	movq	%rax, 8(%rdi)
+	movq	LX2+16(%rsp), %rax
+	movq	%rax, 16(%rdi)
+	movq	LX2+24(%rsp), %rax
+	movq	%rax, 24(%rdi)
+	movq	LZ2(%rsp), %rax
+	movq	%rax, 0(%rsi)
+	movq	LZ2+8(%rsp), %rax
+	movq	%rax, 8(%rsi)
+	movq	LZ2+16(%rsp), %rax
+	movq	%rax, 16(%rsi)
+	movq	LZ2+24(%rsp), %rax
+	movq	%rax, 24(%rsi)
+
+	/* wipe the temporaries (they depend on the secret scalar) */
+	xorl	%eax, %eax
+	movl	$LFRAME/8, %ecx
+2:
+	movq	%rax, -8(%rsp,%rcx,8)
+	decl	%ecx
+	jnz	2b
+
+	addq	$LFRAME, %rsp
+	.cfi_adjust_cfa_offset -LFRAME
+	FE64_RESTORE_ALL
+	ret
+FE64_END(CRYPTO_NAMESPACE(x25519_ladder_mulx))
+
+	.section .note.GNU-stack,"",@progbits
+
+#endif

@@ -1,0 +1,248 @@
+/* SPDX-License-Identifier: MIT */
+/* Arithmetic in GF(p), p = 2^255 - 19, radix 2^64 (four 64-bit limbs),
+   on top of the x86-64 BMI2/ADX assembly in internal/amd64/fe64_mulx.S.
+
+   Same function names and meanings as fe25519_51.h, so code written
+   against that API can use this header instead.  Requirements:
+     - include the generated "crypto_OP.h" first (CRYPTO_NAMESPACE);
+     - the implementation directory has a .S file that includes
+       "amd64/fe64_mulx.S" (which defines the fe64_* functions below)
+       and an architectures file with the line "amd64 bmi2 adx".
+
+   Representation: f = v[0] + v[1] 2^64 + v[2] 2^128 + v[3] 2^192, any
+   value in [0, 2^256), standing for f mod p.  Every routine accepts any
+   such input and returns a value in [0, 2^256) ("loose"), so there are no
+   limb bounds to track: add and sub reduce like mul does.  tobytes (and
+   iszero, isnegative) fully reduce.
+
+   Every routine is constant time.  Outputs may alias inputs. */
+#ifndef FE25519_64_H
+#define FE25519_64_H
+
+#include <stdint.h>
+#include "crypto_ct.h"
+
+#ifndef CRYPTO_NAMESPACE
+#error "include the generated crypto_OP.h before fe25519_64.h"
+#endif
+
+typedef struct { uint64_t v[4]; } fe25519;
+
+#define FE64_HIDDEN __attribute__((visibility("hidden")))
+
+#define fe64_mul CRYPTO_NAMESPACE(fe64_mul)
+#define fe64_sq CRYPTO_NAMESPACE(fe64_sq)
+#define fe64_nsquare CRYPTO_NAMESPACE(fe64_nsquare)
+#define fe64_mul121666 CRYPTO_NAMESPACE(fe64_mul121666)
+#define fe64_add CRYPTO_NAMESPACE(fe64_add)
+#define fe64_sub CRYPTO_NAMESPACE(fe64_sub)
+#define fe64_freeze CRYPTO_NAMESPACE(fe64_freeze)
+
+/* the assembly entry points (internal/amd64/fe64_mulx.S) */
+extern void fe64_mul(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]) FE64_HIDDEN;
+extern void fe64_sq(uint64_t h[4], const uint64_t f[4]) FE64_HIDDEN;
+extern void fe64_nsquare(uint64_t h[4], const uint64_t f[4], long long n) FE64_HIDDEN;
+extern void fe64_mul121666(uint64_t h[4], const uint64_t f[4]) FE64_HIDDEN;
+extern void fe64_add(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]) FE64_HIDDEN;
+extern void fe64_sub(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]) FE64_HIDDEN;
+extern void fe64_freeze(uint64_t h[4], const uint64_t f[4]) FE64_HIDDEN;
+
+static inline void fe25519_0(fe25519 *h)
+{
+  h->v[0] = 0; h->v[1] = 0; h->v[2] = 0; h->v[3] = 0;
+}
+
+static inline void fe25519_1(fe25519 *h)
+{
+  h->v[0] = 1; h->v[1] = 0; h->v[2] = 0; h->v[3] = 0;
+}
+
+static inline void fe25519_copy(fe25519 *h, const fe25519 *f)
+{
+  h->v[0] = f->v[0]; h->v[1] = f->v[1]; h->v[2] = f->v[2]; h->v[3] = f->v[3];
+}
+
+static inline void fe25519_add(fe25519 *h, const fe25519 *f, const fe25519 *g)
+{
+  fe64_add(h->v, f->v, g->v);
+}
+
+static inline void fe25519_sub(fe25519 *h, const fe25519 *f, const fe25519 *g)
+{
+  fe64_sub(h->v, f->v, g->v);
+}
+
+static inline void fe25519_neg(fe25519 *h, const fe25519 *f)
+{
+  static const fe25519 zero = {{0, 0, 0, 0}};
+  fe64_sub(h->v, zero.v, f->v);
+}
+
+static inline void fe25519_mul(fe25519 *h, const fe25519 *f, const fe25519 *g)
+{
+  fe64_mul(h->v, f->v, g->v);
+}
+
+static inline void fe25519_sq(fe25519 *h, const fe25519 *f)
+{
+  fe64_sq(h->v, f->v);
+}
+
+/* h = 2 f^2 */
+static inline void fe25519_sq2(fe25519 *h, const fe25519 *f)
+{
+  fe64_sq(h->v, f->v);
+  fe64_add(h->v, h->v, h->v);
+}
+
+/* h = f^(2^n), public n >= 1 */
+static inline void fe25519_sqn(fe25519 *h, const fe25519 *f, int n)
+{
+  fe64_nsquare(h->v, f->v, n);
+}
+
+static inline void fe25519_mul121666(fe25519 *h, const fe25519 *f)
+{
+  fe64_mul121666(h->v, f->v);
+}
+
+/* h = c f for c < 2^32 (public or secret) */
+static inline void fe25519_mul_small(fe25519 *h, const fe25519 *f, uint64_t c)
+{
+  unsigned __int128 t;
+  uint64_t r[4], top;
+  int i;
+  top = 0;
+  for (i = 0; i < 4; ++i) {
+    t = (unsigned __int128)f->v[i] * c + top;
+    r[i] = (uint64_t)t;
+    top = (uint64_t)(t >> 64);
+  }
+  /* top < 2^32: fold 38 top, at most one more carry of 38 */
+  t = (unsigned __int128)r[0] + 38 * top;
+  r[0] = (uint64_t)t; top = (uint64_t)(t >> 64);
+  for (i = 1; i < 4; ++i) {
+    t = (unsigned __int128)r[i] + top;
+    r[i] = (uint64_t)t; top = (uint64_t)(t >> 64);
+  }
+  r[0] += 38 * top;
+  for (i = 0; i < 4; ++i) h->v[i] = r[i];
+}
+
+/* h = the integer s[0..31] little-endian with bit 255 ignored */
+static inline void fe25519_frombytes(fe25519 *h, const unsigned char s[32])
+{
+  int i, j;
+  for (i = 0; i < 4; ++i) {
+    uint64_t w = 0;
+    for (j = 7; j >= 0; --j) w = (w << 8) | s[8 * i + j];
+    h->v[i] = w;
+  }
+  h->v[3] &= 0x7fffffffffffffffULL;
+}
+
+/* s = canonical encoding of f (bit 255 = 0) */
+static inline void fe25519_tobytes(unsigned char s[32], const fe25519 *f)
+{
+  fe25519 t;
+  int i, j;
+  fe64_freeze(t.v, f->v);
+  for (i = 0; i < 4; ++i)
+    for (j = 0; j < 8; ++j) s[8 * i + j] = (unsigned char)(t.v[i] >> (8 * j));
+}
+
+/* f = g if bit == 1, unchanged if bit == 0 */
+static inline void fe25519_cmov(fe25519 *f, const fe25519 *g, uint64_t bit)
+{
+  uint64_t m = crypto_ct_bit_mask_u64(bit);
+  int i;
+  for (i = 0; i < 4; ++i) f->v[i] ^= m & (f->v[i] ^ g->v[i]);
+}
+
+/* swap f and g if bit == 1 */
+static inline void fe25519_cswap(fe25519 *f, fe25519 *g, uint64_t bit)
+{
+  uint64_t m = crypto_ct_bit_mask_u64(bit), x;
+  int i;
+  for (i = 0; i < 4; ++i) {
+    x = m & (f->v[i] ^ g->v[i]);
+    f->v[i] ^= x;
+    g->v[i] ^= x;
+  }
+}
+
+/* 1 if f = 0 mod p, else 0 */
+static inline int fe25519_iszero(const fe25519 *f)
+{
+  fe25519 t;
+  fe64_freeze(t.v, f->v);
+  return (int)(crypto_ct_zero_mask_u64(t.v[0] | t.v[1] | t.v[2] | t.v[3]) & 1);
+}
+
+/* low bit of the canonical value of f */
+static inline int fe25519_isnegative(const fe25519 *f)
+{
+  fe25519 t;
+  fe64_freeze(t.v, f->v);
+  return (int)(t.v[0] & 1);
+}
+
+/* h = z^(p-2) = 1/z (0 -> 0): 254 squarings, 11 multiplications */
+static inline void fe25519_invert(fe25519 *h, const fe25519 *z)
+{
+  fe25519 z2, z9, z11, a, b, c;
+
+  fe25519_sq(&z2, z);               /* 2 */
+  fe25519_sqn(&a, &z2, 2);          /* 8 */
+  fe25519_mul(&z9, &a, z);          /* 9 */
+  fe25519_mul(&z11, &z9, &z2);      /* 11 */
+  fe25519_sq(&a, &z11);             /* 22 */
+  fe25519_mul(&a, &a, &z9);         /* 2^5 - 1 */
+  fe25519_sqn(&b, &a, 5);
+  fe25519_mul(&a, &b, &a);          /* 2^10 - 1 */
+  fe25519_sqn(&b, &a, 10);
+  fe25519_mul(&b, &b, &a);          /* 2^20 - 1 */
+  fe25519_sqn(&c, &b, 20);
+  fe25519_mul(&b, &c, &b);          /* 2^40 - 1 */
+  fe25519_sqn(&b, &b, 10);
+  fe25519_mul(&a, &b, &a);          /* 2^50 - 1 */
+  fe25519_sqn(&b, &a, 50);
+  fe25519_mul(&b, &b, &a);          /* 2^100 - 1 */
+  fe25519_sqn(&c, &b, 100);
+  fe25519_mul(&b, &c, &b);          /* 2^200 - 1 */
+  fe25519_sqn(&b, &b, 50);
+  fe25519_mul(&b, &b, &a);          /* 2^250 - 1 */
+  fe25519_sqn(&b, &b, 5);           /* 2^255 - 32 */
+  fe25519_mul(h, &b, &z11);         /* 2^255 - 21 */
+}
+
+/* h = z^((p-5)/8) = z^(2^252 - 3) */
+static inline void fe25519_pow22523(fe25519 *h, const fe25519 *z)
+{
+  fe25519 z2, z9, a, b, c;
+
+  fe25519_sq(&z2, z);               /* 2 */
+  fe25519_sqn(&a, &z2, 2);          /* 8 */
+  fe25519_mul(&z9, &a, z);          /* 9 */
+  fe25519_mul(&a, &z9, &z2);        /* 11 */
+  fe25519_sq(&a, &a);               /* 22 */
+  fe25519_mul(&a, &a, &z9);         /* 2^5 - 1 */
+  fe25519_sqn(&b, &a, 5);
+  fe25519_mul(&a, &b, &a);          /* 2^10 - 1 */
+  fe25519_sqn(&b, &a, 10);
+  fe25519_mul(&b, &b, &a);          /* 2^20 - 1 */
+  fe25519_sqn(&c, &b, 20);
+  fe25519_mul(&b, &c, &b);          /* 2^40 - 1 */
+  fe25519_sqn(&b, &b, 10);
+  fe25519_mul(&a, &b, &a);          /* 2^50 - 1 */
+  fe25519_sqn(&b, &a, 50);
+  fe25519_mul(&b, &b, &a);          /* 2^100 - 1 */
+  fe25519_sqn(&c, &b, 100);
+  fe25519_mul(&b, &c, &b);          /* 2^200 - 1 */
+  fe25519_sqn(&b, &b, 50);
+  fe25519_mul(&b, &b, &a);          /* 2^250 - 1 */
+  fe25519_sqn(&b, &b, 2);           /* 2^252 - 4 */
+  fe25519_mul(h, &b, z);            /* 2^252 - 3 */
+}
+
+#endif

@@ -1,0 +1,357 @@
+/* SPDX-License-Identifier: MIT */
+/* The Ed25519 group (-x^2 + y^2 = 1 + d x^2 y^2 over GF(2^255 - 19)) on
+   top of the radix-2^64 field code of fe25519_64.h.
+
+   Same type and function names as ge25519.h, so group code written for
+   the radix-2^51 header ports by changing the includes.  (ge25519.h itself
+   cannot be reused: it includes fe25519_51.h and spells its constants in
+   radix-2^51 limbs.)  Include "crypto_OP.h" and fe25519_64.h first.
+
+   Point forms:
+     ge25519_p3      extended (X:Y:Z:T) with x = X/Z, y = Y/Z, xy = T/Z
+     ge25519_p2      (X:Y:Z), input of doublings
+     ge25519_p1p1    completed (E, H, G, F) with x = E/G, y = H/F
+     ge25519_precomp affine (y+x, y-x, 2dxy), the fixed-base table form
+     ge25519_cached  (Y+X, Y-X, Z, 2dT), the form of general addends
+   Formulas: Hisil-Wong-Carter-Dawson 2008 for a = -1 (complete on this
+   curve; valid for the neutral element and small-order points).  With
+   A = (Y1-X1)(y2-x2), B = (Y1+X1)(y2+x2), C = T1 (2d t2), D = 2 Z1 z2:
+   E = B - A, H = B + A, G = D + C, F = D - C.  Doubling: A = X^2, B = Y^2,
+   C = 2 Z^2, E = (X+Y)^2 - A - B, G = B - A, F = G - C, H = -(A + B).
+
+   There are no limb bounds to track: every fe25519_64 routine accepts any
+   256-bit input.  Functions ending in _vartime may branch on their inputs
+   (public data only); the rest are constant time. */
+#ifndef GE25519_64_H
+#define GE25519_64_H
+
+#include <stdint.h>
+#include "crypto_ct.h"
+#include "fe25519_64.h"
+
+typedef struct { fe25519 X, Y, Z, T; } ge25519_p3;
+typedef struct { fe25519 X, Y, Z; } ge25519_p2;
+typedef struct { fe25519 X, Y, Z, T; } ge25519_p1p1;
+typedef struct { fe25519 ypx, ymx, xy2d; } ge25519_precomp;
+typedef struct { fe25519 ypx, ymx, Z, T2d; } ge25519_cached;
+
+/* d = -121665/121666, 2d, sqrt(-1) = 2^((p-1)/4); fully reduced */
+static const fe25519 ge25519_d = {{
+  0x75eb4dca135978a3ULL, 0x00700a4d4141d8abULL, 0x8cc740797779e898ULL, 0x52036cee2b6ffe73ULL
+}};
+static const fe25519 ge25519_2d = {{
+  0xebd69b9426b2f159ULL, 0x00e0149a8283b156ULL, 0x198e80f2eef3d130ULL, 0x2406d9dc56dffce7ULL
+}};
+static const fe25519 ge25519_sqrtm1 = {{
+  0xc4ee1b274a0ea0b0ULL, 0x2f431806ad2fe478ULL, 0x2b4d00993dfbd7a7ULL, 0x2b8324804fc1df0bULL
+}};
+
+/* assembly group operations (internal/amd64/ge64_mulx.S); available in
+   implementations whose .S file includes that file */
+#define ge64_madd_p3 CRYPTO_NAMESPACE(ge64_madd_p3)
+#define ge64_msub_p3 CRYPTO_NAMESPACE(ge64_msub_p3)
+#define ge64_add_p3 CRYPTO_NAMESPACE(ge64_add_p3)
+#define ge64_sub_p3 CRYPTO_NAMESPACE(ge64_sub_p3)
+#define ge64_dbl_p3 CRYPTO_NAMESPACE(ge64_dbl_p3)
+#define ge64_dbl_p2 CRYPTO_NAMESPACE(ge64_dbl_p2)
+/* h = h + q, h = h - q (in place) */
+extern void ge64_madd_p3(ge25519_p3 *h, const ge25519_precomp *q) FE64_HIDDEN;
+extern void ge64_msub_p3(ge25519_p3 *h, const ge25519_precomp *q) FE64_HIDDEN;
+extern void ge64_add_p3(ge25519_p3 *h, const ge25519_cached *q) FE64_HIDDEN;
+extern void ge64_sub_p3(ge25519_p3 *h, const ge25519_cached *q) FE64_HIDDEN;
+/* r = 2p from X, Y, Z of p (r may be p); _p2 leaves r->T unchanged */
+extern void ge64_dbl_p3(ge25519_p3 *r, const ge25519_p3 *p) FE64_HIDDEN;
+extern void ge64_dbl_p2(ge25519_p3 *r, const ge25519_p3 *p) FE64_HIDDEN;
+
+static inline void ge25519_p3_0(ge25519_p3 *h)
+{
+  fe25519_0(&h->X);
+  fe25519_1(&h->Y);
+  fe25519_1(&h->Z);
+  fe25519_0(&h->T);
+}
+
+static inline void ge25519_precomp_0(ge25519_precomp *h)
+{
+  fe25519_1(&h->ypx);
+  fe25519_1(&h->ymx);
+  fe25519_0(&h->xy2d);
+}
+
+static inline void ge25519_p1p1_to_p2(ge25519_p2 *r, const ge25519_p1p1 *p)
+{
+  fe25519_mul(&r->X, &p->X, &p->T);
+  fe25519_mul(&r->Y, &p->Y, &p->Z);
+  fe25519_mul(&r->Z, &p->Z, &p->T);
+}
+
+static inline void ge25519_p1p1_to_p3(ge25519_p3 *r, const ge25519_p1p1 *p)
+{
+  fe25519_mul(&r->X, &p->X, &p->T);
+  fe25519_mul(&r->Y, &p->Y, &p->Z);
+  fe25519_mul(&r->Z, &p->Z, &p->T);
+  fe25519_mul(&r->T, &p->X, &p->Y);
+}
+
+static inline void ge25519_p3_to_p2(ge25519_p2 *r, const ge25519_p3 *p)
+{
+  fe25519_copy(&r->X, &p->X);
+  fe25519_copy(&r->Y, &p->Y);
+  fe25519_copy(&r->Z, &p->Z);
+}
+
+static inline void ge25519_p3_to_cached(ge25519_cached *r, const ge25519_p3 *p)
+{
+  fe25519_add(&r->ypx, &p->Y, &p->X);
+  fe25519_sub(&r->ymx, &p->Y, &p->X);
+  fe25519_copy(&r->Z, &p->Z);
+  fe25519_mul(&r->T2d, &p->T, &ge25519_2d);
+}
+
+static inline void ge25519_p3_neg(ge25519_p3 *r, const ge25519_p3 *p)
+{
+  fe25519_neg(&r->X, &p->X);
+  fe25519_copy(&r->Y, &p->Y);
+  fe25519_copy(&r->Z, &p->Z);
+  fe25519_neg(&r->T, &p->T);
+}
+
+/* r = 2p */
+static inline void ge25519_p2_dbl(ge25519_p1p1 *r, const ge25519_p2 *p)
+{
+  fe25519 a, b, c, s;
+
+  fe25519_sq(&a, &p->X);
+  fe25519_sq(&b, &p->Y);
+  fe25519_sq2(&c, &p->Z);
+  fe25519_add(&s, &p->X, &p->Y);
+  fe25519_sq(&s, &s);                /* (X+Y)^2 */
+  fe25519_add(&r->Y, &a, &b);        /* A + B */
+  fe25519_sub(&r->X, &s, &r->Y);     /* E */
+  fe25519_sub(&r->Z, &b, &a);        /* G */
+  fe25519_sub(&r->T, &r->Z, &c);     /* F */
+  fe25519_neg(&r->Y, &r->Y);         /* H */
+}
+
+static inline void ge25519_p3_dbl(ge25519_p1p1 *r, const ge25519_p3 *p)
+{
+  ge25519_p2 q;
+  ge25519_p3_to_p2(&q, p);
+  ge25519_p2_dbl(r, &q);
+}
+
+/* the common end of the additions; sign = 1 subtracts (C -> -C) */
+static inline void ge25519_add_tail(ge25519_p1p1 *r, const fe25519 *a, const fe25519 *b,
+                                    const fe25519 *c, const fe25519 *dd, int sign)
+{
+  fe25519 g, f;
+  fe25519_sub(&r->X, b, a);
+  fe25519_add(&r->Y, b, a);
+  fe25519_add(&g, dd, c);
+  fe25519_sub(&f, dd, c);
+  if (sign) {                        /* public: which function was called */
+    fe25519_copy(&r->Z, &f);
+    fe25519_copy(&r->T, &g);
+  } else {
+    fe25519_copy(&r->Z, &g);
+    fe25519_copy(&r->T, &f);
+  }
+}
+
+/* r = p + q (q affine precomp) */
+static inline void ge25519_madd(ge25519_p1p1 *r, const ge25519_p3 *p, const ge25519_precomp *q)
+{
+  fe25519 a, b, c, dd;
+  fe25519_sub(&a, &p->Y, &p->X);
+  fe25519_mul(&a, &a, &q->ymx);
+  fe25519_add(&b, &p->Y, &p->X);
+  fe25519_mul(&b, &b, &q->ypx);
+  fe25519_mul(&c, &p->T, &q->xy2d);
+  fe25519_add(&dd, &p->Z, &p->Z);
+  ge25519_add_tail(r, &a, &b, &c, &dd, 0);
+}
+
+/* r = p - q (q affine precomp): -(y+x, y-x, t) = (y-x, y+x, -t) */
+static inline void ge25519_msub(ge25519_p1p1 *r, const ge25519_p3 *p, const ge25519_precomp *q)
+{
+  fe25519 a, b, c, dd;
+  fe25519_sub(&a, &p->Y, &p->X);
+  fe25519_mul(&a, &a, &q->ypx);
+  fe25519_add(&b, &p->Y, &p->X);
+  fe25519_mul(&b, &b, &q->ymx);
+  fe25519_mul(&c, &p->T, &q->xy2d);
+  fe25519_add(&dd, &p->Z, &p->Z);
+  ge25519_add_tail(r, &a, &b, &c, &dd, 1);
+}
+
+/* r = p + q (q cached) */
+static inline void ge25519_add(ge25519_p1p1 *r, const ge25519_p3 *p, const ge25519_cached *q)
+{
+  fe25519 a, b, c, dd;
+  fe25519_sub(&a, &p->Y, &p->X);
+  fe25519_mul(&a, &a, &q->ymx);
+  fe25519_add(&b, &p->Y, &p->X);
+  fe25519_mul(&b, &b, &q->ypx);
+  fe25519_mul(&c, &p->T, &q->T2d);
+  fe25519_mul(&dd, &p->Z, &q->Z);
+  fe25519_add(&dd, &dd, &dd);
+  ge25519_add_tail(r, &a, &b, &c, &dd, 0);
+}
+
+/* r = p - q (q cached) */
+static inline void ge25519_sub(ge25519_p1p1 *r, const ge25519_p3 *p, const ge25519_cached *q)
+{
+  fe25519 a, b, c, dd;
+  fe25519_sub(&a, &p->Y, &p->X);
+  fe25519_mul(&a, &a, &q->ypx);
+  fe25519_add(&b, &p->Y, &p->X);
+  fe25519_mul(&b, &b, &q->ymx);
+  fe25519_mul(&c, &p->T, &q->T2d);
+  fe25519_mul(&dd, &p->Z, &q->Z);
+  fe25519_add(&dd, &dd, &dd);
+  ge25519_add_tail(r, &a, &b, &c, &dd, 1);
+}
+
+static inline void ge25519_p3_add(ge25519_p3 *r, const ge25519_p3 *p, const ge25519_p3 *q)
+{
+  ge25519_cached c;
+  ge25519_p1p1 t;
+  ge25519_p3_to_cached(&c, q);
+  ge25519_add(&t, p, &c);
+  ge25519_p1p1_to_p3(r, &t);
+}
+
+static inline void ge25519_p3_double(ge25519_p3 *r, const ge25519_p3 *p)
+{
+  ge25519_p1p1 t;
+  ge25519_p3_dbl(&t, p);
+  ge25519_p1p1_to_p3(r, &t);
+}
+
+static inline void ge25519_precomp_cmov(ge25519_precomp *t, const ge25519_precomp *u, uint64_t bit)
+{
+  fe25519_cmov(&t->ypx, &u->ypx, bit);
+  fe25519_cmov(&t->ymx, &u->ymx, bit);
+  fe25519_cmov(&t->xy2d, &u->xy2d, bit);
+}
+
+/* t = b P for -8 <= b <= 8, where table[j] = (j+1) P.  Reads every
+   entry with masks whatever b is. */
+static inline void ge25519_precomp_select(ge25519_precomp *t, const ge25519_precomp table[8], signed char b)
+{
+  uint64_t bu = (uint64_t)(int64_t)b;
+  uint64_t neg = bu >> 63;
+  uint64_t mneg = crypto_ct_bit_mask_u64(neg);
+  uint64_t babs = (bu ^ mneg) - mneg;
+  ge25519_precomp m;
+  int j;
+
+  ge25519_precomp_0(t);
+  for (j = 0; j < 8; ++j)
+    ge25519_precomp_cmov(t, &table[j], crypto_ct_equal_mask_u64(babs, (uint64_t)(j + 1)) & 1);
+  fe25519_copy(&m.ypx, &t->ymx);
+  fe25519_copy(&m.ymx, &t->ypx);
+  fe25519_neg(&m.xy2d, &t->xy2d);
+  ge25519_precomp_cmov(t, &m, neg);
+}
+
+static inline void ge25519_p3_cmov(ge25519_p3 *t, const ge25519_p3 *u, uint64_t bit)
+{
+  fe25519_cmov(&t->X, &u->X, bit);
+  fe25519_cmov(&t->Y, &u->Y, bit);
+  fe25519_cmov(&t->Z, &u->Z, bit);
+  fe25519_cmov(&t->T, &u->T, bit);
+}
+
+/* s = y with bit 255 = parity of x */
+static inline void ge25519_p3_tobytes(unsigned char s[32], const ge25519_p3 *p)
+{
+  fe25519 zi, x, y;
+  fe25519_invert(&zi, &p->Z);
+  fe25519_mul(&x, &p->X, &zi);
+  fe25519_mul(&y, &p->Y, &zi);
+  fe25519_tobytes(s, &y);
+  s[31] ^= (unsigned char)(fe25519_isnegative(&x) << 7);
+}
+
+/* Edwards encoding of p (montgomery = 0) or its Montgomery u = (Z+Y)/(Z-Y)
+   (montgomery = 1; 0 for the neutral element).  One inversion, of Z or of
+   Z - Y, chosen with masks: montgomery may be secret. */
+static inline void ge25519_p3_tobytes_merged(unsigned char s[32], const ge25519_p3 *p, uint64_t montgomery)
+{
+  fe25519 den, zmy, x, y, u;
+  unsigned char se[32], sm[32];
+  uint64_t mask = crypto_ct_bit_mask_u64(montgomery);
+  int i;
+
+  fe25519_copy(&den, &p->Z);
+  fe25519_sub(&zmy, &p->Z, &p->Y);
+  fe25519_cmov(&den, &zmy, montgomery);
+  fe25519_invert(&den, &den);
+
+  fe25519_mul(&x, &p->X, &den);
+  fe25519_mul(&y, &p->Y, &den);
+  fe25519_tobytes(se, &y);
+  se[31] ^= (unsigned char)(fe25519_isnegative(&x) << 7);
+
+  fe25519_add(&u, &p->Z, &p->Y);
+  fe25519_mul(&u, &u, &den);
+  fe25519_tobytes(sm, &u);
+
+  for (i = 0; i < 32; ++i)
+    s[i] = (unsigned char)((se[i] & ~mask) | (sm[i] & mask));
+}
+
+/* 1 iff the low 255 bits of s are below p */
+static inline int ge25519_y_is_canonical_vartime(const unsigned char s[32])
+{
+  int i;
+  if ((s[31] & 0x7f) != 0x7f) return 1;
+  for (i = 30; i > 0; --i)
+    if (s[i] != 0xff) return 1;
+  return s[0] < 0xed;
+}
+
+/* decode s; 1 on success, 0 if y >= p, no x exists, or x = 0 with the
+   sign bit set.  Public inputs only. */
+static inline int ge25519_frombytes_vartime(ge25519_p3 *h, const unsigned char s[32])
+{
+  fe25519 u, v, v3, w, t;
+  int sign = s[31] >> 7;
+
+  if (!ge25519_y_is_canonical_vartime(s)) return 0;
+  fe25519_frombytes(&h->Y, s);
+  fe25519_1(&h->Z);
+
+  fe25519_sq(&u, &h->Y);
+  fe25519_mul(&v, &u, &ge25519_d);
+  fe25519_sub(&u, &u, &h->Z);        /* y^2 - 1 */
+  fe25519_add(&v, &v, &h->Z);        /* d y^2 + 1 */
+
+  /* x = u v^3 (u v^7)^((p-5)/8) */
+  fe25519_sq(&v3, &v);
+  fe25519_mul(&v3, &v3, &v);
+  fe25519_sq(&t, &v3);
+  fe25519_mul(&t, &t, &v);
+  fe25519_mul(&t, &t, &u);
+  fe25519_pow22523(&t, &t);
+  fe25519_mul(&t, &t, &v3);
+  fe25519_mul(&h->X, &t, &u);
+
+  fe25519_sq(&w, &h->X);
+  fe25519_mul(&w, &w, &v);           /* v x^2 */
+  fe25519_sub(&t, &w, &u);
+  if (!fe25519_iszero(&t)) {
+    fe25519_add(&t, &w, &u);
+    if (!fe25519_iszero(&t)) return 0;
+    fe25519_mul(&h->X, &h->X, &ge25519_sqrtm1);
+  }
+
+  if (fe25519_iszero(&h->X) && sign) return 0;
+  if (fe25519_isnegative(&h->X) != sign) fe25519_neg(&h->X, &h->X);
+
+  fe25519_mul(&h->T, &h->X, &h->Y);
+  return 1;
+}
+
+#endif

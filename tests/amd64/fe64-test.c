@@ -1,0 +1,396 @@
+/* SPDX-License-Identifier: MIT */
+/* Focused test of the x86-64 BMI2/ADX radix-2^64 field arithmetic
+   (internal/amd64/fe64_mulx.S), assembly ladder
+   (internal/amd64/x25519_ladder_mulx.S) and group operations
+   (internal/amd64/ge64_mulx.S) against the portable radix-2^51
+   code (internal/fe25519_51.h and the c64-51-ladder X25519 ladder).
+
+   Inputs: boundary values (0, 1, p - 1, p, p + 18, 2^255 - 1, 2^255,
+   2p, 2^256 - 38, 2^256 - 1, all-ones limbs, carries rippling across
+   limbs, ...), random limbs drawn from a set of edge patterns, and
+   uniformly random values.  Loose outputs (any value < 2^256) are compared
+   modulo p; fe64_freeze output is compared exactly with the canonical
+   encoding.  An ABI trampoline (fe64-test-asm.S) checks that every entry
+   point preserves rbx, rbp and r12-r15.
+
+   Built and run by tests/check-amd64-fe.sh; prints
+   "check-amd64-fe: N passed, M failed" and exits 0 only if M = 0. */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include "fe25519_51.h"
+#include "x25519_ladder.h"
+#include "ge25519.h"
+
+typedef uint64_t u64;
+
+#define F(x) fe64test_##x
+extern void F(fe64_mul)(u64 h[4], const u64 f[4], const u64 g[4]);
+extern void F(fe64_sq)(u64 h[4], const u64 f[4]);
+extern void F(fe64_nsquare)(u64 h[4], const u64 f[4], long long n);
+extern void F(fe64_mul121666)(u64 h[4], const u64 f[4]);
+extern void F(fe64_add)(u64 h[4], const u64 f[4], const u64 g[4]);
+extern void F(fe64_sub)(u64 h[4], const u64 f[4], const u64 g[4]);
+extern void F(fe64_freeze)(u64 h[4], const u64 f[4]);
+extern void F(x25519_ladder_mulx)(u64 x2[4], u64 z2[4], const unsigned char k[32], const u64 u[4]);
+extern void F(ge64_madd_p3)(u64 h[16], const u64 q[12]);
+extern void F(ge64_msub_p3)(u64 h[16], const u64 q[12]);
+extern void F(ge64_add_p3)(u64 h[16], const u64 q[16]);
+extern void F(ge64_sub_p3)(u64 h[16], const u64 q[16]);
+extern void F(ge64_dbl_p3)(u64 r[16], const u64 p[16]);
+extern void F(ge64_dbl_p2)(u64 r[16], const u64 p[16]);
+extern long abi_check(void *fn, u64 a, u64 b, u64 c, u64 d);
+
+static long passed, failed;
+
+static void check(int ok, const char *what, long iter)
+{
+  if (ok) {
+    ++passed;
+  } else {
+    ++failed;
+    if (failed <= 20) printf("FAIL: %s (case %ld)\n", what, iter);
+  }
+}
+
+static u64 rngstate = 0x0123456789abcdefULL;
+
+static u64 rnd(void)
+{
+  /* splitmix64 */
+  u64 z = (rngstate += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+static void to_bytes64(unsigned char s[32], const u64 f[4])
+{
+  int i, j;
+  for (i = 0; i < 4; ++i)
+    for (j = 0; j < 8; ++j) s[8 * i + j] = (unsigned char)(f[i] >> (8 * j));
+}
+
+/* the portable element congruent to the 256-bit integer f */
+static void to_ref(fe25519 *h, const u64 f[4])
+{
+  unsigned char s[32];
+  fe25519 t;
+  to_bytes64(s, f);
+  fe25519_frombytes(h, s);              /* low 255 bits */
+  fe25519_0(&t);
+  t.v[0] = 19 * (f[3] >> 63);           /* 2^255 = 19 */
+  fe25519_add(h, h, &t);
+  fe25519_carry(h);
+}
+
+/* 1 iff the 256-bit f is congruent to the portable r */
+static int same(const u64 f[4], const fe25519 *r)
+{
+  unsigned char a[32], b[32];
+  fe25519 t;
+  to_ref(&t, f);
+  fe25519_tobytes(a, &t);
+  fe25519_tobytes(b, r);
+  return memcmp(a, b, 32) == 0;
+}
+
+static const u64 P[4] = {0xffffffffffffffedULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL,
+                         0x7fffffffffffffffULL};
+
+/* x = a + b (256-bit, wrapping) */
+static void add256(u64 x[4], const u64 a[4], const u64 b[4])
+{
+  unsigned __int128 c = 0;
+  int i;
+  for (i = 0; i < 4; ++i) {
+    c += (unsigned __int128)a[i] + b[i];
+    x[i] = (u64)c;
+    c >>= 64;
+  }
+}
+
+static void small256(u64 x[4], u64 v)
+{
+  x[0] = v; x[1] = 0; x[2] = 0; x[3] = 0;
+}
+
+#define NSPECIAL 40
+static u64 special[NSPECIAL][4];
+static int nspecial;
+
+static void add_special(const u64 x[4])
+{
+  memcpy(special[nspecial++], x, 32);
+}
+
+static void make_specials(void)
+{
+  u64 x[4], t[4];
+  static const u64 smalls[] = {0, 1, 2, 19, 37, 38, 39, 121666};
+  static const long long offs[] = {-1, 0, 1, 18, 19, 37, 38};
+  unsigned i;
+  for (i = 0; i < sizeof smalls / sizeof smalls[0]; ++i) {
+    small256(x, smalls[i]);
+    add_special(x);
+  }
+  for (i = 0; i < sizeof offs / sizeof offs[0]; ++i) {
+    /* p + off and 2p + off */
+    small256(t, (u64)offs[i]);
+    if (offs[i] < 0) { t[1] = t[2] = t[3] = ~(u64)0; }
+    add256(x, P, t);
+    add_special(x);
+    add256(x, x, P);
+    add_special(x);
+  }
+  /* 2^256 - 1 (all-ones limbs), 2^256 - 38, 2^256 - 39, 2^255 - 1 */
+  x[0] = x[1] = x[2] = x[3] = ~(u64)0; add_special(x);
+  x[0] = (u64)0 - 38; add_special(x);
+  x[0] = (u64)0 - 39; add_special(x);
+  x[0] = ~(u64)0; x[3] = 0x7fffffffffffffffULL; add_special(x);
+  /* single high limbs and carry chains */
+  x[0] = 0; x[1] = 0; x[2] = 0; x[3] = 0x8000000000000000ULL; add_special(x);
+  x[0] = ~(u64)0; x[1] = ~(u64)0; x[2] = ~(u64)0; x[3] = 0; add_special(x);
+  x[0] = 0; x[1] = 0; x[2] = 0; x[3] = ~(u64)0; add_special(x);
+  x[0] = ~(u64)0; x[1] = 0; x[2] = ~(u64)0; x[3] = 0; add_special(x);
+  x[0] = 0; x[1] = ~(u64)0; x[2] = 0; x[3] = ~(u64)0; add_special(x);
+  x[0] = ~(u64)0; x[1] = 0; x[2] = 0; x[3] = 0; add_special(x);
+  x[0] = 0; x[1] = 1; x[2] = 0; x[3] = 0; add_special(x);
+  x[0] = 0x8000000000000000ULL; x[1] = 0x8000000000000000ULL; x[2] = 0x8000000000000000ULL;
+  x[3] = 0x8000000000000000ULL; add_special(x);
+}
+
+static const u64 edge_limbs[] = {
+  0, 1, 19, 38, 0x7fffffffffffffffULL, 0x8000000000000000ULL, 0xffffffffffffffedULL,
+  0xffffffffffffffdaULL, 0xfffffffffffffffeULL, 0xffffffffffffffffULL
+};
+
+static void random_element(u64 x[4], long iter)
+{
+  int i;
+  if (iter < nspecial) {
+    memcpy(x, special[iter], 32);
+    return;
+  }
+  if (iter % 3 == 0) {
+    for (i = 0; i < 4; ++i) x[i] = rnd();
+  } else if (iter % 3 == 1) {
+    for (i = 0; i < 4; ++i) x[i] = edge_limbs[rnd() % (sizeof edge_limbs / sizeof edge_limbs[0])];
+  } else {
+    for (i = 0; i < 4; ++i)
+      x[i] = (rnd() & 1) ? rnd() : edge_limbs[rnd() % (sizeof edge_limbs / sizeof edge_limbs[0])];
+  }
+}
+
+static void test_field(long n)
+{
+  long it, jt;
+  u64 f[4], g[4], h[4], a[4];
+  fe25519 rf, rg, rh;
+  unsigned char s[32], hs[32];
+  int k;
+
+  for (it = 0; it < n; ++it) {
+    random_element(f, it);
+    for (jt = 0; jt < (it < nspecial ? nspecial : 1); ++jt) {
+      if (it < nspecial) memcpy(g, special[jt], 32); else random_element(g, it + 7 * jt + 1);
+      to_ref(&rf, f);
+      to_ref(&rg, g);
+
+      F(fe64_mul)(h, f, g);
+      fe25519_mul(&rh, &rf, &rg);
+      check(same(h, &rh), "fe64_mul", it);
+
+      F(fe64_add)(h, f, g);
+      fe25519_add(&rh, &rf, &rg);
+      fe25519_carry(&rh);
+      check(same(h, &rh), "fe64_add", it);
+
+      F(fe64_sub)(h, f, g);
+      fe25519_sub(&rh, &rf, &rg);
+      check(same(h, &rh), "fe64_sub", it);
+
+      /* aliased outputs */
+      memcpy(a, f, 32);
+      F(fe64_mul)(a, a, g);
+      fe25519_mul(&rh, &rf, &rg);
+      check(same(a, &rh), "fe64_mul h=f", it);
+      memcpy(a, g, 32);
+      F(fe64_sub)(a, f, a);
+      fe25519_sub(&rh, &rf, &rg);
+      check(same(a, &rh), "fe64_sub h=g", it);
+    }
+
+    to_ref(&rf, f);
+    F(fe64_sq)(h, f);
+    fe25519_sq(&rh, &rf);
+    check(same(h, &rh), "fe64_sq", it);
+
+    F(fe64_mul)(h, f, f);
+    check(same(h, &rh), "fe64_mul f=g", it);
+
+    for (k = 1; k <= 5; k += 2) {
+      F(fe64_nsquare)(h, f, k);
+      fe25519_sqn(&rh, &rf, k);
+      check(same(h, &rh), "fe64_nsquare", it);
+    }
+
+    F(fe64_mul121666)(h, f);
+    fe25519_mul121666(&rh, &rf);
+    check(same(h, &rh), "fe64_mul121666", it);
+
+    memcpy(a, f, 32);
+    F(fe64_sq)(a, a);
+    fe25519_sq(&rh, &rf);
+    check(same(a, &rh), "fe64_sq h=f", it);
+
+    /* freeze: exactly the canonical encoding, and < p */
+    F(fe64_freeze)(h, f);
+    to_bytes64(hs, h);
+    fe25519_tobytes(s, &rf);
+    check(memcmp(hs, s, 32) == 0, "fe64_freeze", it);
+    check(h[3] < P[3] || (h[3] == P[3] && (h[2] < P[2] || h[1] < P[1] || h[0] < P[0])),
+          "fe64_freeze < p", it);
+  }
+}
+
+static void test_ladder(long n)
+{
+  long it;
+  int i;
+  unsigned char k[32], us[32], a[32], b[32];
+  u64 u[4], x2[4], z2[4];
+  fe25519 ru, rx, rz;
+
+  for (it = 0; it < n; ++it) {
+    for (i = 0; i < 32; ++i) k[i] = (unsigned char)rnd();
+    random_element(u, it);
+    u[3] &= 0x7fffffffffffffffULL;      /* as the callers pass it */
+    to_bytes64(us, u);
+    fe25519_frombytes(&ru, us);
+    x25519_ladder(&rx, &rz, k, &ru);
+    fe25519_invert(&rz, &rz);
+    fe25519_mul(&rx, &rx, &rz);
+    fe25519_tobytes(a, &rx);
+
+    k[0] &= 248; k[31] &= 127; k[31] |= 64;
+    F(x25519_ladder_mulx)(x2, z2, k, u);
+    to_ref(&rx, x2);
+    to_ref(&rz, z2);
+    fe25519_invert(&rz, &rz);
+    fe25519_mul(&rx, &rx, &rz);
+    fe25519_tobytes(b, &rx);
+    check(memcmp(a, b, 32) == 0, "x25519_ladder_mulx", it);
+  }
+}
+
+/* 1 iff (a[0..3] : a[4..7] : a[8..11] [: a[12..15]]) and the portable r
+   are the same projective point: a_X r_Z = r_X a_Z etc. */
+static int same_projective(const u64 a[16], const fe25519 *rx, const fe25519 *ry,
+                           const fe25519 *rz, const fe25519 *rt)
+{
+  fe25519 ac, az, l, r;
+  const fe25519 *rc[3];
+  unsigned char x[32], y[32];
+  int ok = 1, i;
+
+  rc[0] = rx; rc[1] = ry; rc[2] = rt;
+  to_ref(&az, a + 8);
+  for (i = 0; i < 3; ++i) {
+    if (!rc[i]) continue;
+    to_ref(&ac, a + (i == 2 ? 12 : 4 * i));
+    fe25519_mul(&l, &ac, rz);
+    fe25519_mul(&r, rc[i], &az);
+    fe25519_tobytes(x, &l);
+    fe25519_tobytes(y, &r);
+    ok &= memcmp(x, y, 32) == 0;
+  }
+  return ok;
+}
+
+/* the assembly group operations against ge25519.h on the portable field:
+   additions use the same polynomial formulas, so the coordinates agree mod
+   p for any field values (on the curve or not); doublings produce the
+   negated coordinates, so they are compared projectively */
+static void test_group(long n)
+{
+  long it;
+  int i, op;
+  u64 h[16], q[16], r[16];
+  ge25519_p3 rp, rp2;
+  ge25519_precomp rq;
+  ge25519_cached rc;
+  ge25519_p1p1 rr;
+  ge25519_p2 r2;
+  fe25519 *hc[4], *qc[3], *cc[4];
+  static const char *names[6] = {"ge64_madd_p3", "ge64_msub_p3", "ge64_add_p3", "ge64_sub_p3",
+                                 "ge64_dbl_p3", "ge64_dbl_p2"};
+
+  hc[0] = &rp.X; hc[1] = &rp.Y; hc[2] = &rp.Z; hc[3] = &rp.T;
+  qc[0] = &rq.ypx; qc[1] = &rq.ymx; qc[2] = &rq.xy2d;
+  cc[0] = &rc.ypx; cc[1] = &rc.ymx; cc[2] = &rc.Z; cc[3] = &rc.T2d;
+  for (it = 0; it < n; ++it) {
+    for (op = 0; op < 6; ++op) {
+      for (i = 0; i < 4; ++i) { random_element(h + 4 * i, it * 7 + i); to_ref(hc[i], h + 4 * i); }
+      for (i = 0; i < 4; ++i) random_element(q + 4 * i, it * 5 + i + 3);
+      for (i = 0; i < 3; ++i) to_ref(qc[i], q + 4 * i);
+      for (i = 0; i < 4; ++i) to_ref(cc[i], q + 4 * i);
+      memcpy(r, h, sizeof r);
+      switch (op) {
+        case 0: F(ge64_madd_p3)(h, q); ge25519_madd(&rr, &rp, &rq); break;
+        case 1: F(ge64_msub_p3)(h, q); ge25519_msub(&rr, &rp, &rq); break;
+        case 2: F(ge64_add_p3)(h, q); ge25519_add(&rr, &rp, &rc); break;
+        case 3: F(ge64_sub_p3)(h, q); ge25519_sub(&rr, &rp, &rc); break;
+        case 4: F(ge64_dbl_p3)(h, h); ge25519_p3_dbl(&rr, &rp); break;
+        default: F(ge64_dbl_p2)(r, h); ge25519_p3_dbl(&rr, &rp); break;
+      }
+      if (op < 4) {
+        ge25519_p1p1_to_p3(&rp2, &rr);
+        for (i = 0; i < 4; ++i) check(same(h + 4 * i, i == 0 ? &rp2.X : i == 1 ? &rp2.Y : i == 2 ? &rp2.Z : &rp2.T), names[op], it);
+      } else if (op == 4) {
+        ge25519_p1p1_to_p3(&rp2, &rr);
+        check(same_projective(h, &rp2.X, &rp2.Y, &rp2.Z, &rp2.T), names[op], it);
+      } else {
+        ge25519_p1p1_to_p2(&r2, &rr);
+        check(same_projective(r, &r2.X, &r2.Y, &r2.Z, 0), names[op], it);
+        check(memcmp(r + 12, h + 12, 32) == 0, "ge64_dbl_p2 keeps T", it);
+      }
+    }
+  }
+}
+
+static void test_abi(void)
+{
+  u64 f[4] = {1, 2, 3, 4}, g[4] = {5, 6, 7, 8}, h[4], z[4];
+  unsigned char k[32];
+  memset(k, 0x5a, sizeof k);
+  check(abi_check((void *)F(fe64_mul), (u64)h, (u64)f, (u64)g, 0) == 0, "abi fe64_mul", 0);
+  check(abi_check((void *)F(fe64_sq), (u64)h, (u64)f, 0, 0) == 0, "abi fe64_sq", 0);
+  check(abi_check((void *)F(fe64_nsquare), (u64)h, (u64)f, 3, 0) == 0, "abi fe64_nsquare", 0);
+  check(abi_check((void *)F(fe64_mul121666), (u64)h, (u64)f, 0, 0) == 0, "abi fe64_mul121666", 0);
+  check(abi_check((void *)F(fe64_add), (u64)h, (u64)f, (u64)g, 0) == 0, "abi fe64_add", 0);
+  check(abi_check((void *)F(fe64_sub), (u64)h, (u64)f, (u64)g, 0) == 0, "abi fe64_sub", 0);
+  check(abi_check((void *)F(fe64_freeze), (u64)h, (u64)f, 0, 0) == 0, "abi fe64_freeze", 0);
+  check(abi_check((void *)F(x25519_ladder_mulx), (u64)h, (u64)z, (u64)k, (u64)f) == 0,
+        "abi x25519_ladder_mulx", 0);
+  {
+    u64 hp[16] = {0}, qp[16] = {0};
+    check(abi_check((void *)F(ge64_madd_p3), (u64)hp, (u64)qp, 0, 0) == 0, "abi ge64_madd_p3", 0);
+    check(abi_check((void *)F(ge64_msub_p3), (u64)hp, (u64)qp, 0, 0) == 0, "abi ge64_msub_p3", 0);
+    check(abi_check((void *)F(ge64_add_p3), (u64)hp, (u64)qp, 0, 0) == 0, "abi ge64_add_p3", 0);
+    check(abi_check((void *)F(ge64_sub_p3), (u64)hp, (u64)qp, 0, 0) == 0, "abi ge64_sub_p3", 0);
+    check(abi_check((void *)F(ge64_dbl_p3), (u64)hp, (u64)hp, 0, 0) == 0, "abi ge64_dbl_p3", 0);
+    check(abi_check((void *)F(ge64_dbl_p2), (u64)hp, (u64)hp, 0, 0) == 0, "abi ge64_dbl_p2", 0);
+  }
+}
+
+int main(void)
+{
+  make_specials();
+  test_abi();
+  test_field(20000);
+  test_ladder(300);
+  test_group(3000);
+  printf("check-amd64-fe: %ld passed, %ld failed\n", passed, failed);
+  return failed != 0;
+}

@@ -1,0 +1,98 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Statistical timing test (tests/dudect/dudect.c) of the built library:
+# every implementation of nP, nG (both), pow, verify and sign on this CPU,
+# assembly included, fixed-vs-random secret inputs, Welch's t-test, |t| > 10
+# fails. First it proves it can fail: the two test-only leaky functions in
+# the harness must be flagged (exit status 1).
+#
+# usage: sh tests/check-dudect.sh [BINDIR] [--long]
+#   BINDIR  the package/bin of the build to test (default build/0/package/bin);
+#           its ../lib and ../include are used
+#   --long  60 s per target instead of a 50 s total (DUDECT_SECONDS)
+# A flagged target is measured once more with twice the time and fails only
+# if flagged again (a real leak is flagged every time; the re-run guards a
+# CI run against a burst of machine noise).
+top=$(cd "$(dirname "$0")/.." && pwd)
+name=check-dudect
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); echo "ok: $*"; }
+bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+finish() {
+  echo "$name: $passed passed, $failed failed"
+  [ "$failed" = 0 ]
+  exit $?
+}
+bin=$top/build/0/package/bin
+long=
+for a in "$@"; do
+  case "$a" in
+    --long) long=--long ;;
+    *) bin=$a ;;
+  esac
+done
+pkg=$(cd "$bin/.." 2>/dev/null && pwd)
+if [ -z "$pkg" ] || [ ! -f "$pkg/include/lib25519.h" ] || [ ! -f "$pkg/lib/lib25519.so.1" ]; then
+  bad "no built library next to $bin (want ../include/lib25519.h and ../lib/lib25519.so.1)"
+  finish
+fi
+start=$(date +%s)
+out=$top/build/dudect
+mkdir -p "$out"
+cc=${CC:-cc}
+if ! $cc -O2 -Wall -I"$pkg/include" "$top/tests/dudect/dudect.c" -L"$pkg/lib" -l25519 -lm \
+  -o "$out/lib25519-dudect" >"$out/build.log" 2>&1; then
+  bad "cannot build tests/dudect/dudect.c:"
+  cat "$out/build.log"
+  finish
+fi
+ok "built build/dudect/lib25519-dudect"
+export LD_LIBRARY_PATH="$pkg/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+d=$out/lib25519-dudect
+
+# the test can fail: both planted leaks must be flagged
+for leak in leaky-compare leaky-loop; do
+  "$d" --seconds 1 "$leak" >"$out/$leak.log" 2>&1
+  rc=$?
+  if [ $rc = 1 ] && grep -q "^$leak .* LEAK$" "$out/$leak.log"; then
+    ok "$leak is flagged: $(grep "^$leak " "$out/$leak.log" | sed 's/.*max|t| *\([0-9.]*\).*/max|t| \1/')"
+  else
+    bad "$leak was not flagged (exit $rc):"
+    cat "$out/$leak.log"
+  fi
+done
+
+# the library
+if [ -n "$long" ]; then
+  "$d" --long >"$out/all.log" 2>&1
+else
+  "$d" --total-seconds "${DUDECT_SECONDS:-50}" >"$out/all.log" 2>&1
+fi
+rc=$?
+cat "$out/all.log"
+case $rc in
+  0 | 1) ;;
+  *)
+    bad "lib25519-dudect failed (exit $rc)"
+    finish
+    ;;
+esac
+for t in $(awk '/ (ok|LEAK)$/ {print $1}' "$out/all.log"); do
+  if grep -q "^$t .* ok$" "$out/all.log"; then
+    ok "$t"
+    continue
+  fi
+  secs=$(grep "^$t " "$out/all.log" | awk '{for (i = 1; i < NF; ++i) if ($(i + 1) == "s") print $i}')
+  again=$(awk -v s="$secs" 'BEGIN { s = 2 * s; if (s < 4) s = 4; print s }')
+  "$d" --seconds "$again" "$t" >"$out/again.log" 2>&1
+  cat "$out/again.log" | grep "^$t "
+  if grep -q "^$t .* ok$" "$out/again.log"; then
+    ok "$t (flagged once, not on a ${again} s re-run: machine noise)"
+  else
+    bad "$t: secret-dependent timing (flagged twice)"
+  fi
+done
+[ $passed -gt 3 ] || bad "no library targets were measured"
+echo "total: $(($(date +%s) - start)) s"
+finish

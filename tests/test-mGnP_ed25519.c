@@ -1,0 +1,250 @@
+/* SPDX-License-Identifier: MIT */
+/* Tests of mGnP_ed25519 (SPEC 2): out = enc((m mod L) G - (n mod L) P),
+   out[32] = 1 iff m < L and P is a canonical point encoding; an invalid P
+   counts as -C (C: y = 26, x even).
+
+   - the verification equation of RFC 8032 7.1 tests 1, 2, 3: S G - h A = R;
+   - hand-checked edge cases (m = L, m = L-1, invalid P as -C, n = 0);
+   - a known-answer checksum over MGNP_CASES inputs covering every
+     encoding class of P (valid random points and their negatives, the 8
+     small-order points, y >= p, x = 0 with the sign bit set, small y with
+     and without square roots, G, C, random bytes) and m below, at and
+     above L, n = 0, n = 2^512 - 1, n = L; expected value from
+     tests/model_ed25519.py --checksums;
+   - guard bytes, misaligned buffers, inputs unmodified. */
+#include <stdio.h>
+#include <string.h>
+#include <lib25519.h>
+#include "testlib.h"
+
+typedef void (*mGnP_fn)(unsigned char *, const unsigned char *, const unsigned char *, const unsigned char *);
+
+#define MGNP_SEED 0x6d474e505f656432ULL  /* "mGnP_ed2" */
+#define MGNP_CASES 480
+static const char mgnp_checksum[] = "e236c98fff9d5c7357f06597e9ba9373cfa68621397300a7abe8fe0ff5df2528";
+
+/* the 8 points of order dividing 8, k T for k = 0..7 (tests/model_ed25519.py) */
+static const char *const torsion_hex[8] = {
+  "0100000000000000000000000000000000000000000000000000000000000000",
+  "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a",
+  "0000000000000000000000000000000000000000000000000000000000000080",
+  "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05",
+  "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+  "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc85",
+  "0000000000000000000000000000000000000000000000000000000000000000",
+  "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa",
+};
+
+static const char base_hex[] = "5866666666666666666666666666666666666666666666666666666666666666";
+
+/* RFC 8032 7.1 tests 1, 2, 3: public key, message, signature */
+static const char *const rfc[][3] = {
+  {"d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a", "",
+   "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b"},
+  {"3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c", "72",
+   "92a009a9f0d4cab8720e820b5f642540a2b27b5416503f8fb3762223ebdb69da085ac1e43e15996e458f3613d0f11d8c387b2eaeb4302aeeb00d291612bb0c00"},
+  {"fc51cd8e6218a1a38da47ed00230f0580816ed13ba3303ac5deb911548908025", "af82",
+   "6291d657deec24024827e69c3abe01a30ce548a284743a445e3680d7db5ac3ac18ff9b538d16f290ae67f760984dc6594a7c15e9716ed28dc027beceea1ec40a"},
+};
+
+static const unsigned char order_L[32] = {
+  0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2,
+  0xde, 0xf9, 0xde, 0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10
+};
+
+/* x = L + delta, -3 <= delta <= 3 */
+static void l_plus(unsigned char x[32], int delta)
+{
+  memcpy(x, order_L, 32);
+  x[0] = (unsigned char)(x[0] + delta);   /* 0xed + delta: no carry */
+}
+
+/* P = y with y = p + delta (0 <= delta <= 18: not canonical) and sign bit */
+static void y_above_p(unsigned char P[32], int delta, int sign)
+{
+  memset(P, 0xff, 32);
+  P[0] = (unsigned char)(0xed + delta);
+  P[31] = (unsigned char)(0x7f | (sign << 7));
+}
+
+/* P = enc(s G) for s = the low 255 bits of P (a valid random point) */
+static void random_point(unsigned char P[32])
+{
+  unsigned char s[32];
+  memcpy(s, P, 32);
+  s[31] &= 0x7f;
+  lib25519_nG_merged25519(P, s);
+}
+
+/* the k-th input of the known-answer stream; mirrored by
+   tests/model_ed25519.py (mgnp_input) */
+static void mgnp_input(unsigned char m[32], unsigned char n[64], unsigned char P[32], long long k)
+{
+  uint64_t v;
+  test_rng_seed(MGNP_SEED + (uint64_t)k);
+  test_rng_bytes(m, 32);
+  test_rng_bytes(n, 64);
+  test_rng_bytes(P, 32);
+  v = test_rng_u64();
+  switch ((k / 16) % 4) {
+    case 0: m[31] &= 0x0f; break;                    /* below L */
+    case 1: break;                                   /* almost always >= L */
+    case 2: l_plus(m, (int)(v % 3) - 1); break;      /* L-1, L, L+1 */
+    default: m[31] &= 0x1f; break;                   /* either */
+  }
+  switch (k % 16) {
+    case 6: break;                                   /* random bytes */
+    case 7: y_above_p(P, (int)(v % 19), (int)((v >> 8) & 1)); break;
+    case 8:                                          /* x = 0, sign bit set */
+      memset(P, 0, 32);
+      if (v & 1) test_hex_decode(P, torsion_hex[4], 32);
+      else P[0] = 1;
+      P[31] |= 0x80;
+      break;
+    case 9: test_hex_decode(P, torsion_hex[v % 8], 32); break;
+    case 10: y_above_p(P, (int)(v % 2), (int)((v >> 8) & 1)); break;  /* y = p, p+1 */
+    case 11:                                         /* small y, square or not */
+      memset(P, 0, 32);
+      P[0] = (unsigned char)(v % 64);
+      P[31] = (unsigned char)(((v >> 8) & 1) << 7);
+      break;
+    case 12: test_hex_decode(P, base_hex, 32); P[31] ^= (unsigned char)((v & 1) << 7); break;
+    case 13: memset(P, 0, 32); P[0] = 26; P[31] = (unsigned char)((v & 1) << 7); break;
+    case 14: random_point(P); P[31] ^= 0x80; break;  /* the negative */
+    case 15:
+      random_point(P);
+      if (v % 3 == 0) memset(n, 0, 64);
+      else if (v % 3 == 1) memset(n, 0xff, 64);
+      else { memset(n, 0, 64); memcpy(n, order_L, 32); }
+      break;
+    default: random_point(P); break;                 /* cases 0..5 */
+  }
+}
+
+static void test_edges(mGnP_fn f)
+{
+  unsigned char m[32], n[64], P[32], out[33], want[33];
+
+  /* (L-1) G = -G, status 1 */
+  l_plus(m, -1);
+  memset(n, 0, 64);
+  test_hex_decode(P, base_hex, 32);
+  f(out, m, n, P);
+  test_hex_decode(want, base_hex, 32);
+  want[31] ^= 0x80;
+  want[32] = 1;
+  test_expect_bytes("mGnP (L-1) G", out, want, 33);
+
+  /* m = L: 0 G, status 0 */
+  l_plus(m, 0);
+  f(out, m, n, P);
+  memset(want, 0, 33);
+  want[0] = 1;
+  test_expect_bytes("mGnP m = L", out, want, 33);
+
+  /* 0 G - 1 P with P invalid (y = 2 has no x): P counts as -C, out = C */
+  memset(m, 0, 32);
+  n[0] = 1;
+  memset(P, 0, 32);
+  P[0] = 2;
+  f(out, m, n, P);
+  memset(want, 0, 33);
+  want[0] = 26;
+  test_expect_bytes("mGnP invalid P counts as -C", out, want, 33);
+
+  /* 0 G - 1 G = -G, status 1 */
+  test_hex_decode(P, base_hex, 32);
+  f(out, m, n, P);
+  test_hex_decode(want, base_hex, 32);
+  want[31] ^= 0x80;
+  want[32] = 1;
+  test_expect_bytes("mGnP -G", out, want, 33);
+
+  /* 1 G - 0 P with P = (x = 0, sign set): G, status 0 */
+  m[0] = 1;
+  n[0] = 0;
+  memset(P, 0, 32);
+  P[0] = 1;
+  P[31] = 0x80;
+  f(out, m, n, P);
+  test_hex_decode(want, base_hex, 32);
+  want[32] = 0;
+  test_expect_bytes("mGnP x = 0 with sign bit", out, want, 33);
+}
+
+static void test_one(mGnP_fn f)
+{
+  unsigned char *m, *n, *P, *out;
+  unsigned char mc[32], nc[64], Pc[32], want[33], msg[2], sig[64], buf[98];
+  long long i, k, cases = test_valgrind ? 16 : MGNP_CASES;
+  test_checksum c;
+
+  /* RFC 8032 verification equation */
+  for (i = 0; i < 3; ++i) {
+    long long mlen = (long long)strlen(rfc[i][1]) / 2;
+    test_hex_decode(buf + 32, rfc[i][0], 32);
+    test_hex_decode(msg, rfc[i][1], mlen);
+    test_hex_decode(sig, rfc[i][2], 64);
+    memcpy(buf, sig, 32);
+    memcpy(buf + 64, msg, (size_t)mlen);
+    m = test_guarded_alloc(32, i);
+    n = test_guarded_alloc(64, 2 * i + 1);
+    P = test_guarded_alloc(32, 5 * i + 3);
+    out = test_guarded_alloc(33, 7 * i + 1);
+    lib25519_hash_sha512(n, buf, 64 + mlen);
+    memcpy(m, sig + 32, 32);
+    memcpy(P, buf + 32, 32);
+    f(out, m, n, P);
+    memcpy(want, sig, 32);
+    want[32] = 1;
+    test_expect_bytes("mGnP RFC 8032 S G - h A = R", out, want, 33);
+    test_guard_check("mGnP output", out);
+    test_guarded_free(m);
+    test_guarded_free(n);
+    test_guarded_free(P);
+    test_guarded_free(out);
+  }
+
+  test_edges(f);
+
+  test_checksum_init(&c);
+  for (k = 0; k < cases; ++k) {
+    m = test_guarded_alloc(32, k % 64);
+    n = test_guarded_alloc(64, (k * 3) % 64);
+    P = test_guarded_alloc(32, (k * 5) % 64);
+    out = test_guarded_alloc(33, (k * 7) % 64);
+    mgnp_input(m, n, P, k);
+    memcpy(mc, m, 32);
+    memcpy(nc, n, 64);
+    memcpy(Pc, P, 32);
+    f(out, m, n, P);
+    test_checksum_add(&c, out, 33);
+    test_expect_bytes("mGnP m unchanged", m, mc, 32);
+    test_expect_bytes("mGnP n unchanged", n, nc, 64);
+    test_expect_bytes("mGnP P unchanged", P, Pc, 32);
+    test_guard_check("mGnP output", out);
+    test_guarded_free(m);
+    test_guarded_free(n);
+    test_guarded_free(P);
+    test_guarded_free(out);
+  }
+  if (!test_valgrind) test_checksum_expect("mGnP_ed25519 known answers", &c, mgnp_checksum);
+}
+
+void test_mGnP_ed25519(void)
+{
+  long long impl;
+
+  for (impl = -1; impl < lib25519_numimpl_mGnP_ed25519(); ++impl) {
+    mGnP_fn f;
+    if (impl < 0) {
+      f = lib25519_mGnP_ed25519;
+      test_begin("mGnP_ed25519", impl, lib25519_mGnP_ed25519_implementation(), lib25519_mGnP_ed25519_compiler());
+    } else {
+      f = lib25519_dispatch_mGnP_ed25519(impl);
+      test_begin("mGnP_ed25519", impl, lib25519_dispatch_mGnP_ed25519_implementation(impl),
+                 lib25519_dispatch_mGnP_ed25519_compiler(impl));
+    }
+    test_one(f);
+  }
+}

@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: MIT */
+/* Tests of nG_montgomery25519 (X25519 public key: clamp(n) * 9), for the
+   selected and every compiled implementation:
+   - RFC 7748 section 6.1 public keys of Alice and Bob; scalars 0 and
+     2^256-1 (clamped to 2^254 and 2^255-8);
+   - a reproducible stream of scalars folded into a checksum that
+     tests/model25519.py computes, each output also compared with the
+     selected nP_montgomery25519 at u = 9;
+   - guarded, misaligned buffers, input unchanged, output over the input.
+   Under valgrind the scalar is poisoned and the stream is shortened. */
+#include <stdio.h>
+#include <string.h>
+#include <lib25519.h>
+#include "testlib.h"
+
+typedef void (*nG_fn)(unsigned char *, const unsigned char *);
+
+/* keep in sync with tests/model25519.py (stream_nG) */
+#define NG_SEED 0x6e47ULL
+#define NG_COUNT_FULL 64
+#define NG_COUNT_SHORT 8
+#define CHECKSUM_FULL "cdc70eb023c0ad46af62b976b6c56198d05a201ec9be3cddc95ff75052dab044"
+#define CHECKSUM_SHORT "64de1a09de3ea42e9c560cb2d600e00059e2b53ddbe444f6dfa49b71459a6475"
+
+static const char *const kats[][3] = {
+  {"RFC 7748 6.1 Alice public key", "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a",
+   "8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a"},
+  {"RFC 7748 6.1 Bob public key", "5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb",
+   "de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f"},
+  {"scalar 0", "0000000000000000000000000000000000000000000000000000000000000000",
+   "2fe57da347cd62431528daac5fbb290730fff684afc4cfc2ed90995f58cb3b74"},
+  {"scalar 2^256-1", "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
+   "847c0d2c375234f365e660955187a3735a0f7613d1609d3a6a4d8c53aeaa5a22"},
+};
+
+static const unsigned char nine[32] = {9};
+
+static void nG_checked(nG_fn f, unsigned char *q, const unsigned char *n)
+{
+  test_poison(n, 32);
+  f(q, n);
+  test_unpoison(n, 32);
+  test_unpoison(q, 32);
+}
+
+static void test_one(nG_fn f)
+{
+  unsigned char n[32], q[32], want[32];
+  test_checksum c;
+  long long i, m, count = test_valgrind ? NG_COUNT_SHORT : NG_COUNT_FULL;
+  size_t k;
+
+  for (k = 0; k < sizeof kats / sizeof kats[0]; ++k) {
+    test_hex_decode(n, kats[k][1], 32);
+    nG_checked(f, q, n);
+    test_expect_hex(kats[k][0], q, kats[k][2], 32);
+  }
+
+  test_checksum_init(&c);
+  test_rng_seed(NG_SEED);
+  for (i = 0; i < count; ++i) {
+    test_rng_bytes(n, 32);
+    nG_checked(f, q, n);
+    test_checksum_add(&c, q, 32);
+    lib25519_nP_montgomery25519(want, n, nine);
+    test_expect_bytes("nG_montgomery25519 equals nP_montgomery25519 at u = 9", q, want, 32);
+  }
+  test_checksum_expect("nG_montgomery25519 stream", &c, test_valgrind ? CHECKSUM_SHORT : CHECKSUM_FULL);
+
+  test_hex_decode(n, kats[0][1], 32);
+  test_hex_decode(want, kats[0][2], 32);
+  for (m = 0; m < (test_valgrind ? 2 : 8); ++m) {
+    unsigned char *qb = test_guarded_alloc(32, m);
+    unsigned char *nb = test_guarded_alloc(32, (m + 3) & 7);
+    memcpy(nb, n, 32);
+    nG_checked(f, qb, nb);
+    test_expect_bytes("nG_montgomery25519 misaligned output", qb, want, 32);
+    test_expect_bytes("nG_montgomery25519 scalar unchanged", nb, n, 32);
+    test_guard_check("nG_montgomery25519 output", qb);
+    test_guard_check("nG_montgomery25519 scalar", nb);
+    nG_checked(f, nb, nb);
+    test_expect_bytes("nG_montgomery25519 output over the scalar", nb, want, 32);
+    test_guard_check("nG_montgomery25519 output over the scalar", nb);
+    test_guarded_free(qb);
+    test_guarded_free(nb);
+  }
+}
+
+void test_nG_montgomery25519(void)
+{
+  long long impl;
+
+  for (impl = -1; impl < lib25519_numimpl_nG_montgomery25519(); ++impl) {
+    nG_fn f;
+    if (impl < 0) {
+      f = lib25519_nG_montgomery25519;
+      test_begin("nG_montgomery25519", impl, lib25519_nG_montgomery25519_implementation(),
+                 lib25519_nG_montgomery25519_compiler());
+    } else {
+      f = lib25519_dispatch_nG_montgomery25519(impl);
+      test_begin("nG_montgomery25519", impl, lib25519_dispatch_nG_montgomery25519_implementation(impl),
+                 lib25519_dispatch_nG_montgomery25519_compiler(impl));
+    }
+    test_one(f);
+  }
+}

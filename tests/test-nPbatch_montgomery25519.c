@@ -1,0 +1,238 @@
+/* SPDX-License-Identifier: MIT */
+/* Tests of nPbatch_montgomery25519 (batch independent X25519), for the
+   selected and every compiled implementation:
+   - every batch size 0..20 (plus 31, 32, 33, 70 across internal block
+     boundaries), with points of order 8 sprinkled in (output 0 without
+     disturbing the other items), item for item equal to the selected
+     nP_montgomery25519;
+   - guarded, misaligned buffers (inputs unchanged, nothing written around
+     the output, nothing at all for batch 0), output over the points and
+     over the scalars;
+   - the outputs of sizes 0..20 folded into a checksum that
+     tests/model25519.py computes independently;
+   - every Wycheproof x25519 case, as batches of varying sizes, when
+     ../shared/vectors is present.
+   Under valgrind scalars and points are poisoned and sizes go up to 3. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <lib25519.h>
+#include "testlib.h"
+
+typedef void (*nPbatch_fn)(unsigned char *, const unsigned char *, const unsigned char *, long long);
+
+/* keep in sync with tests/model25519.py (stream_nPbatch) */
+#define NPBATCH_SEED 0x6e5062ULL
+#define NPBATCH_MAX_FULL 20
+#define NPBATCH_MAX_SHORT 3
+#define CHECKSUM_FULL "012e266e31513101615c819cd4d0ecbbd0cbf5ff6096c2c94c357868c31b78e5"
+#define CHECKSUM_SHORT "b6242c6ccc6926b42b45beef9d3d826ec6cb8ccb58d1237a2eae02bf8d5e0250"
+
+static const char order8_hex[] = "e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800";
+
+static void batch_checked(nPbatch_fn f, unsigned char *q, const unsigned char *n, const unsigned char *p,
+                          long long b)
+{
+  test_poison(n, 32 * b);
+  test_poison(p, 32 * b);
+  f(q, n, p, b);
+  test_unpoison(n, 32 * b);
+  test_unpoison(p, 32 * b);
+  test_unpoison(q, 32 * b);
+}
+
+static void one_size(nPbatch_fn f, test_checksum *c, long long b, unsigned long long seed, long long m)
+{
+  unsigned char *n = malloc(32 * b + 1), *p = malloc(32 * b + 1), *want = malloc(32 * b + 1);
+  unsigned char *nb = test_guarded_alloc(32 * b, m);
+  unsigned char *pb = test_guarded_alloc(32 * b, (m + 3) & 63);
+  unsigned char *qb = test_guarded_alloc(32 * b, (m + 7) & 63);
+  long long j;
+
+  if (!n || !p || !want) {
+    test_fail("out of memory");
+    goto done;
+  }
+  /* the model's stream */
+  test_rng_seed(seed);
+  test_rng_bytes(n, 32 * b);
+  test_rng_bytes(p, 32 * b);
+  for (j = 0; j < b; ++j)
+    if (j % 6 == 4) test_hex_decode(p + 32 * j, order8_hex, 32);
+  for (j = 0; j < b; ++j) lib25519_nP_montgomery25519(want + 32 * j, n + 32 * j, p + 32 * j);
+
+  memcpy(nb, n, 32 * b);
+  memcpy(pb, p, 32 * b);
+  batch_checked(f, qb, nb, pb, b);
+  if (memcmp(qb, want, 32 * b) != 0) test_fail("nPbatch size %lld: differs from nP", b);
+  if (memcmp(nb, n, 32 * b) != 0) test_fail("nPbatch size %lld: scalars modified", b);
+  if (memcmp(pb, p, 32 * b) != 0) test_fail("nPbatch size %lld: points modified", b);
+  test_guard_check("nPbatch output", qb);
+  test_guard_check("nPbatch scalars", nb);
+  test_guard_check("nPbatch points", pb);
+  if (c) test_checksum_add(c, qb, 32 * b);
+
+  batch_checked(f, pb, nb, pb, b);
+  if (memcmp(pb, want, 32 * b) != 0) test_fail("nPbatch size %lld: output over the points differs", b);
+  test_guard_check("nPbatch output over the points", pb);
+
+  memcpy(pb, p, 32 * b);
+  batch_checked(f, nb, nb, pb, b);
+  if (memcmp(nb, want, 32 * b) != 0) test_fail("nPbatch size %lld: output over the scalars differs", b);
+  test_guard_check("nPbatch output over the scalars", nb);
+
+done:
+  test_guarded_free(qb);
+  test_guarded_free(pb);
+  test_guarded_free(nb);
+  free(n);
+  free(p);
+  free(want);
+}
+
+/* value of "key": "hex" inside [obj, end), decoded to 32 bytes; 0 if found */
+static int json_hex32(unsigned char *out, const char *obj, const char *end, const char *key)
+{
+  char pattern[32];
+  const char *s;
+  size_t klen;
+  int i;
+
+  snprintf(pattern, sizeof pattern, "\"%s\"", key);
+  klen = strlen(pattern);
+  for (s = obj; s + klen <= end; ++s)
+    if (memcmp(s, pattern, klen) == 0) break;
+  if (s + klen > end) return -1;
+  s += klen;
+  while (s < end && (*s == ' ' || *s == ':' || *s == '\n' || *s == '\r' || *s == '\t')) ++s;
+  if (s >= end || *s != '"') return -1;
+  ++s;
+  for (i = 0; i < 64; ++i)
+    if (s + i >= end || !((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f'))) return -1;
+  if (s + 64 >= end || s[64] != '"') return -1;
+  test_hex_decode(out, s, 32);
+  return 0;
+}
+
+#define WYCHEPROOF_MAX 1024
+static long long wp_count;
+static unsigned char *wp_n, *wp_p, *wp_shared;
+
+static void wycheproof_load(void)
+{
+  const char *dir = test_vectors_dir();
+  char path[4096], *text;
+  const char *s, *next, *end;
+  long long len;
+
+  wp_count = 0;
+  if (test_valgrind) {
+    printf("nPbatch_montgomery25519: wycheproof skipped under valgrind\n");
+    return;
+  }
+  if (!dir) {
+    printf("nPbatch_montgomery25519: wycheproof skipped (no vectors directory)\n");
+    return;
+  }
+  snprintf(path, sizeof path, "%s/wycheproof/x25519_test.json", dir);
+  text = test_read_file(path, &len);
+  if (!text) {
+    test_fail("cannot read %s", path);
+    return;
+  }
+  wp_n = malloc(32 * WYCHEPROOF_MAX);
+  wp_p = malloc(32 * WYCHEPROOF_MAX);
+  wp_shared = malloc(32 * WYCHEPROOF_MAX);
+  if (!wp_n || !wp_p || !wp_shared) {
+    test_fail("out of memory");
+    free(text);
+    return;
+  }
+  end = text + len;
+  s = strstr(text, "\"tcId\"");
+  while (s && wp_count < WYCHEPROOF_MAX) {
+    next = strstr(s + 6, "\"tcId\"");
+    if (json_hex32(wp_p + 32 * wp_count, s, next ? next : end, "public") != 0 ||
+        json_hex32(wp_n + 32 * wp_count, s, next ? next : end, "private") != 0 ||
+        json_hex32(wp_shared + 32 * wp_count, s, next ? next : end, "shared") != 0) {
+      test_fail("wycheproof x25519: cannot parse test %lld", wp_count + 1);
+      wp_count = 0;
+      break;
+    }
+    ++wp_count;
+    s = next;
+  }
+  free(text);
+  if (wp_count && wp_count != 518) {
+    test_fail("wycheproof x25519: %lld tests found, want 518", wp_count);
+    wp_count = 0;
+  }
+}
+
+static void wycheproof(nPbatch_fn f)
+{
+  unsigned char *q;
+  long long i = 0, b = 1, wrong = 0, j;
+
+  if (!wp_count) return;
+  q = malloc(32 * wp_count);
+  if (!q) {
+    test_fail("out of memory");
+    return;
+  }
+  /* batches of 1, 2, 3, ... items */
+  while (i < wp_count) {
+    if (b > wp_count - i) b = wp_count - i;
+    f(q + 32 * i, wp_n + 32 * i, wp_p + 32 * i, b);
+    i += b;
+    ++b;
+  }
+  for (j = 0; j < wp_count; ++j)
+    if (memcmp(q + 32 * j, wp_shared + 32 * j, 32) != 0) {
+      if (wrong < 5) test_expect_bytes("wycheproof x25519 shared (batch)", q + 32 * j, wp_shared + 32 * j, 32);
+      ++wrong;
+    }
+  if (wrong) test_fail("wycheproof x25519 (batch): %lld of %lld wrong", wrong, wp_count);
+  free(q);
+}
+
+static void test_one(nPbatch_fn f)
+{
+  static const long long big[] = {31, 32, 33, 70};
+  test_checksum c;
+  long long b, bmax = test_valgrind ? NPBATCH_MAX_SHORT : NPBATCH_MAX_FULL;
+  size_t k;
+
+  test_checksum_init(&c);
+  for (b = 0; b <= bmax; ++b) one_size(f, &c, b, NPBATCH_SEED + (unsigned long long)b, b & 7);
+  test_checksum_expect("nPbatch_montgomery25519 stream", &c, test_valgrind ? CHECKSUM_SHORT : CHECKSUM_FULL);
+  if (!test_valgrind)
+    for (k = 0; k < sizeof big / sizeof big[0]; ++k) one_size(f, NULL, big[k], 0x626967ULL + k, (long long)k);
+  wycheproof(f);
+}
+
+void test_nPbatch_montgomery25519(void)
+{
+  long long impl;
+
+  wycheproof_load();
+  for (impl = -1; impl < lib25519_numimpl_nPbatch_montgomery25519(); ++impl) {
+    nPbatch_fn f;
+    if (impl < 0) {
+      f = lib25519_nPbatch_montgomery25519;
+      test_begin("nPbatch_montgomery25519", impl, lib25519_nPbatch_montgomery25519_implementation(),
+                 lib25519_nPbatch_montgomery25519_compiler());
+    } else {
+      f = lib25519_dispatch_nPbatch_montgomery25519(impl);
+      test_begin("nPbatch_montgomery25519", impl,
+                 lib25519_dispatch_nPbatch_montgomery25519_implementation(impl),
+                 lib25519_dispatch_nPbatch_montgomery25519_compiler(impl));
+    }
+    test_one(f);
+  }
+  free(wp_n);
+  free(wp_p);
+  free(wp_shared);
+  wp_n = wp_p = wp_shared = NULL;
+  wp_count = 0;
+}

@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: MIT */
+/* Tests of pow_inv25519 (y = x^(p-2) mod p), for the selected and every
+   compiled implementation:
+   - known answers for 0, 1, 2, 9, p-1, p, p+1, 2^255-1, 2^255, 2^256-1
+     (top bit ignored, non-canonical inputs reduced, 0 -> 0);
+   - a reproducible stream folded into a checksum;
+   - the inverse property y x = 1 checked through a second inversion
+     (1/(1/x) = x for canonical nonzero x);
+   - guarded buffers at misalignments 0..7, input unchanged, in place.
+   Expected values come from tests/model25519.py.  Under valgrind x is
+   poisoned during each call and the stream is shortened. */
+#include <stdio.h>
+#include <string.h>
+#include <lib25519.h>
+#include "testlib.h"
+
+typedef void (*pow_fn)(unsigned char *, const unsigned char *);
+
+/* keep in sync with tests/model25519.py */
+#define POW_SEED 0x706f77ULL
+#define POW_COUNT_FULL 512
+#define POW_COUNT_SHORT 16
+#define CHECKSUM_FULL "2238e300f38840d0892e4e27886f371f44aad5fc59df6227483923c94f84381d"
+#define CHECKSUM_SHORT "e1fdb0c3023586424d5bd3fc910f7ca4475453789c7b4dd60876f84b1e500502"
+
+#define ZERO32 "0000000000000000000000000000000000000000000000000000000000000000"
+#define ONE32 "0100000000000000000000000000000000000000000000000000000000000000"
+#define INV18 "89e3388ee3388ee3388ee3388ee3388ee3388ee3388ee3388ee3388ee3388e23"
+
+static const char *const kats[][3] = {
+  {"1/0", ZERO32, ZERO32},
+  {"1/1", ONE32, ONE32},
+  {"1/2", "0200000000000000000000000000000000000000000000000000000000000000",
+   "f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff3f"},
+  {"1/9", "0900000000000000000000000000000000000000000000000000000000000000",
+   "12c7711cc7711cc7711cc7711cc7711cc7711cc7711cc7711cc7711cc7711c47"},
+  {"1/(p-1)", "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+   "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f"},
+  {"1/p", "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f", ZERO32},
+  {"1/(p+1)", "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f", ONE32},
+  {"1/(2^255-1)", "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f", INV18},
+  {"1/2^255", "0000000000000000000000000000000000000000000000000000000000000080", ZERO32},
+  {"1/(2^256-1)", "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", INV18},
+};
+
+static void pow_checked(pow_fn f, unsigned char *y, const unsigned char *x)
+{
+  test_poison(x, 32);
+  f(y, x);
+  test_unpoison(x, 32);
+  test_unpoison(y, 32);
+}
+
+static void test_one(pow_fn f)
+{
+  unsigned char x[32], y[32], z[32];
+  test_checksum c;
+  long long i, m, count = test_valgrind ? POW_COUNT_SHORT : POW_COUNT_FULL;
+  size_t k;
+
+  for (k = 0; k < sizeof kats / sizeof kats[0]; ++k) {
+    test_hex_decode(x, kats[k][1], 32);
+    pow_checked(f, y, x);
+    test_expect_hex(kats[k][0], y, kats[k][2], 32);
+  }
+
+  /* the stream of tests/model25519.py (stream_pow) */
+  test_checksum_init(&c);
+  test_rng_seed(POW_SEED);
+  for (i = 0; i < count; ++i) {
+    test_rng_bytes(x, 32);
+    if (i % 8 == 7) memset(x + 1, 0xff, 31);
+    if (i % 16 == 5) {
+      memset(x, 0, 31);
+      x[31] &= 0x80;
+    }
+    pow_checked(f, y, x);
+    test_checksum_add(&c, y, 32);
+    /* outputs are canonical, so inverting twice gives back x mod p */
+    if (i < (test_valgrind ? 2 : 64)) {
+      pow_checked(f, z, y);
+      pow_checked(f, z, z);
+      test_expect_bytes("pow_inv25519 output is its own double inverse", z, y, 32);
+    }
+  }
+  test_checksum_expect("pow_inv25519 stream", &c, test_valgrind ? CHECKSUM_SHORT : CHECKSUM_FULL);
+
+  /* buffers */
+  test_hex_decode(z, kats[3][2], 32);
+  for (m = 0; m < (test_valgrind ? 2 : 8); ++m) {
+    unsigned char *yb = test_guarded_alloc(32, m);
+    unsigned char *xb = test_guarded_alloc(32, (m + 1) & 7);
+    test_hex_decode(x, kats[3][1], 32);
+    memcpy(xb, x, 32);
+    pow_checked(f, yb, xb);
+    test_expect_bytes("pow_inv25519 misaligned output", yb, z, 32);
+    test_expect_bytes("pow_inv25519 input unchanged", xb, x, 32);
+    test_guard_check("pow_inv25519 output", yb);
+    test_guard_check("pow_inv25519 input", xb);
+    pow_checked(f, xb, xb);
+    test_expect_bytes("pow_inv25519 in place", xb, z, 32);
+    test_guard_check("pow_inv25519 in-place output", xb);
+    test_guarded_free(yb);
+    test_guarded_free(xb);
+  }
+}
+
+void test_pow_inv25519(void)
+{
+  long long impl;
+
+  for (impl = -1; impl < lib25519_numimpl_pow_inv25519(); ++impl) {
+    pow_fn f;
+    if (impl < 0) {
+      f = lib25519_pow_inv25519;
+      test_begin("pow_inv25519", impl, lib25519_pow_inv25519_implementation(),
+                 lib25519_pow_inv25519_compiler());
+    } else {
+      f = lib25519_dispatch_pow_inv25519(impl);
+      test_begin("pow_inv25519", impl, lib25519_dispatch_pow_inv25519_implementation(impl),
+                 lib25519_dispatch_pow_inv25519_compiler(impl));
+    }
+    test_one(f);
+  }
+}
