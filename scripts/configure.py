@@ -650,12 +650,15 @@ def main():
     cc0 = compilers[base_tag][0]
     base_objs = []
     lib_sources = [("cpuid", cpuid_src), ("randombytes", os.path.join(src, "randombytes", "randombytes.c"))]
+    deps = {"cpuid": os.path.join(src, "cpuid", "*.h"), "randombytes": ""}
     for p in prims:
         lib_sources.append(("selftest_" + p.name, "$(B)/dispatch/selftest_%s.c" % p.name))
+        deps["selftest_" + p.name] = os.path.join(p.dir, "selftest.c")
     for name, path in lib_sources:
         obj = "$(B)/lib/%s.o" % name
-        mk.append("%s: %s $(B)/include/lib25519.h $(INTERNAL_H)\n\t@mkdir -p $(B)/lib\n"
-                  "\t%s -fvisibility=hidden -I$(SRC)/cpuid $(COMMON) -c %s -o $@\n\n" % (obj, path, cc0, path))
+        mk.append("%s: %s %s $(B)/include/lib25519.h $(INTERNAL_H)\n\t@mkdir -p $(B)/lib\n"
+                  "\t%s -fvisibility=hidden -I$(SRC)/cpuid $(COMMON) -c %s -o $@\n\n"
+                  % (obj, path, "$(wildcard %s)" % deps[name] if deps[name] else "", cc0, path))
         base_objs.append(obj)
     for variant in ("", "-planted"):
         mk.append("$(B)/lib/dispatch%s.o: $(B)/dispatch/dispatch%s.c $(B)/dispatch/pairs.h\n"

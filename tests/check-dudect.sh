@@ -86,7 +86,7 @@ for t in $(awk '/ (ok|LEAK)$/ {print $1}' "$out/all.log"); do
   secs=$(grep "^$t " "$out/all.log" | awk '{for (i = 1; i < NF; ++i) if ($(i + 1) == "s") print $i}')
   again=$(awk -v s="$secs" 'BEGIN { s = 2 * s; if (s < 4) s = 4; print s }')
   "$d" --seconds "$again" "$t" >"$out/again.log" 2>&1
-  cat "$out/again.log" | grep "^$t "
+  grep "^$t " "$out/again.log"
   if grep -q "^$t .* ok$" "$out/again.log"; then
     ok "$t (flagged once, not on a ${again} s re-run: machine noise)"
   else

@@ -13,7 +13,8 @@
 # usage: sh tests/check-fuzz.sh [BINDIR]   (BINDIR is not used: own build)
 # environment:
 #   FUZZ_SECONDS=600   longer runs (per target); new inputs that reach new
-#                      code accumulate in build/fuzz/corpus/TARGET
+#                      code accumulate in build/fuzz-corpus/TARGET, which
+#                      survives rebuilds (delete it to start from the seeds)
 #   FUZZ_TARGETS="nP decode"   run only these
 #   THREADS (default 2)        targets run at once
 # Reproduce a failure: build/fuzz/fuzz_TARGET build/fuzz/artifacts/FILE
@@ -95,18 +96,19 @@ else
   echo "      fuzz_tools checks only the library calls with the tools' input layouts"
 fi
 
-mkdir -p "$F/corpus" "$F/artifacts" "$F/logs"
+corpus=$top/build/fuzz-corpus
+mkdir -p "$corpus" "$F/artifacts" "$F/logs"
 echo "running:$built, $secs s each, $threads at a time"
 t0=$(date +%s)
 for t in $built; do echo "$t"; done | xargs -P "$threads" -I{} sh -c '
-  F=$1; t=$2; secs=$3; top=$4
-  mkdir -p "$F/corpus/$t"
+  F=$1; t=$2; secs=$3; top=$4; corpus=$5
+  mkdir -p "$corpus/$t"
   ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
     "$F/fuzz_$t" -max_total_time="$secs" -timeout=20 -rss_limit_mb=2048 -max_len=4096 \
     -print_final_stats=1 -artifact_prefix="$F/artifacts/$t-" \
-    "$F/corpus/$t" "$top/tests/fuzz/seeds/$t" >"$F/logs/$t.log" 2>&1
+    "$corpus/$t" "$top/tests/fuzz/seeds/$t" >"$F/logs/$t.log" 2>&1
   echo $? >"$F/logs/$t.rc"
-' sh "$F" {} "$secs" "$top"
+' sh "$F" {} "$secs" "$top" "$corpus"
 for t in $built; do
   rc=$(cat "$F/logs/$t.rc" 2>/dev/null)
   runs=$(grep 'stat::number_of_executed_units' "$F/logs/$t.log" | awk '{print $2}')

@@ -95,7 +95,12 @@ done
 if [ $have = 3 ]; then
   echo "note: the tree has MSan poisoning (tests/msan/msan-poison.patch applied)"
 elif [ $have = 0 ]; then
-  if (cd "$src" && patch -p1 --forward --quiet <"$top/tests/msan/msan-poison.patch") >"$work/patch.log" 2>&1; then
+  if command -v patch >/dev/null 2>&1; then
+    apply="patch -p1 --forward --quiet"
+  else
+    apply="git apply -p1"
+  fi
+  if (cd "$src" && $apply <"$top/tests/msan/msan-poison.patch") >"$work/patch.log" 2>&1; then
     echo "note: tests/msan/msan-poison.patch applied to the copy (not yet to the tree)"
   else
     bad "tests/msan/msan-poison.patch does not apply; update it or apply its change by hand:"

@@ -69,7 +69,8 @@ tools() {
     if "$bin/x25519-dh" 8<shortsk 4<pk2 7>k 2>err; then exit 1; fi
     if "$bin/ed25519-sign" 8<shortsk <m >s 2>err; then exit 1; fi
   ) >"$d/log" 2>&1
-  if [ $? = 0 ] && ! grep -q -E 'Sanitizer|runtime error' "$d"/*; then
+  rc=$?
+  if [ $rc = 0 ] && ! grep -q -E 'Sanitizer|runtime error' "$d"/*; then
     ok "the tools' round trip and refusals"
   else
     bad "the tools' round trip (see $d):"
@@ -91,7 +92,7 @@ for c in ${SANITIZER_COMPILERS:-gcc clang}; do
   mkdir -p "$B"
   log=$top/build/$bd.log
   if ! (cd "$top" && CC=$c CFLAGS="$san -fno-sanitize-recover=all -fno-omit-frame-pointer -g" LDFLAGS=$san \
-    ./configure --builddir=$bd --no-planted) >"$log" 2>&1; then
+    ./configure --builddir="$bd" --no-planted) >"$log" 2>&1; then
     bad "$c: configure failed"
     tail -n 20 "$log"
     continue
@@ -110,7 +111,7 @@ for c in ${SANITIZER_COMPILERS:-gcc clang}; do
     fi
   done)
   if [ -n "$drops" ]; then
-    bad "$c: did not compile with sanitizers (untested): $(echo $drops)"
+    bad "$c: did not compile with sanitizers (untested):" $drops
   else
     ok "$c: every implementation compiled with $san"
   fi

@@ -4,8 +4,8 @@
    - known answers for 0, 1, 2, 9, p-1, p, p+1, 2^255-1, 2^255, 2^256-1
      (top bit ignored, non-canonical inputs reduced, 0 -> 0);
    - a reproducible stream folded into a checksum;
-   - the inverse property y x = 1 checked through a second inversion
-     (1/(1/x) = x for canonical nonzero x);
+   - for the first outputs y of the stream (canonical by contract),
+     inverting twice gives y back: 1/(1/y) = y;
    - guarded buffers at misalignments 0..7, input unchanged, in place.
    Expected values come from tests/model25519.py.  Under valgrind x is
    poisoned during each call and the stream is shortened. */
@@ -76,7 +76,7 @@ static void test_one(pow_fn f)
     }
     pow_checked(f, y, x);
     test_checksum_add(&c, y, 32);
-    /* outputs are canonical, so inverting twice gives back x mod p */
+    /* outputs are canonical, so inverting twice gives them back */
     if (i < (test_valgrind ? 2 : 64)) {
       pow_checked(f, z, y);
       pow_checked(f, z, z);

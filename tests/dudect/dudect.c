@@ -24,6 +24,7 @@
 
    usage: lib25519-dudect [--total-seconds S] [--seconds S] [--measurements N]
                           [--long] [--list] [TARGET ...]
+          lib25519-dudect --costs   (median ticks of sign, nG, keypair)
    Time: by default the selected targets share --total-seconds (60) but get
    at least one second each; --seconds gives each target S seconds, --long
    60 seconds; --measurements fixes the count instead.
@@ -478,6 +479,45 @@ static int selected(const struct target *t, int argc, char **argv, int first)
   return 0;
 }
 
+/* --costs: median ticks of the selected sign, of nG_merged25519 (what
+   recomputing the public key from the seed would add to sign, to detect a
+   secret key whose public half does not match its seed), and of keypair */
+static int cmp_ll(const void *a, const void *b)
+{
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+static void costs(void)
+{
+  enum { N = 2001 };
+  static uint64_t t[3][N];
+  unsigned char sk[64], pk[32], sm[64 + MLEN], a[32], out[32];
+  long long smlen;
+  lib25519_sign_keypair(pk, sk);
+  rnd_bytes(a, 32);
+  a[31] &= 0x7f;
+  for (int i = 0; i < N; ++i) {
+    uint64_t t0 = ticks();
+    lib25519_sign(sm, &smlen, msg, MLEN, sk);
+    uint64_t t1 = ticks();
+    lib25519_nG_merged25519(out, a);
+    uint64_t t2 = ticks();
+    lib25519_sign_keypair(pk, sk);
+    uint64_t t3 = ticks();
+    t[0][i] = t1 - t0;
+    t[1][i] = t2 - t1;
+    t[2][i] = t3 - t2;
+  }
+  for (int k = 0; k < 3; ++k) qsort(t[k], N, sizeof t[k][0], cmp_ll);
+  printf("clock %s, medians of %d calls\n", ticks_name(), N);
+  printf("sign (%d-byte message, %s) %llu\n", MLEN, lib25519_sign_ed25519_implementation(),
+         (unsigned long long)t[0][N / 2]);
+  printf("nG_merged25519 (%s) %llu\n", lib25519_nG_merged25519_implementation(), (unsigned long long)t[1][N / 2]);
+  printf("sign_keypair %llu\n", (unsigned long long)t[2][N / 2]);
+  printf("recomputing pk in sign would add %.0f%%\n", 100.0 * (double)t[1][N / 2] / (double)t[0][N / 2]);
+}
+
 static void usage(void)
 {
   fprintf(stderr, "usage: lib25519-dudect [--total-seconds S] [--seconds S] [--measurements N] [--long] [--list] "
@@ -493,6 +533,8 @@ int main(int argc, char **argv)
     const char *a = argv[first];
     if (strcmp(a, "--list") == 0)
       list = 1;
+    else if (strcmp(a, "--costs") == 0)
+      list = 2;
     else if (strcmp(a, "--long") == 0)
       opt_seconds = 60;
     else if (strcmp(a, "--total-seconds") == 0 && first + 1 < argc)
@@ -508,6 +550,12 @@ int main(int argc, char **argv)
   if (opt_seconds < 0 || opt_total <= 0) usage();
 
   collect_targets();
+  if (list == 2) {
+    rnd_seed();
+    rnd_bytes(msg, MLEN);
+    costs();
+    return 0;
+  }
   if (list) {
     for (int i = 0; i < ntargets; ++i)
       printf("%s %s %s%s\n", targets[i].name, targets[i].implementation, targets[i].compiler,

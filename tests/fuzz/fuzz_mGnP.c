@@ -6,8 +6,8 @@
    33 bytes; the status byte must be 1 exactly when m < L and P is a valid
    encoding (checked with the harness's own decoder, tests/fuzz/fuzzlib.h);
    and the point must equal what multiscalar_ed25519 computes for
-   m*G + k*P, where k = -n mod L for a valid P and k = n mod L for an
-   invalid one (mGnP counts an invalid P as -C, multiscalar as C). */
+   m*G + (n mod L)*Q, where Q = -P for a valid P and Q = P for an invalid
+   one (mGnP counts an invalid P as -C, multiscalar counts it as C). */
 #include "fuzzlib.h"
 
 typedef void (*mgnp_fn)(unsigned char *, const unsigned char *, const unsigned char *, const unsigned char *);
@@ -32,15 +32,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   int status = sc_is_canonical(m) && valid;
   if (want[32] != status) FUZZ_FAIL("mGnP status %d, want %d (m < L: %d, P valid: %d)", want[32], status, sc_is_canonical(m), valid);
 
-  /* the same point through multiscalar: m*G + k*P */
+  /* the same point through multiscalar: m*G + (n mod L)*Q, where Q = -P
+     for a valid P (the sign bit flipped, unless x = 0) and Q = P for an
+     invalid one. Negating the scalar instead would be wrong for points
+     with a small-order component, whose order is not L. */
   unsigned char ns[64], Ps[64], ms[33];
   memcpy(ns, m, 32);
-  if (valid)
-    sc_negate(ns + 32, n, 64);
-  else
-    sc_reduce(ns + 32, n, 64);
+  sc_reduce(ns + 32, n, 64);
   memcpy(Ps, fuzz_G, 32);
   memcpy(Ps + 32, P, 32);
+  if (valid && !ref_x_is_zero(P)) Ps[63] ^= 0x80;
   lib25519_multiscalar_ed25519(ms, ns, Ps, 2);
   fuzz_same("mGnP against multiscalar", "mGnP", want, "multiscalar", ms, 33);
   free(want);

@@ -95,10 +95,10 @@ static inline u256 u256_sub(u256 a, u256 b)
   return r;
 }
 
-/* 512-bit product as 64 little-endian bytes */
-static inline void u256_mul(unsigned char out[64], u256 a, u256 b)
+/* 512-bit product as eight 64-bit limbs */
+static inline void u256_mul_limbs(uint64_t t[8], u256 a, u256 b)
 {
-  uint64_t t[8] = {0};
+  for (int i = 0; i < 8; ++i) t[i] = 0;
   for (int i = 0; i < 4; ++i) {
     unsigned __int128 c = 0;
     for (int j = 0; j < 4; ++j) {
@@ -108,6 +108,13 @@ static inline void u256_mul(unsigned char out[64], u256 a, u256 b)
     }
     t[i + 4] = (uint64_t)c;
   }
+}
+
+/* 512-bit product as 64 little-endian bytes */
+static inline void u256_mul(unsigned char out[64], u256 a, u256 b)
+{
+  uint64_t t[8];
+  u256_mul_limbs(t, a, b);
   for (int i = 0; i < 8; ++i)
     for (int j = 0; j < 8; ++j) out[8 * i + j] = (unsigned char)(t[i] >> (8 * j));
 }
@@ -154,19 +161,6 @@ static inline void sc_muladd(unsigned char out[32], const unsigned char a[32], c
   sc_reduce(out, sum, 65);
 }
 
-/* out = (L - (x mod L)) mod L: the negation */
-static inline void sc_negate(unsigned char out[32], const unsigned char *x, long long n)
-{
-  unsigned char r[32];
-  sc_reduce(r, x, n);
-  u256 v = u256_load(r);
-  if (!(v.v[0] | v.v[1] | v.v[2] | v.v[3])) {
-    memset(out, 0, 32);
-    return;
-  }
-  u256_store(out, u256_sub(fuzz_L(), v));
-}
-
 /* ---- integers mod p = 2^255 - 19, always fully reduced ---- */
 
 typedef u256 fe;
@@ -203,14 +197,12 @@ static inline fe fe_sub(fe a, fe b)
 
 static inline fe fe_mul(fe a, fe b)
 {
-  unsigned char prod[64];
-  u256_mul(prod, a, b);
-  u256 lo = u256_load(prod), hi = u256_load(prod + 32);
-  /* 2^256 = 38 (mod p): lo + 38 hi, in five limbs */
-  uint64_t t[5];
+  uint64_t w[8], t[5];
+  u256_mul_limbs(w, a, b);
+  /* 2^256 = 38 (mod p): low + 38 high, in five limbs */
   unsigned __int128 c = 0;
   for (int i = 0; i < 4; ++i) {
-    c += (unsigned __int128)hi.v[i] * 38 + lo.v[i];
+    c += (unsigned __int128)w[i + 4] * 38 + w[i];
     t[i] = (uint64_t)c;
     c >>= 64;
   }
@@ -240,29 +232,41 @@ static inline int fe_is_zero(fe a) { return !(a.v[0] | a.v[1] | a.v[2] | a.v[3])
    bit set)? */
 static inline int ref_point_valid(const unsigned char s[32])
 {
+  static fe d;
+  static int have_d;
   unsigned char yb[32];
   memcpy(yb, s, 32);
   int sign = yb[31] >> 7;
   yb[31] &= 0x7f;
   fe y = u256_load(yb);
   if (u256_cmp(y, fe_p()) >= 0) return 0;
-  /* d = -121665/121666 */
-  fe p = fe_p();
-  u256 pm2 = u256_sub(p, fe_small(2));
-  fe d = fe_sub(fe_small(0), fe_mul(fe_small(121665), fe_pow(fe_small(121666), pm2)));
+  if (!have_d) {
+    /* d = -121665/121666 */
+    d = fe_sub(fe_small(0), fe_mul(fe_small(121665), fe_pow(fe_small(121666), u256_sub(fe_p(), fe_small(2)))));
+    have_d = 1;
+  }
   fe yy = fe_mul(y, y);
   fe u = fe_sub(yy, fe_small(1));
   fe v = fe_add(fe_mul(d, yy), fe_small(1));
-  fe x2 = fe_mul(u, fe_pow(v, pm2));
-  if (fe_is_zero(x2)) return !sign;
-  /* Euler's criterion: x2^((p-1)/2) == 1 */
-  u256 e = u256_sub(p, fe_small(1));
+  /* x = 0 exactly when u = 0; v is never 0 (-1/d is not a square) */
+  if (fe_is_zero(u)) return !sign;
+  /* u/v is a square iff u*v is (Euler's criterion, exponent (p-1)/2) */
+  u256 e = u256_sub(fe_p(), fe_small(1));
   e.v[0] = (e.v[0] >> 1) | (e.v[1] << 63);
   e.v[1] = (e.v[1] >> 1) | (e.v[2] << 63);
   e.v[2] = (e.v[2] >> 1) | (e.v[3] << 63);
   e.v[3] >>= 1;
-  fe t = fe_pow(x2, e);
-  return u256_cmp(t, fe_small(1)) == 0;
+  return u256_cmp(fe_pow(fe_mul(u, v), e), fe_small(1)) == 0;
+}
+
+/* for a valid encoding: is x = 0 (y = 1 or y = -1), so that -P = P? */
+static inline int ref_x_is_zero(const unsigned char s[32])
+{
+  unsigned char yb[32];
+  memcpy(yb, s, 32);
+  yb[31] &= 0x7f;
+  fe y = u256_load(yb);
+  return u256_cmp(y, fe_small(1)) == 0 || u256_cmp(y, u256_sub(fe_p(), fe_small(1))) == 0;
 }
 
 /* the Edwards encoding of the base point G (y = 4/5, x even) */

@@ -2,7 +2,8 @@
 /* X25519 (RFC 7748) for x86-64 with BMI2 and ADX: the whole Montgomery
    ladder in assembly (internal/amd64/x25519_ladder_mulx.S) on field
    elements in radix 2^64 (four limbs, mulx/adcx/adox multiplication),
-   then one inversion (fixed chain, fe25519_64.h) and a full reduction.
+   then one inversion (constant-time safegcd, fe25519_64.h) and a full
+   reduction.
    k = n clamped; bit 255 of p is ignored and p is otherwise taken as is
    (non-canonical values are reduced mod p by the arithmetic).  Constant
    time.  Both inputs are read before q is written. */
