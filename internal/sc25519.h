@@ -5,9 +5,12 @@
 
    Every sc25519 value produced here is fully reduced (0 <= value < L).
    Reduction is Barrett's (Handbook of Applied Cryptography 14.42) with
-   base b = 2^64 and k = 4, which works for any input below b^8 = 2^512 and
-   leaves a remainder below 3L, followed by two constant-time conditional
-   subtractions of L.
+   base b = 2^64, k = 4 and mu = floor(2^512 / L), for any input x < 2^512.
+   The general bound leaves a remainder below 3L; here it is below 2L, so
+   one constant-time conditional subtraction of L finishes the job.  Proof:
+   with x1 = floor(x / 2^192) < 2^320 and 2^512 / L = mu + f, f < 0.23,
+     x / L - x1 mu / 2^320 = x1 f / 2^320 + (x mod 2^192) / L < 0.23 + 2^-60,
+   so the quotient estimate floor(x1 mu / 2^320) is at most 1 too small.
 
    Constant time: everything except sc25519_wnaf_vartime runs the same
    instructions and touches the same addresses whatever the values are, so
@@ -43,8 +46,7 @@ static inline uint64_t sc25519_load64(const unsigned char *x)
   return r;
 }
 
-/* r = r - L if r >= L; r has five limbs and must be below 2^256 + L.
-   Constant time. */
+/* r = r - L if r >= L; r has five limbs.  Constant time. */
 static inline void sc25519_csubL5(uint64_t r[5])
 {
   uint64_t t[5], borrow = 0, mask;
@@ -94,15 +96,14 @@ static inline void sc25519_barrett(sc25519 *r, const uint64_t x[8])
     }
   }
 
-  /* rr = (x - r2) mod 2^320; the true difference is in [0, 3L) */
+  /* rr = (x - r2) mod 2^320; the true difference is in [0, 2L) */
   borrow = 0;
   for (i = 0; i < 5; ++i) {
     sc25519_u128 d = (sc25519_u128)x[i] - r2[i] - borrow;
     rr[i] = (uint64_t)d;
     borrow = (uint64_t)(d >> 64) & 1;
   }
-  sc25519_csubL5(rr);
-  sc25519_csubL5(rr);
+  sc25519_csubL5(rr);               /* rr < 2L: see the top of this file */
   for (i = 0; i < 4; ++i) r->v[i] = rr[i];
 }
 

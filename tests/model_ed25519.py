@@ -486,6 +486,7 @@ def ms_input(length):
     from checksum_model import Rng
     r = Rng(MS_SEED + length)
     allvalid = length % 3 == 0
+    validpoints = length % 3 != 2
     ns, Ps = [], []
     for i in range(length):
         n = bytearray(r.bytes(32))
@@ -501,7 +502,7 @@ def ms_input(length):
             n = bytearray(_l_plus(-1 - (v >> 16) % 2 if allvalid else (v >> 16) % 3 - 1))
         else:
             n[31] &= 0x0f
-        kind = v % 4 if allvalid else v % 16
+        kind = v % 4 if validpoints else v % 16
         if kind == 3:
             P = bytes.fromhex(TORSION_HEX[(v >> 24) % 8])
         elif kind == 8:

@@ -9,7 +9,8 @@
      ones crossing the Straus/Pippenger switch and block boundaries, with
      scalars below, at and above L, zero scalars, and points of every
      encoding class (a third of the lengths use only valid inputs, so
-     status 1 results are covered too); expected value from
+     status 1 results are covered too, and another third only valid points,
+     so that out-of-range scalars alone must give status 0); expected value from
      tests/model_ed25519.py --checksums;
    - guard bytes, misaligned buffers, inputs unmodified;
    - one long input (len 20000, or 100000 with --long) on which every
@@ -24,7 +25,7 @@ typedef void (*ms_fn)(unsigned char *, const unsigned char *, const unsigned cha
 
 #define MS_SEED 0x6d756c7469736361ULL  /* "multisca" */
 static const long long ms_lens_extra[] = {63, 64, 65, 100, 127, 128, 129, 191, 192, 193, 255, 256, 257, 300, 500, 1000, 2000};
-static const char ms_checksum[] = "c574bed573d38021685c28869708494a1468d41b20b63b52986458c5b5ea033a";
+static const char ms_checksum[] = "f30a85808ca09d12833ae677d2e60c0c5d1ba668d1e616a7520b2ac85f492348";
 
 static const char *const torsion_hex[8] = {
   "0100000000000000000000000000000000000000000000000000000000000000",
@@ -69,7 +70,9 @@ static void random_point(unsigned char P[32])
    tests/model_ed25519.py (ms_input) */
 static void ms_input(unsigned char *n, unsigned char *P, long long len)
 {
-  int allvalid = len % 3 == 0;
+  /* len % 3: 0 = all inputs valid; 1 = valid points, scalars may be >= L;
+     2 = anything */
+  int allvalid = len % 3 == 0, validpoints = len % 3 != 2;
   long long i;
   test_rng_seed(MS_SEED + (uint64_t)len);
   for (i = 0; i < len; ++i) {
@@ -84,7 +87,7 @@ static void ms_input(unsigned char *n, unsigned char *P, long long len)
       case 7: l_plus(ni, allvalid ? -1 - (int)((v >> 16) % 2) : (int)((v >> 16) % 3) - 1); break;
       default: ni[31] &= 0x0f; break;
     }
-    switch (allvalid ? v % 4 : v % 16) {
+    switch (validpoints ? v % 4 : v % 16) {
       case 3: test_hex_decode(Pi, torsion_hex[(v >> 24) % 8], 32); break;
       case 8: break;                                 /* random bytes */
       case 9: y_above_p(Pi, (int)((v >> 24) % 19), (int)((v >> 32) & 1)); break;

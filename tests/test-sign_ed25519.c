@@ -2,7 +2,8 @@
 /* Tests of sign_ed25519 (SPEC 1 and 2): keypair, hedged sign, open.
 
    - RFC 8032 section 7.1 tests 1, 2, 3, 1024 (1023-byte message) and
-     SHA(abc): open accepts and returns the message; signing with the
+     SHA(abc): open accepts and returns the message; the public key is
+     nG_merged25519 of the clamped SHA-512 of the seed; signing with the
      RFC secret key gives a (hedged, so different) signature that opens;
    - keypair: sk = seed || pk and pk = nG_merged25519(clamped SHA-512(seed));
    - round trips for message lengths 0..300 and 1 MiB, signed by each
@@ -155,7 +156,7 @@ static void test_rfc(const struct impl *I)
     unsigned char *sm = test_guarded_alloc(mlen + 64, i);
     unsigned char *sm2 = test_guarded_alloc(mlen + 64, 2 * i + 1);
     unsigned char *msg = malloc((size_t)mlen + 1);
-    unsigned char sk[64], pk[32], skcopy[64];
+    unsigned char sk[64], pk[32], skcopy[64], h[64], A[32];
     if (!msg) { test_fail("out of memory"); return; }
     test_hex_decode(sk, rfc[i][0], 32);
     test_hex_decode(pk, rfc[i][1], 32);
@@ -164,6 +165,16 @@ static void test_rfc(const struct impl *I)
     test_hex_decode(sm, rfc[i][3], 64);
     memcpy(sm + 64, msg, (size_t)mlen);
     check_open("open RFC 8032 signature", I->open, sm, mlen + 64, pk, msg, 1);
+
+    /* the public key is nG of the clamped first half of SHA-512(seed) */
+    lib25519_hash_sha512(h, sk, 32);
+    h[0] &= 248;
+    h[31] &= 127;
+    h[31] |= 64;
+    test_poison(h, 32);
+    lib25519_nG_merged25519(A, h);
+    test_unpoison(A, 32);
+    test_expect_bytes("RFC 8032 public key from the seed", A, pk, 32);
 
     /* our own signature with the RFC key opens; hedged, so it differs */
     memcpy(skcopy, sk, 64);
@@ -192,7 +203,9 @@ static void test_keypair(const struct impl *I)
     h[0] &= 248;
     h[31] &= 127;
     h[31] |= 64;
+    test_poison(h, 32);
     lib25519_nG_merged25519(want, h);
+    test_unpoison(want, 32);
     test_expect_bytes("keypair: pk = nG(clamped SHA-512(seed))", pk, want, 32);
     do_keypair(I, pk2, sk2);
     if (memcmp(sk, sk2, 32) == 0) test_fail("keypair: two calls gave the same seed");
