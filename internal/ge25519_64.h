@@ -26,6 +26,10 @@
 #define GE25519_64_H
 
 #include <stdint.h>
+#include <emmintrin.h>
+#ifdef __AVX2__
+#include <immintrin.h>
+#endif
 #include "crypto_ct.h"
 #include "fe25519_64.h"
 
@@ -49,6 +53,7 @@ static const fe25519 ge25519_sqrtm1 = {{
 /* assembly group operations (internal/amd64/ge64_mulx.S); available in
    implementations whose .S file includes that file */
 #define ge64_madd_p3 CRYPTO_NAMESPACE(ge64_madd_p3)
+#define ge64_madd_p3_cneg CRYPTO_NAMESPACE(ge64_madd_p3_cneg)
 #define ge64_msub_p3 CRYPTO_NAMESPACE(ge64_msub_p3)
 #define ge64_add_p3 CRYPTO_NAMESPACE(ge64_add_p3)
 #define ge64_sub_p3 CRYPTO_NAMESPACE(ge64_sub_p3)
@@ -57,6 +62,8 @@ static const fe25519 ge25519_sqrtm1 = {{
 /* h = h + q, h = h - q (in place) */
 extern void ge64_madd_p3(ge25519_p3 *h, const ge25519_precomp *q) FE64_HIDDEN;
 extern void ge64_msub_p3(ge25519_p3 *h, const ge25519_precomp *q) FE64_HIDDEN;
+/* h = h + (y+x, y-x, mask ? -2dxy : 2dxy), mask 0 or -1 (constant time) */
+extern void ge64_madd_p3_cneg(ge25519_p3 *h, const ge25519_precomp *q, uint64_t mask) FE64_HIDDEN;
 extern void ge64_add_p3(ge25519_p3 *h, const ge25519_cached *q) FE64_HIDDEN;
 extern void ge64_sub_p3(ge25519_p3 *h, const ge25519_cached *q) FE64_HIDDEN;
 /* r = 2p from X, Y, Z of p (r may be p); _p2 leaves r->T unchanged */
@@ -235,24 +242,103 @@ static inline void ge25519_precomp_cmov(ge25519_precomp *t, const ge25519_precom
   fe25519_cmov(&t->xy2d, &u->xy2d, bit);
 }
 
-/* t = b P for -8 <= b <= 8, where table[j] = (j+1) P.  Reads every
-   entry with masks whatever b is. */
-static inline void ge25519_precomp_select(ge25519_precomp *t, const ge25519_precomp table[8], signed char b)
+/* the table scan of the selections below (table[j] = (j+1) P for j below
+   the public count, -count <= b <= count): reads every entry with masks
+   whatever b is, 256 bits at a time with AVX2 (when the compiler line
+   enables it), else 128 bits with SSE2 (every amd64 CPU) */
+static inline uint64_t ge25519_precomp_select_core(ge25519_precomp *t, const ge25519_precomp *table,
+                                                   int count, signed char b, int negate_t)
 {
   uint64_t bu = (uint64_t)(int64_t)b;
   uint64_t neg = bu >> 63;
   uint64_t mneg = crypto_ct_bit_mask_u64(neg);
   uint64_t babs = (bu ^ mneg) - mneg;
-  ge25519_precomp m;
+  __m128i a0, a1, a2, a3, a4, a5, m, sw;
+  fe25519 minus;
   int j;
 
-  ge25519_precomp_0(t);
-  for (j = 0; j < 8; ++j)
-    ge25519_precomp_cmov(t, &table[j], crypto_ct_equal_mask_u64(babs, (uint64_t)(j + 1)) & 1);
-  fe25519_copy(&m.ypx, &t->ymx);
-  fe25519_copy(&m.ymx, &t->ypx);
-  fe25519_neg(&m.xy2d, &t->xy2d);
-  ge25519_precomp_cmov(t, &m, neg);
+#ifdef __AVX2__
+  {
+    __m256i c0, c1, c2, mm;
+    /* the neutral element (1, 1, 0) when babs = 0 */
+    c0 = _mm256_set_epi64x(0, 0, 0, (long long)(crypto_ct_zero_mask_u64(babs) & 1));
+    c1 = c0;
+    c2 = _mm256_setzero_si256();
+    for (j = 0; j < count; ++j) {
+      const __m256i *e = (const __m256i *)(const void *)&table[j];
+      mm = _mm256_set1_epi64x((long long)crypto_ct_equal_mask_u64(babs, (uint64_t)(j + 1)));
+      c0 = _mm256_or_si256(c0, _mm256_and_si256(mm, _mm256_loadu_si256(e)));
+      c1 = _mm256_or_si256(c1, _mm256_and_si256(mm, _mm256_loadu_si256(e + 1)));
+      c2 = _mm256_or_si256(c2, _mm256_and_si256(mm, _mm256_loadu_si256(e + 2)));
+    }
+    a0 = _mm256_castsi256_si128(c0);
+    a1 = _mm256_extracti128_si256(c0, 1);
+    a2 = _mm256_castsi256_si128(c1);
+    a3 = _mm256_extracti128_si256(c1, 1);
+    a4 = _mm256_castsi256_si128(c2);
+    a5 = _mm256_extracti128_si256(c2, 1);
+  }
+#else
+  /* the neutral element (1, 1, 0) when babs = 0 */
+  m = _mm_set_epi64x(0, (long long)(crypto_ct_zero_mask_u64(babs) & 1));
+  a0 = m;
+  a1 = _mm_setzero_si128();
+  a2 = m;
+  a3 = _mm_setzero_si128();
+  a4 = _mm_setzero_si128();
+  a5 = _mm_setzero_si128();
+  for (j = 0; j < count; ++j) {
+    const __m128i *e = (const __m128i *)(const void *)&table[j];
+    m = _mm_set1_epi64x((long long)crypto_ct_equal_mask_u64(babs, (uint64_t)(j + 1)));
+    a0 = _mm_or_si128(a0, _mm_and_si128(m, _mm_loadu_si128(e)));
+    a1 = _mm_or_si128(a1, _mm_and_si128(m, _mm_loadu_si128(e + 1)));
+    a2 = _mm_or_si128(a2, _mm_and_si128(m, _mm_loadu_si128(e + 2)));
+    a3 = _mm_or_si128(a3, _mm_and_si128(m, _mm_loadu_si128(e + 3)));
+    a4 = _mm_or_si128(a4, _mm_and_si128(m, _mm_loadu_si128(e + 4)));
+    a5 = _mm_or_si128(a5, _mm_and_si128(m, _mm_loadu_si128(e + 5)));
+  }
+#endif
+  /* b < 0: swap y+x and y-x, negate 2dxy */
+  m = _mm_set1_epi64x((long long)mneg);
+  sw = _mm_and_si128(m, _mm_xor_si128(a0, a2));
+  a0 = _mm_xor_si128(a0, sw);
+  a2 = _mm_xor_si128(a2, sw);
+  sw = _mm_and_si128(m, _mm_xor_si128(a1, a3));
+  a1 = _mm_xor_si128(a1, sw);
+  a3 = _mm_xor_si128(a3, sw);
+  _mm_storeu_si128((__m128i *)(void *)t, a0);
+  _mm_storeu_si128((__m128i *)(void *)t + 1, a1);
+  _mm_storeu_si128((__m128i *)(void *)t + 2, a2);
+  _mm_storeu_si128((__m128i *)(void *)t + 3, a3);
+  _mm_storeu_si128((__m128i *)(void *)t + 4, a4);
+  _mm_storeu_si128((__m128i *)(void *)t + 5, a5);
+  if (negate_t) {                     /* public: which function */
+    fe25519_neg(&minus, &t->xy2d);
+    fe25519_cmov(&t->xy2d, &minus, neg);
+  }
+  return mneg;
+}
+
+/* t = b P for -8 <= b <= 8, where table[j] = (j+1) P; constant time */
+static inline void ge25519_precomp_select(ge25519_precomp *t, const ge25519_precomp table[8], signed char b)
+{
+  (void)ge25519_precomp_select_core(t, table, 8, b, 1);
+}
+
+/* t = |b| P with y+x and y-x swapped when b < 0, 2dxy left as for |b| P;
+   returns the mask (-1 iff b < 0) for ge64_madd_p3_cneg, which completes
+   the negation.  Constant time. */
+static inline uint64_t ge25519_precomp_select_nonneg_t(ge25519_precomp *t, const ge25519_precomp table[8],
+                                                       signed char b)
+{
+  return ge25519_precomp_select_core(t, table, 8, b, 0);
+}
+
+/* the same for 16 entries (table[j] = (j+1) P, -16 <= b <= 16) */
+static inline uint64_t ge25519_precomp_select16_nonneg_t(ge25519_precomp *t, const ge25519_precomp table[16],
+                                                         signed char b)
+{
+  return ge25519_precomp_select_core(t, table, 16, b, 0);
 }
 
 static inline void ge25519_p3_cmov(ge25519_p3 *t, const ge25519_p3 *u, uint64_t bit)

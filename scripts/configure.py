@@ -627,8 +627,8 @@ def main():
           "PKG = $(B)/package\nVERSION = %s\n\n" % VERSION,
           "all: $(PKG)/lib/lib25519.so.1 $(PKG)/lib/lib25519.a commands man\n\n",
           ".PHONY: all commands man install uninstall check planted\n\n"]
-    internal_h = " ".join(sorted(os.path.join(src, "internal", f) for f in os.listdir(os.path.join(src, "internal"))
-                                 if f.endswith(".h")))
+    internal_h = " ".join(sorted(os.path.join(d, f) for d, _, fs in os.walk(os.path.join(src, "internal"))
+                                 for f in fs if f.endswith((".h", ".S", ".inc"))))
     mk.append("INTERNAL_H = %s\n\n" % internal_h)
     okfiles = []
     for pr in allpairs:

@@ -12,6 +12,9 @@ on the curve before it is written.
 
 usage: gen-ed25519-table64.py base [-o FILE]
          ge25519_base_table64[32][8]: [i][j] = (j+1) 256^i B (fixed-base comb)
+       gen-ed25519-table64.py base32 [-o FILE]
+         ge25519_base_table64_r32[26][16]: [i][j] = (j+1) 1024^i B (comb with
+         signed radix-32 digits)
        gen-ed25519-table64.py odd N [-o FILE]
          ge25519_G_odd64[N]: [k] = (2k+1) B (wNAF of the base point)
 The first line of the output repeats the command that regenerates it.
@@ -86,6 +89,24 @@ def base_table():
     return lines
 
 
+def base32_table():
+    lines = ["/* ge25519_base_table64_r32[i][j] = (j+1) * 1024^i * B as (y+x, y-x, 2dxy),",
+             "   radix 2^64, fully reduced */",
+             "static const ge25519_precomp ge25519_base_table64_r32[26][16] = {"]
+    row_base = base()
+    for i in range(26):
+        lines.append("{")
+        acc = row_base
+        for j in range(16):
+            lines.append(entry(acc) + ("," if j < 15 else ""))
+            acc = point_add(acc, row_base)
+        lines.append("}," if i < 25 else "}")
+        for _ in range(10):
+            row_base = point_add(row_base, row_base)
+    lines.append("};")
+    return lines
+
+
 def odd_table(n):
     b = base()
     b2 = point_add(b, b)
@@ -107,6 +128,8 @@ def main(argv):
         argv = argv[:-2]
     if argv == ["base"]:
         body = base_table()
+    elif argv == ["base32"]:
+        body = base32_table()
     elif len(argv) == 2 and argv[0] == "odd" and argv[1].isdigit() and int(argv[1]) > 0:
         body = odd_table(int(argv[1]))
     else:

@@ -17,6 +17,8 @@
    Register use (the caller saves what it needs; no macro touches rsp,
    rcx, rsi or rdi, so those may hold the base pointers):
      FE64_MUL, FE64_SQ      rax rbx rbp rdx r8-r15 and the flags
+     (also _REGS forms, which leave the result in r8..r11, and FE64_MUL2,
+     FE64_SQ2 for 2 f g and 2 f^2)
      FE64_MUL121666(_ADD)   rax rdx r8-r12
      FE64_ADD, FE64_SUB     rax r8-r11
      FE64_ADDSUB            rax r8-r15
@@ -110,6 +112,23 @@ sym: \
 	addq	%rax, %r8
 .endm
 
+/* r8..r11 = 2 (r8..r11) mod p, < 2^256; uses rax */
+.macro FE64_DOUBLE_REGS
+	addq	%r8, %r8
+	adcq	%r9, %r9
+	adcq	%r10, %r10
+	adcq	%r11, %r11
+	sbbq	%rax, %rax
+	andl	$38, %eax
+	addq	%rax, %r8
+	adcq	$0, %r9
+	adcq	$0, %r10
+	adcq	$0, %r11
+	sbbq	%rax, %rax
+	andl	$38, %eax
+	addq	%rax, %r8
+.endm
+
 /* store r8..r11 to oo(ob) */
 .macro FE64_STORE oo, ob
 	movq	%r8, \oo(\ob)
@@ -118,10 +137,10 @@ sym: \
 	movq	%r11, \oo+24(\ob)
 .endm
 
-/* h = f g; h at ho(hb), f at fo(fb), g at go(gb).
+/* r8..r11 = f g (mod p, < 2^256); f at fo(fb), g at go(gb).
    Schoolbook 4x4 with mulx; rows 1..3 use two carry chains (adcx for the
    low halves, adox for the high halves), then FE64_REDUCE38. */
-.macro FE64_MUL ho, hb, fo, fb, go, gb
+.macro FE64_MUL_REGS fo, fb, go, gb
 	movq	\go(\gb), %rdx
 	mulx	\fo(\fb), %r8, %r9
 	mulx	\fo+8(\fb), %rax, %r10
@@ -181,12 +200,24 @@ sym: \
 	adcx	%rbp, %r15
 
 	FE64_REDUCE38
+.endm
+
+/* h = f g */
+.macro FE64_MUL ho, hb, fo, fb, go, gb
+	FE64_MUL_REGS \fo, \fb, \go, \gb
 	FE64_STORE \ho, \hb
 .endm
 
-/* h = f^2; 6 cross products computed once and doubled, plus the 4
-   squares, then FE64_REDUCE38. */
-.macro FE64_SQ ho, hb, fo, fb
+/* h = 2 f g */
+.macro FE64_MUL2 ho, hb, fo, fb, go, gb
+	FE64_MUL_REGS \fo, \fb, \go, \gb
+	FE64_DOUBLE_REGS
+	FE64_STORE \ho, \hb
+.endm
+
+/* r8..r11 = f^2 (mod p, < 2^256); 6 cross products computed once and
+   doubled, plus the 4 squares, then FE64_REDUCE38. */
+.macro FE64_SQ_REGS fo, fb
 	movq	\fo(\fb), %rdx
 	mulx	\fo+8(\fb), %r9, %r10		/* f0 f1 at 1,2 */
 	mulx	\fo+16(\fb), %rax, %r11		/* f0 f2 at 2,3 */
@@ -233,6 +264,18 @@ sym: \
 	adox	%rbp, %r15
 
 	FE64_REDUCE38
+.endm
+
+/* h = f^2 */
+.macro FE64_SQ ho, hb, fo, fb
+	FE64_SQ_REGS \fo, \fb
+	FE64_STORE \ho, \hb
+.endm
+
+/* h = 2 f^2 */
+.macro FE64_SQ2 ho, hb, fo, fb
+	FE64_SQ_REGS \fo, \fb
+	FE64_DOUBLE_REGS
 	FE64_STORE \ho, \hb
 .endm
 

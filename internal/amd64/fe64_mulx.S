@@ -63,11 +63,9 @@ FE64_END(CRYPTO_NAMESPACE(fe64_nsquare))
    void fe64_mul121666(uint64_t h[4], const uint64_t f[4])
    rdi = h, rsi = f */
 FE64_FUNC(CRYPTO_NAMESPACE(fe64_mul121666))
-	FE64_PUSH %rbx
 	FE64_PUSH %r12
 	FE64_MUL121666 0, %rdi, 0, %rsi
 	FE64_POP %r12
-	FE64_POP %rbx
 	ret
 FE64_END(CRYPTO_NAMESPACE(fe64_mul121666))
 

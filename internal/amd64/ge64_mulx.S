@@ -33,7 +33,8 @@
 #define MH 224
 #define MG 256
 #define MF 288
-#define MFRAME 320
+#define MMASK 320
+#define MFRAME 336
 
 /* GE64_ADDITION: body of h = h +- q, rdi = h (extended, in/out), rsi = q.
    aoff/boff: offsets in q of the factors of Y-X and Y+X; coff: of the
@@ -41,11 +42,16 @@
    swaps G and F (the sign of C).  A = (Y-X) q[aoff], B = (Y+X) q[boff],
    C = T q[coff], D = 2 Z q[zoff]; E = B-A, H = B+A, G = D+C, F = D-C;
    X = E F, Y = H G, Z = G F, T = E H.  7 (affine) or 8 multiplications.
-   The last four products read only the frame, so h is overwritten last. */
-.macro GE64_ADDITION aoff, boff, coff, zoff, sub
+   The last four products read only the frame, so h is overwritten last.
+   cond = 1: rdx holds a mask (0 or -1) and G, F are swapped under it,
+   which turns the addition of (y+x, y-x, t) into that of (y+x, y-x, -t). */
+.macro GE64_ADDITION aoff, boff, coff, zoff, sub, cond=0
 	FE64_SAVE_ALL
 	subq	$MFRAME, %rsp
 	.cfi_adjust_cfa_offset MFRAME
+	.if \cond
+	movq	%rdx, MMASK(%rsp)
+	.endif
 	FE64_ADDSUB MS, %rsp, MD, %rsp, 32, %rdi, 0, %rdi
 	FE64_MUL MA, %rsp, MD, %rsp, \aoff, %rsi
 	FE64_MUL MB, %rsp, MS, %rsp, \boff, %rsi
@@ -62,6 +68,10 @@
 	.else
 	FE64_ADDSUB MG, %rsp, MF, %rsp, MDD, %rsp, MC, %rsp
 	.endif
+	.if \cond
+	movq	MMASK(%rsp), %rcx
+	FE64_CSWAP MG, %rsp, MF, %rsp, %rcx
+	.endif
 	FE64_MUL 0, %rdi, ME, %rsp, MF, %rsp
 	FE64_MUL 32, %rdi, MH, %rsp, MG, %rsp
 	FE64_MUL 64, %rdi, MG, %rsp, MF, %rsp
@@ -74,50 +84,58 @@
 
 /* ge64_madd_p3: h = h + q, q affine (precomp: y+x, y-x, 2dxy)
      void ge64_madd_p3(ge25519_p3 *h, const ge25519_precomp *q)
-     rdi = h (in/out), rsi = q; frame 320 bytes; 7 multiplications */
+     rdi = h (in/out), rsi = q; frame 336 bytes; 7 multiplications */
 FE64_FUNC(CRYPTO_NAMESPACE(ge64_madd_p3))
 	GE64_ADDITION 32, 0, 64, -1, 0
 FE64_END(CRYPTO_NAMESPACE(ge64_madd_p3))
 
+/* ge64_madd_p3_cneg: h = h + q or h = h + (q with 2dxy negated), the
+   latter when mask = -1; with q swapped (y+x <-> y-x) by the caller this
+   is a constant-time h = h - q.  mask must be 0 or -1 (may be secret).
+     void ge64_madd_p3_cneg(ge25519_p3 *h, const ge25519_precomp *q,
+                            uint64_t mask)
+     rdi = h (in/out), rsi = q, rdx = mask; frame 336 bytes */
+FE64_FUNC(CRYPTO_NAMESPACE(ge64_madd_p3_cneg))
+	GE64_ADDITION 32, 0, 64, -1, 0, 1
+FE64_END(CRYPTO_NAMESPACE(ge64_madd_p3_cneg))
+
 /* ge64_msub_p3: h = h - q, q affine precomp (-q = (y-x, y+x, -2dxy))
      void ge64_msub_p3(ge25519_p3 *h, const ge25519_precomp *q)
-     rdi = h (in/out), rsi = q; frame 320 bytes; 7 multiplications */
+     rdi = h (in/out), rsi = q; frame 336 bytes; 7 multiplications */
 FE64_FUNC(CRYPTO_NAMESPACE(ge64_msub_p3))
 	GE64_ADDITION 0, 32, 64, -1, 1
 FE64_END(CRYPTO_NAMESPACE(ge64_msub_p3))
 
 /* ge64_add_p3: h = h + q, q cached (Y+X, Y-X, Z, 2dT)
      void ge64_add_p3(ge25519_p3 *h, const ge25519_cached *q)
-     rdi = h (in/out), rsi = q; frame 320 bytes; 8 multiplications */
+     rdi = h (in/out), rsi = q; frame 336 bytes; 8 multiplications */
 FE64_FUNC(CRYPTO_NAMESPACE(ge64_add_p3))
 	GE64_ADDITION 32, 0, 96, 64, 0
 FE64_END(CRYPTO_NAMESPACE(ge64_add_p3))
 
 /* ge64_sub_p3: h = h - q, q cached
      void ge64_sub_p3(ge25519_p3 *h, const ge25519_cached *q)
-     rdi = h (in/out), rsi = q; frame 320 bytes; 8 multiplications */
+     rdi = h (in/out), rsi = q; frame 336 bytes; 8 multiplications */
 FE64_FUNC(CRYPTO_NAMESPACE(ge64_sub_p3))
 	GE64_ADDITION 0, 32, 96, 64, 1
 FE64_END(CRYPTO_NAMESPACE(ge64_sub_p3))
 
 /* GE64_DOUBLING: body of r = 2p, rdi = r, rsi = p (only X, Y, Z of p are
-   read).  A = X^2, B = Y^2, C = 2 Z^2, S = (X+Y)^2; with G = B - A,
-   H' = A + B, E = S - H', F' = C - G (the completed point (E, H', G, F')
-   equals (E, -H', G, -F') of the usual formulas):
+   read).  A = X^2, B = Y^2, C = 2 Z^2, E = 2 X Y; with G = B - A,
+   H' = A + B, F' = C - G (the completed point (E, H', G, F') equals
+   (E, -H', G, -F') of the usual formulas):
    X = E F', Y = H' G, Z = G F', and T = E H' when t = 1.
-   4 squarings and 3 or 4 multiplications; r may equal p. */
+   3 squarings and 4 or 5 multiplications (2XY directly rather than
+   (X+Y)^2 - A - B: a shorter dependency chain); r may equal p. */
 .macro GE64_DOUBLING t
 	FE64_SAVE_ALL
 	subq	$MFRAME, %rsp
 	.cfi_adjust_cfa_offset MFRAME
 	FE64_SQ MA, %rsp, 0, %rsi				/* A */
 	FE64_SQ MB, %rsp, 32, %rsi				/* B */
-	FE64_SQ MC, %rsp, 64, %rsi
-	FE64_ADD MS, %rsp, 0, %rsi, 32, %rsi			/* X + Y */
-	FE64_SQ MS, %rsp, MS, %rsp				/* S */
-	FE64_ADD MC, %rsp, MC, %rsp, MC, %rsp			/* C */
+	FE64_SQ2 MC, %rsp, 64, %rsi				/* C */
+	FE64_MUL2 ME, %rsp, 0, %rsi, 32, %rsi			/* E */
 	FE64_ADDSUB MH, %rsp, MG, %rsp, MB, %rsp, MA, %rsp	/* H', G */
-	FE64_SUB ME, %rsp, MS, %rsp, MH, %rsp			/* E */
 	FE64_SUB MF, %rsp, MC, %rsp, MG, %rsp			/* F' */
 	FE64_MUL 0, %rdi, ME, %rsp, MF, %rsp
 	FE64_MUL 32, %rdi, MH, %rsp, MG, %rsp
@@ -133,14 +151,14 @@ FE64_END(CRYPTO_NAMESPACE(ge64_sub_p3))
 
 /* ge64_dbl_p3: r = 2p, all of X, Y, Z, T
      void ge64_dbl_p3(ge25519_p3 *r, const ge25519_p3 *p)
-     rdi = r, rsi = p (T of p not read; r may equal p); frame 320 bytes */
+     rdi = r, rsi = p (T of p not read; r may equal p); frame 336 bytes */
 FE64_FUNC(CRYPTO_NAMESPACE(ge64_dbl_p3))
 	GE64_DOUBLING 1
 FE64_END(CRYPTO_NAMESPACE(ge64_dbl_p3))
 
 /* ge64_dbl_p2: r = 2p projectively: X, Y, Z only (T of r left as is)
      void ge64_dbl_p2(ge25519_p3 *r, const ge25519_p3 *p)
-     rdi = r, rsi = p (T of p not read; r may equal p); frame 320 bytes */
+     rdi = r, rsi = p (T of p not read; r may equal p); frame 336 bytes */
 FE64_FUNC(CRYPTO_NAMESPACE(ge64_dbl_p2))
 	GE64_DOUBLING 0
 FE64_END(CRYPTO_NAMESPACE(ge64_dbl_p2))

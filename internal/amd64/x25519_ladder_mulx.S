@@ -50,6 +50,61 @@
 #define LSWAP 544
 #define LFRAME 576
 
+/* LADDER_ADDSUB2 so, do, xr0..xr3, zo: with the element x in registers
+   xr0..xr3 (kept) and z at zo(%rsp), store x + z at so(%rsp) and x - z at
+   do(%rsp) (both mod p, < 2^256).  The sum is formed in rbx rcx rdx rsi,
+   the difference in place in xr0..xr3 (destroyed: caller passes
+   registers it no longer needs after this).  Uses rax. */
+.macro LADDER_ADDSUB2 so, do, x0, x1, x2, x3, zo
+	movq	\x0, %rbx
+	movq	\x1, %rcx
+	movq	\x2, %rdx
+	movq	\x3, %rsi
+	addq	\zo(%rsp), %rbx
+	adcq	\zo+8(%rsp), %rcx
+	adcq	\zo+16(%rsp), %rdx
+	adcq	\zo+24(%rsp), %rsi
+	sbbq	%rax, %rax
+	andl	$38, %eax
+	addq	%rax, %rbx
+	adcq	$0, %rcx
+	adcq	$0, %rdx
+	adcq	$0, %rsi
+	sbbq	%rax, %rax
+	andl	$38, %eax
+	addq	%rax, %rbx
+	movq	%rbx, \so(%rsp)
+	movq	%rcx, \so+8(%rsp)
+	movq	%rdx, \so+16(%rsp)
+	movq	%rsi, \so+24(%rsp)
+	subq	\zo(%rsp), \x0
+	sbbq	\zo+8(%rsp), \x1
+	sbbq	\zo+16(%rsp), \x2
+	sbbq	\zo+24(%rsp), \x3
+	sbbq	%rax, %rax
+	andl	$38, %eax
+	subq	%rax, \x0
+	sbbq	$0, \x1
+	sbbq	$0, \x2
+	sbbq	$0, \x3
+	sbbq	%rax, %rax
+	andl	$38, %eax
+	subq	%rax, \x0
+	movq	\x0, \do(%rsp)
+	movq	\x1, \do+8(%rsp)
+	movq	\x2, \do+16(%rsp)
+	movq	\x3, \do+24(%rsp)
+.endm
+
+/* LADDER_XSWAP1 a, b, mask: swap registers a and b when mask = -1 */
+.macro LADDER_XSWAP1 a, b, mask
+	movq	\a, %rax
+	xorq	\b, %rax
+	andq	\mask, %rax
+	xorq	%rax, \a
+	xorq	%rax, \b
+.endm
+
 FE64_FUNC(CRYPTO_NAMESPACE(x25519_ladder_mulx))
 	FE64_SAVE_ALL
 	subq	$LFRAME, %rsp
@@ -102,11 +157,23 @@ FE64_FUNC(CRYPTO_NAMESPACE(x25519_ladder_mulx))
 	xorq	%rax, %rdi
 	movq	%rax, LSWAP(%rsp)
 	negq	%rdi
-	FE64_CSWAP LX2, %rsp, LX3, %rsp, %rdi
+	/* z2, z3 swapped in memory; x2, x3 swapped in registers and used
+	   from there (x2, x3 in memory are rewritten by this step) */
 	FE64_CSWAP LZ2, %rsp, LZ3, %rsp, %rdi
-
-	FE64_ADDSUB LA, %rsp, LB, %rsp, LX2, %rsp, LZ2, %rsp	/* A, B */
-	FE64_ADDSUB LC, %rsp, LD, %rsp, LX3, %rsp, LZ3, %rsp	/* C, D */
+	movq	LX2(%rsp), %r8
+	movq	LX2+8(%rsp), %r9
+	movq	LX2+16(%rsp), %r10
+	movq	LX2+24(%rsp), %r11
+	movq	LX3(%rsp), %r12
+	movq	LX3+8(%rsp), %r13
+	movq	LX3+16(%rsp), %r14
+	movq	LX3+24(%rsp), %r15
+	LADDER_XSWAP1 %r8, %r12, %rdi
+	LADDER_XSWAP1 %r9, %r13, %rdi
+	LADDER_XSWAP1 %r10, %r14, %rdi
+	LADDER_XSWAP1 %r11, %r15, %rdi
+	LADDER_ADDSUB2 LA, LB, %r8, %r9, %r10, %r11, LZ2	/* A, B */
+	LADDER_ADDSUB2 LC, LD, %r12, %r13, %r14, %r15, LZ3	/* C, D */
 	FE64_SQ LAA, %rsp, LA, %rsp				/* AA = A^2 */
 	FE64_SQ LBB, %rsp, LB, %rsp				/* BB = B^2 */
 	FE64_MUL LDA, %rsp, LD, %rsp, LA, %rsp			/* DA */

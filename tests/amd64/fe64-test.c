@@ -3,7 +3,8 @@
    (internal/amd64/fe64_mulx.S), assembly ladder
    (internal/amd64/x25519_ladder_mulx.S) and group operations
    (internal/amd64/ge64_mulx.S) against the portable radix-2^51
-   code (internal/fe25519_51.h and the c64-51-ladder X25519 ladder).
+   code (internal/fe25519_51.h, internal/ge25519.h and the X25519 ladder of
+   internal/x25519_ladder.h).
 
    Inputs: boundary values (0, 1, p - 1, p, p + 18, 2^255 - 1, 2^255,
    2p, 2^256 - 38, 2^256 - 1, all-ones limbs, carries rippling across
@@ -13,14 +14,28 @@
    encoding.  An ABI trampoline (fe64-test-asm.S) checks that every entry
    point preserves rbx, rbp and r12-r15.
 
+   Also checks the C safegcd inversion (internal/inv25519_safegcd.h) that
+   fe25519_64.h uses.
+
    Built and run by tests/check-amd64-fe.sh; prints
-   "check-amd64-fe: N passed, M failed" and exits 0 only if M = 0. */
+   "fe64-test: N passed, M failed" and exits 0 only if M = 0.  With --ct
+   (built with -DFE64_TEST_VALGRIND, run under valgrind) it instead runs
+   each constant-time routine on inputs marked undefined. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#ifdef FE64_TEST_VALGRIND
+#include <valgrind/memcheck.h>
+#define POISON(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
+#define UNPOISON(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
+#else
+#define POISON(p, n) ((void)(p), (void)(n))
+#define UNPOISON(p, n) ((void)(p), (void)(n))
+#endif
 #include "fe25519_51.h"
 #include "x25519_ladder.h"
 #include "ge25519.h"
+#include "inv25519_safegcd.h"
 
 typedef uint64_t u64;
 
@@ -35,6 +50,7 @@ extern void F(fe64_freeze)(u64 h[4], const u64 f[4]);
 extern void F(x25519_ladder_mulx)(u64 x2[4], u64 z2[4], const unsigned char k[32], const u64 u[4]);
 extern void F(ge64_madd_p3)(u64 h[16], const u64 q[12]);
 extern void F(ge64_msub_p3)(u64 h[16], const u64 q[12]);
+extern void F(ge64_madd_p3_cneg)(u64 h[16], const u64 q[12], u64 mask);
 extern void F(ge64_add_p3)(u64 h[16], const u64 q[16]);
 extern void F(ge64_sub_p3)(u64 h[16], const u64 q[16]);
 extern void F(ge64_dbl_p3)(u64 r[16], const u64 p[16]);
@@ -254,6 +270,27 @@ static void test_field(long n)
   }
 }
 
+/* inv25519_safegcd (used by fe25519_64.h's invert) against the
+   portable chain; inputs reduced first, as fe25519_invert does */
+static void test_safegcd(long n)
+{
+  long it;
+  u64 f[4], h[4];
+  fe25519 rf, rh;
+  unsigned char a[32], b[32];
+
+  for (it = 0; it < n; ++it) {
+    random_element(f, it);
+    to_ref(&rf, f);
+    F(fe64_freeze)(f, f);
+    inv25519_safegcd(h, f);
+    fe25519_invert(&rh, &rf);
+    fe25519_tobytes(a, &rh);
+    to_bytes64(b, h);
+    check(memcmp(a, b, 32) == 0, "inv25519_safegcd", it);
+  }
+}
+
 static void test_ladder(long n)
 {
   long it;
@@ -323,14 +360,15 @@ static void test_group(long n)
   ge25519_p1p1 rr;
   ge25519_p2 r2;
   fe25519 *hc[4], *qc[3], *cc[4];
-  static const char *names[6] = {"ge64_madd_p3", "ge64_msub_p3", "ge64_add_p3", "ge64_sub_p3",
-                                 "ge64_dbl_p3", "ge64_dbl_p2"};
+  static const char *names[8] = {"ge64_madd_p3", "ge64_msub_p3", "ge64_add_p3", "ge64_sub_p3",
+                                 "ge64_dbl_p3", "ge64_dbl_p2", "ge64_madd_p3_cneg 0",
+                                 "ge64_madd_p3_cneg -1"};
 
   hc[0] = &rp.X; hc[1] = &rp.Y; hc[2] = &rp.Z; hc[3] = &rp.T;
   qc[0] = &rq.ypx; qc[1] = &rq.ymx; qc[2] = &rq.xy2d;
   cc[0] = &rc.ypx; cc[1] = &rc.ymx; cc[2] = &rc.Z; cc[3] = &rc.T2d;
   for (it = 0; it < n; ++it) {
-    for (op = 0; op < 6; ++op) {
+    for (op = 0; op < 8; ++op) {
       for (i = 0; i < 4; ++i) { random_element(h + 4 * i, it * 7 + i); to_ref(hc[i], h + 4 * i); }
       for (i = 0; i < 4; ++i) random_element(q + 4 * i, it * 5 + i + 3);
       for (i = 0; i < 3; ++i) to_ref(qc[i], q + 4 * i);
@@ -342,9 +380,15 @@ static void test_group(long n)
         case 2: F(ge64_add_p3)(h, q); ge25519_add(&rr, &rp, &rc); break;
         case 3: F(ge64_sub_p3)(h, q); ge25519_sub(&rr, &rp, &rc); break;
         case 4: F(ge64_dbl_p3)(h, h); ge25519_p3_dbl(&rr, &rp); break;
+        case 6: F(ge64_madd_p3_cneg)(h, q, 0); ge25519_madd(&rr, &rp, &rq); break;
+        case 7:
+          F(ge64_madd_p3_cneg)(h, q, ~(u64)0);
+          fe25519_neg(&rq.xy2d, &rq.xy2d);
+          ge25519_madd(&rr, &rp, &rq);
+          break;
         default: F(ge64_dbl_p2)(r, h); ge25519_p3_dbl(&rr, &rp); break;
       }
-      if (op < 4) {
+      if (op < 4 || op > 5) {
         ge25519_p1p1_to_p3(&rp2, &rr);
         for (i = 0; i < 4; ++i) check(same(h + 4 * i, i == 0 ? &rp2.X : i == 1 ? &rp2.Y : i == 2 ? &rp2.Z : &rp2.T), names[op], it);
       } else if (op == 4) {
@@ -377,6 +421,8 @@ static void test_abi(void)
     u64 hp[16] = {0}, qp[16] = {0};
     check(abi_check((void *)F(ge64_madd_p3), (u64)hp, (u64)qp, 0, 0) == 0, "abi ge64_madd_p3", 0);
     check(abi_check((void *)F(ge64_msub_p3), (u64)hp, (u64)qp, 0, 0) == 0, "abi ge64_msub_p3", 0);
+    check(abi_check((void *)F(ge64_madd_p3_cneg), (u64)hp, (u64)qp, ~(u64)0, 0) == 0,
+          "abi ge64_madd_p3_cneg", 0);
     check(abi_check((void *)F(ge64_add_p3), (u64)hp, (u64)qp, 0, 0) == 0, "abi ge64_add_p3", 0);
     check(abi_check((void *)F(ge64_sub_p3), (u64)hp, (u64)qp, 0, 0) == 0, "abi ge64_sub_p3", 0);
     check(abi_check((void *)F(ge64_dbl_p3), (u64)hp, (u64)hp, 0, 0) == 0, "abi ge64_dbl_p3", 0);
@@ -384,13 +430,47 @@ static void test_abi(void)
   }
 }
 
-int main(void)
+/* --ct: every constant-time routine once on inputs marked undefined, for
+   valgrind (built with -DFE64_TEST_VALGRIND): a branch or memory index
+   depending on them is reported */
+static int ct_run(void)
 {
+  u64 f[4] = {1, 2, 3, 0x7fffffffffffffffULL}, g[4] = {5, 6, 7, 8}, h[4], z[4];
+  u64 hp[16] = {0}, qp[16] = {0};
+  unsigned char k[32];
+  memset(k, 0x5a, sizeof k);
+  POISON(f, sizeof f); POISON(g, sizeof g); POISON(k, sizeof k);
+  POISON(hp, sizeof hp); POISON(qp, sizeof qp);
+  F(fe64_mul)(h, f, g);
+  F(fe64_sq)(h, h);
+  F(fe64_nsquare)(h, h, 3);
+  F(fe64_mul121666)(h, h);
+  F(fe64_add)(h, h, g);
+  F(fe64_sub)(h, f, h);
+  F(fe64_freeze)(h, h);
+  inv25519_safegcd(z, h);
+  F(x25519_ladder_mulx)(h, z, k, f);
+  F(ge64_madd_p3)(hp, qp);
+  F(ge64_msub_p3)(hp, qp);
+  F(ge64_madd_p3_cneg)(hp, qp, (u64)0 - (f[0] & 1));
+  F(ge64_add_p3)(hp, qp);
+  F(ge64_sub_p3)(hp, qp);
+  F(ge64_dbl_p3)(hp, hp);
+  F(ge64_dbl_p2)(hp, hp);
+  UNPOISON(h, sizeof h); UNPOISON(z, sizeof z); UNPOISON(hp, sizeof hp);
+  printf("fe64-test --ct: constant-time run done\n");
+  return 0;
+}
+
+int main(int argc, char **argv)
+{
+  if (argc > 1 && strcmp(argv[1], "--ct") == 0) return ct_run();
   make_specials();
   test_abi();
   test_field(20000);
+  test_safegcd(20000);
   test_ladder(300);
   test_group(3000);
-  printf("check-amd64-fe: %ld passed, %ld failed\n", passed, failed);
+  printf("fe64-test: %ld passed, %ld failed\n", passed, failed);
   return failed != 0;
 }
