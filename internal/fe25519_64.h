@@ -197,33 +197,8 @@ static inline void fe25519_invert(fe25519 *h, const fe25519 *z)
   inv25519_safegcd(h->v, t.v);
 }
 
-/* h = z^((p-5)/8) = z^(2^252 - 3) */
-static inline void fe25519_pow22523(fe25519 *h, const fe25519 *z)
-{
-  fe25519 z2, z9, a, b, c;
-
-  fe25519_sq(&z2, z);               /* 2 */
-  fe25519_sqn(&a, &z2, 2);          /* 8 */
-  fe25519_mul(&z9, &a, z);          /* 9 */
-  fe25519_mul(&a, &z9, &z2);        /* 11 */
-  fe25519_sq(&a, &a);               /* 22 */
-  fe25519_mul(&a, &a, &z9);         /* 2^5 - 1 */
-  fe25519_sqn(&b, &a, 5);
-  fe25519_mul(&a, &b, &a);          /* 2^10 - 1 */
-  fe25519_sqn(&b, &a, 10);
-  fe25519_mul(&b, &b, &a);          /* 2^20 - 1 */
-  fe25519_sqn(&c, &b, 20);
-  fe25519_mul(&b, &c, &b);          /* 2^40 - 1 */
-  fe25519_sqn(&b, &b, 10);
-  fe25519_mul(&a, &b, &a);          /* 2^50 - 1 */
-  fe25519_sqn(&b, &a, 50);
-  fe25519_mul(&b, &b, &a);          /* 2^100 - 1 */
-  fe25519_sqn(&c, &b, 100);
-  fe25519_mul(&b, &c, &b);          /* 2^200 - 1 */
-  fe25519_sqn(&b, &b, 50);
-  fe25519_mul(&b, &b, &a);          /* 2^250 - 1 */
-  fe25519_sqn(&b, &b, 2);           /* 2^252 - 4 */
-  fe25519_mul(h, &b, z);            /* 2^252 - 3 */
-}
+/* fe25519_invert is the safegcd above; the chain header adds pow22523 */
+#define FE25519_HAVE_INVERT
+#include "fe25519_chains.h"
 
 #endif

@@ -5,7 +5,7 @@
    vector belongs to block j. The 16 message words of the four blocks are
    loaded, byte-swapped and transposed (4x4 transposes of 64-bit words), and
    the recurrence W[t] = ssig1(W[t-2]) + W[t-7] + ssig0(W[t-15]) + W[t-16]
-   is then evaluated for all four blocks at once. W[t] + K[t] is stored to a
+   is then evaluated for all four blocks at once. W[t] + sha512_K[t] is stored to a
    stack table, which the scalar rounds (unrolled, rotating variable names)
    read for each block in turn. The last one to three blocks get a scalar
    schedule instead (computed on the fly, as in c-unrolled), which costs
@@ -36,30 +36,7 @@ static inline void store_be64(unsigned char *p, uint64_t v)
   p[7] = (unsigned char)v;
 }
 
-/* first 64 bits of the fractional parts of the cube roots of the first 80
-   primes */
-static const uint64_t K[80] = {
-  0x428a2f98d728ae22ULL, 0x7137449123ef65cdULL, 0xb5c0fbcfec4d3b2fULL, 0xe9b5dba58189dbbcULL,
-  0x3956c25bf348b538ULL, 0x59f111f1b605d019ULL, 0x923f82a4af194f9bULL, 0xab1c5ed5da6d8118ULL,
-  0xd807aa98a3030242ULL, 0x12835b0145706fbeULL, 0x243185be4ee4b28cULL, 0x550c7dc3d5ffb4e2ULL,
-  0x72be5d74f27b896fULL, 0x80deb1fe3b1696b1ULL, 0x9bdc06a725c71235ULL, 0xc19bf174cf692694ULL,
-  0xe49b69c19ef14ad2ULL, 0xefbe4786384f25e3ULL, 0x0fc19dc68b8cd5b5ULL, 0x240ca1cc77ac9c65ULL,
-  0x2de92c6f592b0275ULL, 0x4a7484aa6ea6e483ULL, 0x5cb0a9dcbd41fbd4ULL, 0x76f988da831153b5ULL,
-  0x983e5152ee66dfabULL, 0xa831c66d2db43210ULL, 0xb00327c898fb213fULL, 0xbf597fc7beef0ee4ULL,
-  0xc6e00bf33da88fc2ULL, 0xd5a79147930aa725ULL, 0x06ca6351e003826fULL, 0x142929670a0e6e70ULL,
-  0x27b70a8546d22ffcULL, 0x2e1b21385c26c926ULL, 0x4d2c6dfc5ac42aedULL, 0x53380d139d95b3dfULL,
-  0x650a73548baf63deULL, 0x766a0abb3c77b2a8ULL, 0x81c2c92e47edaee6ULL, 0x92722c851482353bULL,
-  0xa2bfe8a14cf10364ULL, 0xa81a664bbc423001ULL, 0xc24b8b70d0f89791ULL, 0xc76c51a30654be30ULL,
-  0xd192e819d6ef5218ULL, 0xd69906245565a910ULL, 0xf40e35855771202aULL, 0x106aa07032bbd1b8ULL,
-  0x19a4c116b8d2d0c8ULL, 0x1e376c085141ab53ULL, 0x2748774cdf8eeb99ULL, 0x34b0bcb5e19b48a8ULL,
-  0x391c0cb3c5c95a63ULL, 0x4ed8aa4ae3418acbULL, 0x5b9cca4f7763e373ULL, 0x682e6ff3d6b2b8a3ULL,
-  0x748f82ee5defb2fcULL, 0x78a5636f43172f60ULL, 0x84c87814a1f0ab72ULL, 0x8cc702081a6439ecULL,
-  0x90befffa23631e28ULL, 0xa4506cebde82bde9ULL, 0xbef9a3f7b2c67915ULL, 0xc67178f2e372532bULL,
-  0xca273eceea26619cULL, 0xd186b8c721c0c207ULL, 0xeada7dd6cde0eb1eULL, 0xf57d4f7fee6ed178ULL,
-  0x06f067aa72176fbaULL, 0x0a637dc5a2c898a6ULL, 0x113f9804bef90daeULL, 0x1b710b35131c471bULL,
-  0x28db77f523047d84ULL, 0x32caab7b40c72493ULL, 0x3c9ebe0a15c9bebcULL, 0x431d67c49c100d4cULL,
-  0x4cc5d4becb3e42b6ULL, 0x597f299cfc657e2aULL, 0x5fcb6fab3ad6faecULL, 0x6c44198c4a475817ULL,
-};
+#include "sha512_constants.h"
 
 /* ---- vector message schedule ---- */
 
@@ -67,7 +44,7 @@ static const uint64_t K[80] = {
 #define VSSIG0(x) _mm256_xor_si256(_mm256_xor_si256(VROTR(x, 1), VROTR(x, 8)), _mm256_srli_epi64(x, 7))
 #define VSSIG1(x) _mm256_xor_si256(_mm256_xor_si256(VROTR(x, 19), VROTR(x, 61)), _mm256_srli_epi64(x, 6))
 
-/* wk[4*t + j] = W[t] of block j, plus K[t]; blocks b[0..3] */
+/* wk[4*t + j] = W[t] of block j, plus sha512_K[t]; blocks b[0..3] */
 static inline void schedule4(uint64_t *wk, const unsigned char *const b[4])
 {
   /* reverses the bytes inside each 64-bit lane */
@@ -95,7 +72,7 @@ static inline void schedule4(uint64_t *wk, const unsigned char *const b[4])
 
   for (t = 0; t < 16; ++t)
     _mm256_store_si256((__m256i *)(wk + 4 * t),
-                       _mm256_add_epi64(w[t], _mm256_set1_epi64x((long long)K[t])));
+                       _mm256_add_epi64(w[t], _mm256_set1_epi64x((long long)sha512_K[t])));
 
   for (t = 16; t < 80; ++t) {
     __m256i x2 = w[(t - 2) & 15], x15 = w[(t - 15) & 15];
@@ -103,7 +80,7 @@ static inline void schedule4(uint64_t *wk, const unsigned char *const b[4])
                                  _mm256_add_epi64(VSSIG0(x15), w[t & 15]));
     w[t & 15] = n;
     _mm256_store_si256((__m256i *)(wk + 4 * t),
-                       _mm256_add_epi64(n, _mm256_set1_epi64x((long long)K[t])));
+                       _mm256_add_epi64(n, _mm256_set1_epi64x((long long)sha512_K[t])));
   }
 }
 
@@ -115,7 +92,7 @@ static inline void schedule4(uint64_t *wk, const unsigned char *const b[4])
 #define CH(e, f, g) ((((f) ^ (g)) & (e)) ^ (g))
 #define MAJ(a, b, c) (((a) & (b)) | (((a) | (b)) & (c)))
 
-/* one round with W[i] + K[i] given as addend; afterwards the caller's
+/* one round with W[i] + sha512_K[i] given as addend; afterwards the caller's
    names shift by one position */
 #define RND(a, b, c, d, e, f, g, h, addend) \
   do { \
@@ -172,40 +149,40 @@ static __attribute__((noinline)) void rounds(uint64_t s[8], const uint64_t *wk)
 #define X(w16, w2, w7, w15) (w16 += SSIG1(w2) + w7 + SSIG0(w15))
 
 #define RW16(n) \
-  RND(a, b, c, d, e, f, g, h, K[n + 0] + w0); \
-  RND(h, a, b, c, d, e, f, g, K[n + 1] + w1); \
-  RND(g, h, a, b, c, d, e, f, K[n + 2] + w2); \
-  RND(f, g, h, a, b, c, d, e, K[n + 3] + w3); \
-  RND(e, f, g, h, a, b, c, d, K[n + 4] + w4); \
-  RND(d, e, f, g, h, a, b, c, K[n + 5] + w5); \
-  RND(c, d, e, f, g, h, a, b, K[n + 6] + w6); \
-  RND(b, c, d, e, f, g, h, a, K[n + 7] + w7); \
-  RND(a, b, c, d, e, f, g, h, K[n + 8] + w8); \
-  RND(h, a, b, c, d, e, f, g, K[n + 9] + w9); \
-  RND(g, h, a, b, c, d, e, f, K[n + 10] + w10); \
-  RND(f, g, h, a, b, c, d, e, K[n + 11] + w11); \
-  RND(e, f, g, h, a, b, c, d, K[n + 12] + w12); \
-  RND(d, e, f, g, h, a, b, c, K[n + 13] + w13); \
-  RND(c, d, e, f, g, h, a, b, K[n + 14] + w14); \
-  RND(b, c, d, e, f, g, h, a, K[n + 15] + w15)
+  RND(a, b, c, d, e, f, g, h, sha512_K[n + 0] + w0); \
+  RND(h, a, b, c, d, e, f, g, sha512_K[n + 1] + w1); \
+  RND(g, h, a, b, c, d, e, f, sha512_K[n + 2] + w2); \
+  RND(f, g, h, a, b, c, d, e, sha512_K[n + 3] + w3); \
+  RND(e, f, g, h, a, b, c, d, sha512_K[n + 4] + w4); \
+  RND(d, e, f, g, h, a, b, c, sha512_K[n + 5] + w5); \
+  RND(c, d, e, f, g, h, a, b, sha512_K[n + 6] + w6); \
+  RND(b, c, d, e, f, g, h, a, sha512_K[n + 7] + w7); \
+  RND(a, b, c, d, e, f, g, h, sha512_K[n + 8] + w8); \
+  RND(h, a, b, c, d, e, f, g, sha512_K[n + 9] + w9); \
+  RND(g, h, a, b, c, d, e, f, sha512_K[n + 10] + w10); \
+  RND(f, g, h, a, b, c, d, e, sha512_K[n + 11] + w11); \
+  RND(e, f, g, h, a, b, c, d, sha512_K[n + 12] + w12); \
+  RND(d, e, f, g, h, a, b, c, sha512_K[n + 13] + w13); \
+  RND(c, d, e, f, g, h, a, b, sha512_K[n + 14] + w14); \
+  RND(b, c, d, e, f, g, h, a, sha512_K[n + 15] + w15)
 
 #define XRW16(n) \
-  X(w0, w14, w9, w1);   RND(a, b, c, d, e, f, g, h, K[n + 0] + w0); \
-  X(w1, w15, w10, w2);  RND(h, a, b, c, d, e, f, g, K[n + 1] + w1); \
-  X(w2, w0, w11, w3);   RND(g, h, a, b, c, d, e, f, K[n + 2] + w2); \
-  X(w3, w1, w12, w4);   RND(f, g, h, a, b, c, d, e, K[n + 3] + w3); \
-  X(w4, w2, w13, w5);   RND(e, f, g, h, a, b, c, d, K[n + 4] + w4); \
-  X(w5, w3, w14, w6);   RND(d, e, f, g, h, a, b, c, K[n + 5] + w5); \
-  X(w6, w4, w15, w7);   RND(c, d, e, f, g, h, a, b, K[n + 6] + w6); \
-  X(w7, w5, w0, w8);    RND(b, c, d, e, f, g, h, a, K[n + 7] + w7); \
-  X(w8, w6, w1, w9);    RND(a, b, c, d, e, f, g, h, K[n + 8] + w8); \
-  X(w9, w7, w2, w10);   RND(h, a, b, c, d, e, f, g, K[n + 9] + w9); \
-  X(w10, w8, w3, w11);  RND(g, h, a, b, c, d, e, f, K[n + 10] + w10); \
-  X(w11, w9, w4, w12);  RND(f, g, h, a, b, c, d, e, K[n + 11] + w11); \
-  X(w12, w10, w5, w13); RND(e, f, g, h, a, b, c, d, K[n + 12] + w12); \
-  X(w13, w11, w6, w14); RND(d, e, f, g, h, a, b, c, K[n + 13] + w13); \
-  X(w14, w12, w7, w15); RND(c, d, e, f, g, h, a, b, K[n + 14] + w14); \
-  X(w15, w13, w8, w0);  RND(b, c, d, e, f, g, h, a, K[n + 15] + w15)
+  X(w0, w14, w9, w1);   RND(a, b, c, d, e, f, g, h, sha512_K[n + 0] + w0); \
+  X(w1, w15, w10, w2);  RND(h, a, b, c, d, e, f, g, sha512_K[n + 1] + w1); \
+  X(w2, w0, w11, w3);   RND(g, h, a, b, c, d, e, f, sha512_K[n + 2] + w2); \
+  X(w3, w1, w12, w4);   RND(f, g, h, a, b, c, d, e, sha512_K[n + 3] + w3); \
+  X(w4, w2, w13, w5);   RND(e, f, g, h, a, b, c, d, sha512_K[n + 4] + w4); \
+  X(w5, w3, w14, w6);   RND(d, e, f, g, h, a, b, c, sha512_K[n + 5] + w5); \
+  X(w6, w4, w15, w7);   RND(c, d, e, f, g, h, a, b, sha512_K[n + 6] + w6); \
+  X(w7, w5, w0, w8);    RND(b, c, d, e, f, g, h, a, sha512_K[n + 7] + w7); \
+  X(w8, w6, w1, w9);    RND(a, b, c, d, e, f, g, h, sha512_K[n + 8] + w8); \
+  X(w9, w7, w2, w10);   RND(h, a, b, c, d, e, f, g, sha512_K[n + 9] + w9); \
+  X(w10, w8, w3, w11);  RND(g, h, a, b, c, d, e, f, sha512_K[n + 10] + w10); \
+  X(w11, w9, w4, w12);  RND(f, g, h, a, b, c, d, e, sha512_K[n + 11] + w11); \
+  X(w12, w10, w5, w13); RND(e, f, g, h, a, b, c, d, sha512_K[n + 12] + w12); \
+  X(w13, w11, w6, w14); RND(d, e, f, g, h, a, b, c, sha512_K[n + 13] + w13); \
+  X(w14, w12, w7, w15); RND(c, d, e, f, g, h, a, b, sha512_K[n + 14] + w14); \
+  X(w15, w13, w8, w0);  RND(b, c, d, e, f, g, h, a, sha512_K[n + 15] + w15)
 
 static __attribute__((noinline)) void lone_block(uint64_t s[8], const unsigned char *x)
 {
