@@ -431,6 +431,14 @@ def gen_selftest_wrapper(src, p):
             % (os.path.join(p.dir, "selftest.c"), p.name, fnp, p.name, fnp, args))
 
 
+def shown_compiler(line):
+    """the compiler line as lib25519_*_compiler() reports it: without the
+    path-remapping flags distributions put in CFLAGS (they hold the build
+    directory, which must not end up in the library: reproducible builds)"""
+    return " ".join(w for w in line.split()
+                    if not re.match(r"^-f(file|debug|macro|profile)-prefix-map=", w))
+
+
 def gen_dispatch(p, pairs, with_planted):
     """dispatch code of one primitive; with_planted includes the test-only pairs"""
     n = p.name
@@ -454,7 +462,7 @@ def gen_dispatch(p, pairs, with_planted):
         feats = " | ".join("CPU_FEATURE_%s" % w for w in feature_words(pr["tag"]) if w != "default") or "0"
         fns = ", ".join(pr["prefix"] + p.fname(s) for s, _, _ in p.functions)
         o.append("#ifdef %s\n  {%s, %s, %s, %s},\n#endif\n"
-                 % (pr["okmacro"], fns, c_string(pr["impl"]), c_string(pr["compiler"]), feats))
+                 % (pr["okmacro"], fns, c_string(pr["impl"]), c_string(shown_compiler(pr["compiler"])), feats))
     o.append("  {%s0, 0, 0}\n};\n" % ("0, " * len(p.functions)))
     o.append("#define %s_N ((long long)(sizeof %s_candidates / sizeof %s_candidates[0]) - 1)\n" % (n, n, n))
     o.append("_Static_assert(sizeof %s_candidates / sizeof %s_candidates[0] > 1, "
