@@ -259,14 +259,20 @@ static inline uint64_t ge25519_precomp_select_core(ge25519_precomp *t, const ge2
 
 #ifdef __AVX2__
   {
-    __m256i c0, c1, c2, mm;
+    __m256i c0, c1, c2, mm, jv;
+    /* the index comparison stays in the vector unit: one vpcmpeqq per
+       entry instead of a scalar mask moved over and broadcast */
+    const __m256i bv = _mm256_set1_epi64x((long long)babs);
+    const __m256i one = _mm256_set1_epi64x(1);
     /* the neutral element (1, 1, 0) when babs = 0 */
     c0 = _mm256_set_epi64x(0, 0, 0, (long long)(crypto_ct_zero_mask_u64(babs) & 1));
     c1 = c0;
     c2 = _mm256_setzero_si256();
+    jv = _mm256_setzero_si256();
     for (j = 0; j < count; ++j) {
       const __m256i *e = (const __m256i *)(const void *)&table[j];
-      mm = _mm256_set1_epi64x((long long)crypto_ct_equal_mask_u64(babs, (uint64_t)(j + 1)));
+      jv = _mm256_add_epi64(jv, one);         /* j + 1 in every lane */
+      mm = _mm256_cmpeq_epi64(jv, bv);
       c0 = _mm256_or_si256(c0, _mm256_and_si256(mm, _mm256_loadu_si256(e)));
       c1 = _mm256_or_si256(c1, _mm256_and_si256(mm, _mm256_loadu_si256(e + 1)));
       c2 = _mm256_or_si256(c2, _mm256_and_si256(mm, _mm256_loadu_si256(e + 2)));

@@ -11,7 +11,8 @@
    scripts/gen-ed25519-table64.py):
      a B = 32 sum_k e[2k+1] T[k] + sum_k e[2k] T[k],
    i.e. 51 mixed additions (assembly, internal/amd64/ge64_mulx.S),
-   5 doublings and one inversion.  A negative digit selects |digit| B
+   5 doublings and one inversion (n is reduced mod L by the straight-line
+   Barrett code of sc25519_64.h).  A negative digit selects |digit| B
    with y+x and y-x swapped, and the addition negates 2dxy under a mask
    (ge64_madd_p3_cneg).  Every lookup scans its whole row of 16 points
    with masks (AVX2 where the architectures line allows, else SSE2); the
@@ -21,6 +22,7 @@
 #include "fe25519_64.h"
 #include "ge25519_64.h"
 #include "sc25519.h"
+#include "sc25519_64.h"
 #include "base_table64_r32.h"
 
 #define NDIGITS 51
@@ -55,6 +57,8 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   uint64_t montgomery = (uint64_t)(n[31] >> 7);
   volatile unsigned char *vt = t;
   volatile signed char *ve = e;
+  volatile uint64_t *vx;
+  uint64_t x[8];
   sc25519 a;
   ge25519_p3 h;
   ge25519_precomp q;
@@ -63,7 +67,9 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
 
   for (i = 0; i < 32; ++i) t[i] = n[i];
   t[31] &= 127;
-  sc25519_from32bytes(&a, t);
+  sc64_load32(x, t);                /* a = t mod L, straight-line */
+  x[4] = x[5] = x[6] = x[7] = 0;
+  sc64_reduce512(a.v, x);
   recode_radix32(e, &a);
 
   /* odd digits, times 32, then the even digits */
@@ -86,4 +92,6 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
 
   for (i = 0; i < 32; ++i) vt[i] = 0;
   for (i = 0; i < NDIGITS; ++i) ve[i] = 0;
+  vx = x;
+  for (i = 0; i < 4; ++i) vx[i] = 0;
 }
