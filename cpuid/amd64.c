@@ -50,5 +50,6 @@ unsigned long long lib25519_internal_cpufeatures(void)
     if (ebx7 & (1u << 21)) f |= CPU_FEATURE_avx512ifma;
     if (ecx7 & (1u << 1)) f |= CPU_FEATURE_avx512vbmi;
   }
+  f |= cpufeatures_assumed_under_valgrind() & CPU_FEATURE_adx;
   return f & ~cpufeatures_disabled();
 }
