@@ -15,8 +15,9 @@
    memory layout and cache state; only the values differ.
 
    Targets: every implementation this CPU can run (lib25519_dispatch_*(i))
-   of nP_montgomery25519, nG_merged25519, nG_montgomery25519,
-   pow_inv25519, verify_32 and sign_ed25519. Two test-only leaky functions
+   of nP_montgomery25519, nPbatch_montgomery25519 (8 items), nG_merged25519,
+   nG_montgomery25519, pow_inv25519, powbatch_inv25519 (8 items), verify_32
+   and sign_ed25519. Two test-only leaky functions
    live in this file ("leaky-compare": returns at the first differing byte;
    "leaky-loop": loop count from a secret byte); they are never run by
    default and exist to show the test can fail (tests/check-dudect.sh
@@ -126,11 +127,16 @@ static void rnd_seed(void)
 
 /* ---- targets ---- */
 
-enum kind { K_NP, K_ONE, K_NGM, K_VERIFY, K_SIGN };
+enum kind { K_NP, K_ONE, K_NGM, K_VERIFY, K_SIGN, K_NPBATCH, K_POWBATCH };
+
+/* batch targets run BATCH items, each the measurement's secret */
+#define BATCH 8
 
 typedef void (*np_fn)(unsigned char *, const unsigned char *, const unsigned char *);
 typedef void (*one_fn)(unsigned char *, const unsigned char *);
 typedef int (*verify_fn)(const unsigned char *, const unsigned char *);
+typedef void (*npbatch_fn)(unsigned char *, const unsigned char *, const unsigned char *, long long);
+typedef void (*powbatch_fn)(unsigned char *, const unsigned char *, long long);
 typedef void (*sign_fn)(unsigned char *, long long *, const unsigned char *, long long, const unsigned char *);
 
 struct target {
@@ -199,6 +205,14 @@ static void collect_targets(void)
   for (i = 0; i < lib25519_numimpl_pow_inv25519(); ++i)
     add("pow_inv25519", i, lib25519_dispatch_pow_inv25519_implementation(i),
         lib25519_dispatch_pow_inv25519_compiler(i), K_ONE, CAST(lib25519_dispatch_pow_inv25519(i)), 0);
+  for (i = 0; i < lib25519_numimpl_nPbatch_montgomery25519(); ++i)
+    add("nPbatch_montgomery25519", i, lib25519_dispatch_nPbatch_montgomery25519_implementation(i),
+        lib25519_dispatch_nPbatch_montgomery25519_compiler(i), K_NPBATCH,
+        CAST(lib25519_dispatch_nPbatch_montgomery25519(i)), 0);
+  for (i = 0; i < lib25519_numimpl_powbatch_inv25519(); ++i)
+    add("powbatch_inv25519", i, lib25519_dispatch_powbatch_inv25519_implementation(i),
+        lib25519_dispatch_powbatch_inv25519_compiler(i), K_POWBATCH,
+        CAST(lib25519_dispatch_powbatch_inv25519(i)), 0);
   for (i = 0; i < lib25519_numimpl_verify_32(); ++i)
     add("verify_32", i, lib25519_dispatch_verify_32_implementation(i),
         lib25519_dispatch_verify_32_compiler(i), K_VERIFY, CAST(lib25519_dispatch_verify_32(i)), 0);
@@ -269,8 +283,9 @@ static void release(struct inputs *in)
 /* run measurement i; returns the ticks of the one call */
 static uint64_t measure_one(const struct target *t, const struct inputs *in, long long i)
 {
-  static unsigned char secret[64] __attribute__((aligned(64)));
-  static unsigned char out[64 + MLEN] __attribute__((aligned(64)));
+  static unsigned char secret[32 * BATCH] __attribute__((aligned(64)));
+  static unsigned char out[32 * BATCH + MLEN] __attribute__((aligned(64)));
+  static unsigned char points[32 * BATCH];
   static long long smlen;
 
   const unsigned char *r = in->rows + i * in->rowlen;
@@ -279,10 +294,23 @@ static uint64_t measure_one(const struct target *t, const struct inputs *in, lon
   if (t->kind == K_SIGN) {
     unsigned k = r[0] | ((unsigned)r[1] << 8);
     memcpy(secret, in->keys + 64 * k, 64);
+  } else if (t->kind == K_NPBATCH || t->kind == K_POWBATCH) {
+    for (int j = 0; j < BATCH; ++j) memcpy(secret + 32 * j, r, 32);
+    for (int j = 0; j < BATCH; ++j) memcpy(points + 32 * j, pubP, 32);
   } else {
     memcpy(secret, r, 32);
   }
   switch (t->kind) {
+  case K_NPBATCH:
+    t0 = ticks();
+    ((npbatch_fn)t->f)(out, secret, points, BATCH);
+    t1 = ticks();
+    break;
+  case K_POWBATCH:
+    t0 = ticks();
+    ((powbatch_fn)t->f)(out, secret, BATCH);
+    t1 = ticks();
+    break;
   case K_NP:
     t0 = ticks();
     ((np_fn)t->f)(out, secret, pubP);
