@@ -27,7 +27,7 @@
 
 #include <stdint.h>
 #include <emmintrin.h>
-#ifdef __AVX2__
+#if defined(__AVX2__) || defined(__AVX512F__)
 #include <immintrin.h>
 #endif
 #include "crypto_ct.h"
@@ -59,6 +59,12 @@ static const fe25519 ge25519_sqrtm1 = {{
 #define ge64_sub_p3 CRYPTO_NAMESPACE(ge64_sub_p3)
 #define ge64_dbl_p3 CRYPTO_NAMESPACE(ge64_dbl_p3)
 #define ge64_dbl_p2 CRYPTO_NAMESPACE(ge64_dbl_p2)
+#define ge64_madd_p2 CRYPTO_NAMESPACE(ge64_madd_p2)
+#define ge64_msub_p2 CRYPTO_NAMESPACE(ge64_msub_p2)
+#define ge64_add_p2 CRYPTO_NAMESPACE(ge64_add_p2)
+#define ge64_sub_p2 CRYPTO_NAMESPACE(ge64_sub_p2)
+#define ge64_dbl_run_p3 CRYPTO_NAMESPACE(ge64_dbl_run_p3)
+#define ge64_dbl_run_p2 CRYPTO_NAMESPACE(ge64_dbl_run_p2)
 /* h = h + q, h = h - q (in place) */
 extern void ge64_madd_p3(ge25519_p3 *h, const ge25519_precomp *q) FE64_HIDDEN;
 extern void ge64_msub_p3(ge25519_p3 *h, const ge25519_precomp *q) FE64_HIDDEN;
@@ -69,6 +75,16 @@ extern void ge64_sub_p3(ge25519_p3 *h, const ge25519_cached *q) FE64_HIDDEN;
 /* r = 2p from X, Y, Z of p (r may be p); _p2 leaves r->T unchanged */
 extern void ge64_dbl_p3(ge25519_p3 *r, const ge25519_p3 *p) FE64_HIDDEN;
 extern void ge64_dbl_p2(ge25519_p3 *r, const ge25519_p3 *p) FE64_HIDDEN;
+/* as ge64_madd_p3 ... ge64_sub_p3, but h->T is left stale (for a result
+   that only gets doubled or encoded next) */
+extern void ge64_madd_p2(ge25519_p3 *h, const ge25519_precomp *q) FE64_HIDDEN;
+extern void ge64_msub_p2(ge25519_p3 *h, const ge25519_precomp *q) FE64_HIDDEN;
+extern void ge64_add_p2(ge25519_p3 *h, const ge25519_cached *q) FE64_HIDDEN;
+extern void ge64_sub_p2(ge25519_p3 *h, const ge25519_cached *q) FE64_HIDDEN;
+/* r = 2^n p for public n >= 1 in one call; _p3 computes T at the end,
+   _p2 leaves r->T unchanged (r may be p) */
+extern void ge64_dbl_run_p3(ge25519_p3 *r, const ge25519_p3 *p, long long n) FE64_HIDDEN;
+extern void ge64_dbl_run_p2(ge25519_p3 *r, const ge25519_p3 *p, long long n) FE64_HIDDEN;
 
 static inline void ge25519_p3_0(ge25519_p3 *h)
 {
@@ -244,8 +260,9 @@ static inline void ge25519_precomp_cmov(ge25519_precomp *t, const ge25519_precom
 
 /* the table scan of the selections below (table[j] = (j+1) P for j below
    the public count, -count <= b <= count): reads every entry with masks
-   whatever b is, 256 bits at a time with AVX2 (when the compiler line
-   enables it), else 128 bits with SSE2 (every amd64 CPU) */
+   whatever b is, 512 bits at a time with AVX-512 (two entries per three
+   loads, for an even count), else 256 bits with AVX2 (when the compiler
+   line enables them), else 128 bits with SSE2 (every amd64 CPU) */
 static inline uint64_t ge25519_precomp_select_core(ge25519_precomp *t, const ge25519_precomp *table,
                                                    int count, signed char b, int negate_t)
 {
@@ -257,6 +274,56 @@ static inline uint64_t ge25519_precomp_select_core(ge25519_precomp *t, const ge2
   fe25519 minus;
   int j;
 
+#if defined(__AVX512F__) && defined(__AVX512VL__)
+  if ((count & 1) == 0) {             /* public */
+    /* two entries (192 bytes) per three 512-bit loads: z0 = ypx, ymx of
+       entry j; z1 = 2dxy of entry j, ypx of entry j+1; z2 = ymx, 2dxy of
+       entry j+1.  A counter jv = j + 1 is compared with babs for the
+       lanes of entry j and with babs - 1 for those of entry j+1, and each
+       lane takes the loaded value under its mask; at most one entry
+       matches, so every lane is written at most once.  The loads are
+       whole 64-byte loads into registers (the empty asm keeps the
+       compiler from turning them into masked loads, which could skip
+       the cache lines of the entries not selected); only the blends are
+       masked. */
+    __m512i z0, z1, z2, jv, l0, l1, l2;
+    __m256i c0, c1, c2;
+    const __m512i bv0 = _mm512_set1_epi64((long long)babs);
+    const __m512i bv2 = _mm512_set1_epi64((long long)babs - 1);
+    const __m512i bv1 = _mm512_mask_blend_epi64(0xf0, bv0, bv2);
+    const __m512i two = _mm512_set1_epi64(2);
+    __mmask8 q0, q1, q2;
+    z0 = _mm512_setzero_si512();
+    z1 = z0;
+    z2 = z0;
+    jv = _mm512_set1_epi64(1);
+    for (j = 0; j < count; j += 2) {
+      const unsigned char *e = (const unsigned char *)(const void *)&table[j];
+      l0 = _mm512_loadu_si512((const void *)e);
+      l1 = _mm512_loadu_si512((const void *)(e + 64));
+      l2 = _mm512_loadu_si512((const void *)(e + 128));
+      __asm__("" : "+v"(l0), "+v"(l1), "+v"(l2));
+      q0 = _mm512_cmpeq_epi64_mask(jv, bv0);
+      q1 = _mm512_cmpeq_epi64_mask(jv, bv1);
+      q2 = _mm512_cmpeq_epi64_mask(jv, bv2);
+      z0 = _mm512_mask_blend_epi64(q0, z0, l0);
+      z1 = _mm512_mask_blend_epi64(q1, z1, l1);
+      z2 = _mm512_mask_blend_epi64(q2, z2, l2);
+      jv = _mm512_add_epi64(jv, two);
+    }
+    c0 = _mm256_or_si256(_mm512_castsi512_si256(z0), _mm512_extracti64x4_epi64(z1, 1));   /* y+x */
+    c1 = _mm256_or_si256(_mm512_extracti64x4_epi64(z0, 1), _mm512_castsi512_si256(z2));   /* y-x */
+    c2 = _mm256_or_si256(_mm512_castsi512_si256(z1), _mm512_extracti64x4_epi64(z2, 1));   /* 2dxy */
+    /* the neutral element (1, 1, 0) when babs = 0 */
+    m = _mm_set_epi64x(0, (long long)(crypto_ct_zero_mask_u64(babs) & 1));
+    a0 = _mm_or_si128(_mm256_castsi256_si128(c0), m);
+    a1 = _mm256_extracti128_si256(c0, 1);
+    a2 = _mm_or_si128(_mm256_castsi256_si128(c1), m);
+    a3 = _mm256_extracti128_si256(c1, 1);
+    a4 = _mm256_castsi256_si128(c2);
+    a5 = _mm256_extracti128_si256(c2, 1);
+  } else
+#endif
 #ifdef __AVX2__
   {
     __m256i c0, c1, c2, mm, jv;
@@ -345,6 +412,83 @@ static inline uint64_t ge25519_precomp_select16_nonneg_t(ge25519_precomp *t, con
                                                          signed char b)
 {
   return ge25519_precomp_select_core(t, table, 16, b, 0);
+}
+
+#if defined(__AVX512F__) && defined(__AVX512VL__)
+/* the AVX-512 scan of ge25519_precomp_select_core for two indices at once
+   (an even public count, no negation of 2dxy): every 64-byte block of the
+   row is loaded once and blended into two sets of registers, half the
+   loads of two scans.  t1 = |b1| P, t2 = |b2| P, each with y+x and y-x
+   swapped when its index is negative; the masks (-1 iff b < 0) go to
+   neg1, neg2.  Constant time, as the single scan. */
+static inline void ge25519_precomp_select2_avx512(ge25519_precomp *t1, uint64_t *neg1,
+                                                  ge25519_precomp *t2, uint64_t *neg2,
+                                                  const ge25519_precomp *table, int count,
+                                                  signed char b1, signed char b2)
+{
+  uint64_t bu1 = (uint64_t)(int64_t)b1, bu2 = (uint64_t)(int64_t)b2;
+  uint64_t mneg1 = crypto_ct_bit_mask_u64(bu1 >> 63), mneg2 = crypto_ct_bit_mask_u64(bu2 >> 63);
+  uint64_t babs1 = (bu1 ^ mneg1) - mneg1, babs2 = (bu2 ^ mneg2) - mneg2;
+  const __m512i b10 = _mm512_set1_epi64((long long)babs1);
+  const __m512i b12 = _mm512_set1_epi64((long long)babs1 - 1);
+  const __m512i b11 = _mm512_mask_blend_epi64(0xf0, b10, b12);
+  const __m512i b20 = _mm512_set1_epi64((long long)babs2);
+  const __m512i b22 = _mm512_set1_epi64((long long)babs2 - 1);
+  const __m512i b21 = _mm512_mask_blend_epi64(0xf0, b20, b22);
+  const __m512i two = _mm512_set1_epi64(2);
+  __m512i x0, x1, x2, y0, y1, y2, jv, l0, l1, l2;
+  __m256i c0, c1, c2, one, sw, m;
+  int j;
+
+  x0 = _mm512_setzero_si512();
+  x1 = x0; x2 = x0; y0 = x0; y1 = x0; y2 = x0;
+  jv = _mm512_set1_epi64(1);
+  for (j = 0; j < count; j += 2) {
+    const unsigned char *e = (const unsigned char *)(const void *)&table[j];
+    l0 = _mm512_loadu_si512((const void *)e);
+    l1 = _mm512_loadu_si512((const void *)(e + 64));
+    l2 = _mm512_loadu_si512((const void *)(e + 128));
+    __asm__("" : "+v"(l0), "+v"(l1), "+v"(l2));   /* whole loads, no masked ones */
+    x0 = _mm512_mask_blend_epi64(_mm512_cmpeq_epi64_mask(jv, b10), x0, l0);
+    x1 = _mm512_mask_blend_epi64(_mm512_cmpeq_epi64_mask(jv, b11), x1, l1);
+    x2 = _mm512_mask_blend_epi64(_mm512_cmpeq_epi64_mask(jv, b12), x2, l2);
+    y0 = _mm512_mask_blend_epi64(_mm512_cmpeq_epi64_mask(jv, b20), y0, l0);
+    y1 = _mm512_mask_blend_epi64(_mm512_cmpeq_epi64_mask(jv, b21), y1, l1);
+    y2 = _mm512_mask_blend_epi64(_mm512_cmpeq_epi64_mask(jv, b22), y2, l2);
+    jv = _mm512_add_epi64(jv, two);
+  }
+
+  /* t1: y+x, y-x, 2dxy; the neutral element (1, 1, 0) when babs1 = 0;
+     y+x and y-x swapped when b1 < 0 */
+  one = _mm256_set_epi64x(0, 0, 0, (long long)(crypto_ct_zero_mask_u64(babs1) & 1));
+  c0 = _mm256_or_si256(_mm256_or_si256(_mm512_castsi512_si256(x0), _mm512_extracti64x4_epi64(x1, 1)), one);
+  c1 = _mm256_or_si256(_mm256_or_si256(_mm512_extracti64x4_epi64(x0, 1), _mm512_castsi512_si256(x2)), one);
+  c2 = _mm256_or_si256(_mm512_castsi512_si256(x1), _mm512_extracti64x4_epi64(x2, 1));
+  m = _mm256_set1_epi64x((long long)mneg1);
+  sw = _mm256_and_si256(m, _mm256_xor_si256(c0, c1));
+  _mm256_storeu_si256((__m256i *)(void *)&t1->ypx, _mm256_xor_si256(c0, sw));
+  _mm256_storeu_si256((__m256i *)(void *)&t1->ymx, _mm256_xor_si256(c1, sw));
+  _mm256_storeu_si256((__m256i *)(void *)&t1->xy2d, c2);
+  *neg1 = mneg1;
+
+  one = _mm256_set_epi64x(0, 0, 0, (long long)(crypto_ct_zero_mask_u64(babs2) & 1));
+  c0 = _mm256_or_si256(_mm256_or_si256(_mm512_castsi512_si256(y0), _mm512_extracti64x4_epi64(y1, 1)), one);
+  c1 = _mm256_or_si256(_mm256_or_si256(_mm512_extracti64x4_epi64(y0, 1), _mm512_castsi512_si256(y2)), one);
+  c2 = _mm256_or_si256(_mm512_castsi512_si256(y1), _mm512_extracti64x4_epi64(y2, 1));
+  m = _mm256_set1_epi64x((long long)mneg2);
+  sw = _mm256_and_si256(m, _mm256_xor_si256(c0, c1));
+  _mm256_storeu_si256((__m256i *)(void *)&t2->ypx, _mm256_xor_si256(c0, sw));
+  _mm256_storeu_si256((__m256i *)(void *)&t2->ymx, _mm256_xor_si256(c1, sw));
+  _mm256_storeu_si256((__m256i *)(void *)&t2->xy2d, c2);
+  *neg2 = mneg2;
+}
+#endif
+
+/* the same for 32 entries (table[j] = (j+1) P, -32 <= b <= 32) */
+static inline uint64_t ge25519_precomp_select32_nonneg_t(ge25519_precomp *t, const ge25519_precomp table[32],
+                                                         signed char b)
+{
+  return ge25519_precomp_select_core(t, table, 32, b, 0);
 }
 
 static inline void ge25519_p3_cmov(ge25519_p3 *t, const ge25519_p3 *u, uint64_t bit)

@@ -15,6 +15,9 @@ usage: gen-ed25519-table64.py base [-o FILE]
        gen-ed25519-table64.py base32 [-o FILE]
          ge25519_base_table64_r32[26][16]: [i][j] = (j+1) 1024^i B (comb with
          signed radix-32 digits)
+       gen-ed25519-table64.py base64 [-o FILE]
+         ge25519_base_table64_r64[22][32]: [i][j] = (j+1) 4096^i B (comb with
+         signed radix-64 digits)
        gen-ed25519-table64.py odd N [-o FILE]
          ge25519_G_odd64[N]: [k] = (2k+1) B (wNAF of the base point)
 The first line of the output repeats the command that regenerates it.
@@ -107,6 +110,26 @@ def base32_table():
     return lines
 
 
+def base64_table():
+    lines = ["/* ge25519_base_table64_r64[i][j] = (j+1) * 4096^i * B as (y+x, y-x, 2dxy),",
+             "   radix 2^64, fully reduced; aligned to 64 bytes (the AVX-512 scan",
+             "   reads two entries as three 64-byte blocks) */",
+             "static const ge25519_precomp ge25519_base_table64_r64[22][32]",
+             "  __attribute__((aligned(64))) = {"]
+    row_base = base()
+    for i in range(22):
+        lines.append("{")
+        acc = row_base
+        for j in range(32):
+            lines.append(entry(acc) + ("," if j < 31 else ""))
+            acc = point_add(acc, row_base)
+        lines.append("}," if i < 21 else "}")
+        for _ in range(12):
+            row_base = point_add(row_base, row_base)
+    lines.append("};")
+    return lines
+
+
 def odd_table(n):
     b = base()
     b2 = point_add(b, b)
@@ -130,6 +153,8 @@ def main(argv):
         body = base_table()
     elif argv == ["base32"]:
         body = base32_table()
+    elif argv == ["base64"]:
+        body = base64_table()
     elif len(argv) == 2 and argv[0] == "odd" and argv[1].isdigit() and int(argv[1]) > 0:
         body = odd_table(int(argv[1]))
     else:

@@ -15,7 +15,8 @@
      ABI      System V AMD64; rbx rbp r12-r15 saved and restored, the
               other general registers and the flags clobbered
      stack    6 pushes plus the frame given per function
-     timing   straight-line code: constant time
+     timing   straight-line code: constant time, except that the
+              doubling runs loop on their public count n
    Formulas: as in ge25519_64.h (Hisil-Wong-Carter-Dawson, a = -1). */
 #ifndef GE64_MULX_S
 #define GE64_MULX_S
@@ -44,8 +45,10 @@
    X = E F, Y = H G, Z = G F, T = E H.  7 (affine) or 8 multiplications.
    The last four products read only the frame, so h is overwritten last.
    cond = 1: rdx holds a mask (0 or -1) and G, F are swapped under it,
-   which turns the addition of (y+x, y-x, t) into that of (y+x, y-x, -t). */
-.macro GE64_ADDITION aoff, boff, coff, zoff, sub, cond=0
+   which turns the addition of (y+x, y-x, t) into that of (y+x, y-x, -t).
+   t = 0 skips T = E H (T of h left as is: for a result that only gets
+   doubled or encoded next). */
+.macro GE64_ADDITION aoff, boff, coff, zoff, sub, cond=0, t=1
 	FE64_SAVE_ALL
 	subq	$MFRAME, %rsp
 	.cfi_adjust_cfa_offset MFRAME
@@ -75,7 +78,9 @@
 	FE64_MUL 0, %rdi, ME, %rsp, MF, %rsp
 	FE64_MUL 32, %rdi, MH, %rsp, MG, %rsp
 	FE64_MUL 64, %rdi, MG, %rsp, MF, %rsp
+	.if \t
 	FE64_MUL 96, %rdi, ME, %rsp, MH, %rsp
+	.endif
 	addq	$MFRAME, %rsp
 	.cfi_adjust_cfa_offset -MFRAME
 	FE64_RESTORE_ALL
@@ -120,6 +125,29 @@ FE64_FUNC(CRYPTO_NAMESPACE(ge64_sub_p3))
 	GE64_ADDITION 0, 32, 96, 64, 1
 FE64_END(CRYPTO_NAMESPACE(ge64_sub_p3))
 
+/* the same four additions without the T coordinate of the result (T of
+   h left as is; T of h is still read, as an input):
+     void ge64_madd_p2(ge25519_p3 *h, const ge25519_precomp *q)
+     void ge64_msub_p2(ge25519_p3 *h, const ge25519_precomp *q)
+     void ge64_add_p2(ge25519_p3 *h, const ge25519_cached *q)
+     void ge64_sub_p2(ge25519_p3 *h, const ge25519_cached *q)
+   6 (affine) or 7 multiplications; frame 336 bytes */
+FE64_FUNC(CRYPTO_NAMESPACE(ge64_madd_p2))
+	GE64_ADDITION 32, 0, 64, -1, 0, 0, 0
+FE64_END(CRYPTO_NAMESPACE(ge64_madd_p2))
+
+FE64_FUNC(CRYPTO_NAMESPACE(ge64_msub_p2))
+	GE64_ADDITION 0, 32, 64, -1, 1, 0, 0
+FE64_END(CRYPTO_NAMESPACE(ge64_msub_p2))
+
+FE64_FUNC(CRYPTO_NAMESPACE(ge64_add_p2))
+	GE64_ADDITION 32, 0, 96, 64, 0, 0, 0
+FE64_END(CRYPTO_NAMESPACE(ge64_add_p2))
+
+FE64_FUNC(CRYPTO_NAMESPACE(ge64_sub_p2))
+	GE64_ADDITION 0, 32, 96, 64, 1, 0, 0
+FE64_END(CRYPTO_NAMESPACE(ge64_sub_p2))
+
 /* GE64_DOUBLING: body of r = 2p, rdi = r, rsi = p (only X, Y, Z of p are
    read).  A = X^2, B = Y^2, C = 2 Z^2, E = 2 X Y; with G = B - A,
    H' = A + B, F' = C - G (the completed point (E, H', G, F') equals
@@ -127,10 +155,7 @@ FE64_END(CRYPTO_NAMESPACE(ge64_sub_p3))
    X = E F', Y = H' G, Z = G F', and T = E H' when t = 1.
    3 squarings and 4 or 5 multiplications (2XY directly rather than
    (X+Y)^2 - A - B: a shorter dependency chain); r may equal p. */
-.macro GE64_DOUBLING t
-	FE64_SAVE_ALL
-	subq	$MFRAME, %rsp
-	.cfi_adjust_cfa_offset MFRAME
+.macro GE64_DOUBLING_BODY t
 	FE64_SQ MA, %rsp, 0, %rsi				/* A */
 	FE64_SQ MB, %rsp, 32, %rsi				/* B */
 	FE64_SQ2 MC, %rsp, 64, %rsi				/* C */
@@ -143,6 +168,38 @@ FE64_END(CRYPTO_NAMESPACE(ge64_sub_p3))
 	.if \t
 	FE64_MUL 96, %rdi, ME, %rsp, MH, %rsp
 	.endif
+.endm
+
+.macro GE64_DOUBLING t
+	FE64_SAVE_ALL
+	subq	$MFRAME, %rsp
+	.cfi_adjust_cfa_offset MFRAME
+	GE64_DOUBLING_BODY \t
+	addq	$MFRAME, %rsp
+	.cfi_adjust_cfa_offset -MFRAME
+	FE64_RESTORE_ALL
+	ret
+.endm
+
+/* GE64_DOUBLING_RUN: body of n doublings, rdi = r, rsi = p, rdx = n >= 1
+   (public: the loop branches on it); the first doubling reads p, the
+   others r; only the last computes T, and only when t = 1.  One frame
+   and one save/restore for the whole run. */
+.macro GE64_DOUBLING_RUN t
+	FE64_SAVE_ALL
+	subq	$MFRAME, %rsp
+	.cfi_adjust_cfa_offset MFRAME
+	movq	%rdx, %rcx
+	decq	%rcx
+	jle	2f
+	.p2align 4
+1:
+	GE64_DOUBLING_BODY 0
+	movq	%rdi, %rsi
+	decq	%rcx
+	jnz	1b
+2:
+	GE64_DOUBLING_BODY \t
 	addq	$MFRAME, %rsp
 	.cfi_adjust_cfa_offset -MFRAME
 	FE64_RESTORE_ALL
@@ -162,6 +219,20 @@ FE64_END(CRYPTO_NAMESPACE(ge64_dbl_p3))
 FE64_FUNC(CRYPTO_NAMESPACE(ge64_dbl_p2))
 	GE64_DOUBLING 0
 FE64_END(CRYPTO_NAMESPACE(ge64_dbl_p2))
+
+/* ge64_dbl_run_p3: r = 2^n p, with T; ge64_dbl_run_p2: the same without
+   T (T of r left as is)
+     void ge64_dbl_run_p3(ge25519_p3 *r, const ge25519_p3 *p, long long n)
+     void ge64_dbl_run_p2(ge25519_p3 *r, const ge25519_p3 *p, long long n)
+     rdi = r, rsi = p (T of p not read; r may equal p), rdx = n >= 1, public
+     (the number of iterations; n <= 1 does one doubling); frame 336 bytes */
+FE64_FUNC(CRYPTO_NAMESPACE(ge64_dbl_run_p3))
+	GE64_DOUBLING_RUN 1
+FE64_END(CRYPTO_NAMESPACE(ge64_dbl_run_p3))
+
+FE64_FUNC(CRYPTO_NAMESPACE(ge64_dbl_run_p2))
+	GE64_DOUBLING_RUN 0
+FE64_END(CRYPTO_NAMESPACE(ge64_dbl_run_p2))
 
 	.section .note.GNU-stack,"",@progbits
 

@@ -55,6 +55,12 @@ extern void F(ge64_add_p3)(u64 h[16], const u64 q[16]);
 extern void F(ge64_sub_p3)(u64 h[16], const u64 q[16]);
 extern void F(ge64_dbl_p3)(u64 r[16], const u64 p[16]);
 extern void F(ge64_dbl_p2)(u64 r[16], const u64 p[16]);
+extern void F(ge64_madd_p2)(u64 h[16], const u64 q[12]);
+extern void F(ge64_msub_p2)(u64 h[16], const u64 q[12]);
+extern void F(ge64_add_p2)(u64 h[16], const u64 q[16]);
+extern void F(ge64_sub_p2)(u64 h[16], const u64 q[16]);
+extern void F(ge64_dbl_run_p3)(u64 r[16], const u64 p[16], long long n);
+extern void F(ge64_dbl_run_p2)(u64 r[16], const u64 p[16], long long n);
 extern long abi_check(void *fn, u64 a, u64 b, u64 c, u64 d);
 
 static long passed, failed;
@@ -400,6 +406,44 @@ static void test_group(long n)
         check(memcmp(r + 12, h + 12, 32) == 0, "ge64_dbl_p2 keeps T", it);
       }
     }
+    /* the variants without T: X, Y, Z as the full operation, T kept;
+       the doubling runs: the same limbs as that many single doublings */
+    for (op = 0; op < 6; ++op) {
+      u64 h2[16], r1[16], r3[16];
+      long long k, nd = 1 + (it % 7);
+      for (i = 0; i < 4; ++i) random_element(h + 4 * i, it * 11 + i);
+      for (i = 0; i < 4; ++i) random_element(q + 4 * i, it * 13 + i + 5);
+      memcpy(h2, h, sizeof h2);
+      memcpy(r1, h, sizeof r1);
+      switch (op) {
+        case 0: F(ge64_madd_p3)(h, q); F(ge64_madd_p2)(h2, q); break;
+        case 1: F(ge64_msub_p3)(h, q); F(ge64_msub_p2)(h2, q); break;
+        case 2: F(ge64_add_p3)(h, q); F(ge64_add_p2)(h2, q); break;
+        case 3: F(ge64_sub_p3)(h, q); F(ge64_sub_p2)(h2, q); break;
+        case 4:
+          memcpy(r3, h, sizeof r3);
+          for (k = 0; k + 1 < nd; ++k) F(ge64_dbl_p2)(r3, k ? r3 : h);
+          F(ge64_dbl_p3)(r3, nd > 1 ? r3 : h);
+          F(ge64_dbl_run_p3)(h2, h, nd);
+          memcpy(h, r3, sizeof r3);
+          break;
+        default:
+          memcpy(r3, h, sizeof r3);
+          for (k = 0; k < nd; ++k) F(ge64_dbl_p2)(r3, k ? r3 : h);
+          F(ge64_dbl_run_p2)(h2, h, nd);
+          memcpy(h, r3, sizeof r3);
+          break;
+      }
+      if (op < 4) {
+        check(memcmp(h, h2, 96) == 0, "ge64_*_p2 X, Y, Z", it);
+        check(memcmp(h2 + 12, r1 + 12, 32) == 0, "ge64_*_p2 keeps T", it);
+      } else if (op == 4) {
+        check(memcmp(h, h2, 128) == 0, "ge64_dbl_run_p3", it);
+      } else {
+        check(memcmp(h, h2, 96) == 0, "ge64_dbl_run_p2", it);
+        check(memcmp(h2 + 12, r1 + 12, 32) == 0, "ge64_dbl_run_p2 keeps T", it);
+      }
+    }
   }
 }
 
@@ -427,6 +471,12 @@ static void test_abi(void)
     check(abi_check((void *)F(ge64_sub_p3), (u64)hp, (u64)qp, 0, 0) == 0, "abi ge64_sub_p3", 0);
     check(abi_check((void *)F(ge64_dbl_p3), (u64)hp, (u64)hp, 0, 0) == 0, "abi ge64_dbl_p3", 0);
     check(abi_check((void *)F(ge64_dbl_p2), (u64)hp, (u64)hp, 0, 0) == 0, "abi ge64_dbl_p2", 0);
+    check(abi_check((void *)F(ge64_madd_p2), (u64)hp, (u64)qp, 0, 0) == 0, "abi ge64_madd_p2", 0);
+    check(abi_check((void *)F(ge64_msub_p2), (u64)hp, (u64)qp, 0, 0) == 0, "abi ge64_msub_p2", 0);
+    check(abi_check((void *)F(ge64_add_p2), (u64)hp, (u64)qp, 0, 0) == 0, "abi ge64_add_p2", 0);
+    check(abi_check((void *)F(ge64_sub_p2), (u64)hp, (u64)qp, 0, 0) == 0, "abi ge64_sub_p2", 0);
+    check(abi_check((void *)F(ge64_dbl_run_p3), (u64)hp, (u64)hp, 5, 0) == 0, "abi ge64_dbl_run_p3", 0);
+    check(abi_check((void *)F(ge64_dbl_run_p2), (u64)hp, (u64)hp, 5, 0) == 0, "abi ge64_dbl_run_p2", 0);
   }
 }
 

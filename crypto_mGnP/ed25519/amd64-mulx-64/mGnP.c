@@ -9,8 +9,9 @@
    scripts/gen-ed25519-table64.py), -P uses width 5 and 8 odd multiples
    computed here in cached form.  Doublings and additions are the
    assembly group operations of internal/amd64/ge64_mulx.S on radix-2^64
-   field elements (mulx/adcx/adox); a doubling that no addition follows
-   skips the T coordinate.
+   field elements (mulx/adcx/adox); each run of doublings is one call
+   that computes T only on its last doubling, and the last addition of a
+   digit position skips T (only doublings read the result).
 
    Status: 1 iff m < L and P is a canonical encoding of a curve point.
    Otherwise the output is still defined: m mod L is used, and an invalid
@@ -24,6 +25,52 @@
 #define WB 8   /* |digit| <= 127: ge25519_G_odd64[0..63] */
 #define WP 5   /* |digit| <= 15: 8 odd multiples of -P */
 
+/* the digits of sc25519_wnaf_vartime (the same output), jumping over runs
+   of zero bits with a count of trailing zeros instead of testing one bit
+   per step.  Public scalars only. */
+static void wnaf_vartime(signed char r[256], const sc25519 *a, int w)
+{
+  uint64_t x[5], v, rest;
+  const uint64_t window = ((uint64_t)1 << w) - 1;
+  int i, limb, off, k, pos;
+
+  for (i = 0; i < 4; ++i) x[i] = a->v[i];
+  x[4] = 0;
+  for (i = 0; i < 256; ++i) r[i] = 0;
+
+  i = 0;
+  while (i < 256) {
+    limb = i >> 6;
+    off = i & 63;
+    rest = x[limb] >> off;
+    if (!rest) {                      /* no set bit left in this limb */
+      i = (limb + 1) << 6;
+      continue;
+    }
+    i += __builtin_ctzll(rest);
+    limb = i >> 6;
+    off = i & 63;
+    v = x[limb] >> off;
+    if (off + w > 64 && limb < 4) v |= x[limb + 1] << (64 - off);
+    v &= window;
+    /* clear the w bits just used: x -= v 2^i */
+    x[limb] &= ~(window << off);
+    if (off + w > 64 && limb < 4) x[limb + 1] &= ~(window >> (64 - off));
+    if (v >> (w - 1)) {
+      /* digit v - 2^w: x gains 2^(i+w) */
+      pos = i + w;
+      r[i] = (signed char)((int)v - (1 << w));
+      for (k = pos >> 6; k < 5; ++k) {
+        x[k] += k == (pos >> 6) ? (uint64_t)1 << (pos & 63) : 1;
+        if (x[k] != 0) break;
+      }
+    } else {
+      r[i] = (signed char)v;
+    }
+    i += w;
+  }
+}
+
 /* y = 26, x even */
 static const unsigned char point_C[32] = { 26 };
 
@@ -34,7 +81,7 @@ void crypto_mGnP(unsigned char *out, const unsigned char *m, const unsigned char
   ge25519_cached Ai[8], A2;
   sc25519 ms, ns;
   signed char mw[256], nw[256];
-  int ok, i, k;
+  int ok, i, k, prev;
 
   ok = sc25519_is_canonical(m);
   if (ge25519_frombytes_vartime(&A, P)) {
@@ -46,8 +93,8 @@ void crypto_mGnP(unsigned char *out, const unsigned char *m, const unsigned char
 
   sc25519_from32bytes(&ms, m);
   sc25519_from64bytes(&ns, n);
-  sc25519_wnaf_vartime(mw, &ms, WB);
-  sc25519_wnaf_vartime(nw, &ns, WP);
+  wnaf_vartime(mw, &ms, WB);
+  wnaf_vartime(nw, &ns, WP);
 
   /* Ai[k] = (2k+1) A */
   ge25519_p3_to_cached(&Ai[0], &A);
@@ -62,18 +109,28 @@ void crypto_mGnP(unsigned char *out, const unsigned char *m, const unsigned char
   for (i = 255; i >= 0; --i)
     if (mw[i] || nw[i]) break;
 
+  /* each digit position: the doublings since the previous one in one
+     call (T only at the end), then the additions, the last of which skips
+     T (a doubling or the encoding comes next, neither reads T) */
   ge25519_p3_0(&R);
+  prev = i + 1;
   for (; i >= 0; --i) {
-    if (mw[i] || nw[i]) {
-      ge64_dbl_p3(&R, &R);
-      if (mw[i] > 0) ge64_madd_p3(&R, &ge25519_G_odd64[mw[i] >> 1]);
-      else if (mw[i] < 0) ge64_msub_p3(&R, &ge25519_G_odd64[(-mw[i]) >> 1]);
-      if (nw[i] > 0) ge64_add_p3(&R, &Ai[nw[i] >> 1]);
-      else if (nw[i] < 0) ge64_sub_p3(&R, &Ai[(-nw[i]) >> 1]);
+    int dm = mw[i], dn = nw[i];
+    if (!(dm | dn)) continue;
+    ge64_dbl_run_p3(&R, &R, prev - i);
+    prev = i;
+    if (dn) {
+      if (dm > 0) ge64_madd_p3(&R, &ge25519_G_odd64[dm >> 1]);
+      else if (dm < 0) ge64_msub_p3(&R, &ge25519_G_odd64[(-dm) >> 1]);
+      if (dn > 0) ge64_add_p2(&R, &Ai[dn >> 1]);
+      else ge64_sub_p2(&R, &Ai[(-dn) >> 1]);
+    } else if (dm > 0) {
+      ge64_madd_p2(&R, &ge25519_G_odd64[dm >> 1]);
     } else {
-      ge64_dbl_p2(&R, &R);
+      ge64_msub_p2(&R, &ge25519_G_odd64[(-dm) >> 1]);
     }
   }
+  if (prev > 0) ge64_dbl_run_p2(&R, &R, prev);
 
   ge25519_p3_tobytes(out, &R);
   out[32] = (unsigned char)ok;

@@ -15,21 +15,44 @@
    Barrett code of sc25519_64.h).  A negative digit selects |digit| B
    with y+x and y-x swapped, and the addition negates 2dxy under a mask
    (ge64_madd_p3_cneg).  Every lookup scans its whole row of 16 points
-   with masks (AVX2 where the architectures line allows, else SSE2); the
-   top bit of n (which output form to produce) is also used only through
-   masks.  Constant time. */
+   with masks (AVX2 where the architectures line allows, else SSE2).
+
+   With AVX-512 (the third architectures line) the scans are cheap
+   enough for signed radix-64 digits: a = the masked n itself (< 2^255,
+   no reduction: 43 digits cover it, the top one at most 7 + 1),
+   -32 <= e[i] <= 32, T[k][j] = (j+1) 4096^k B (base_table64_r64.h,
+   22 x 32 points), 43 additions and 6 doublings; digits 2k and 2k+1
+   read the same row, so one scan selects both (half the loads) and the
+   even one waits in qe[] for the second pass.
+
+   The top bit of n (which output form to produce) is also used only
+   through masks.  Constant time. */
+#include <string.h>
 #include "crypto_nG.h"
 #include "fe25519_64.h"
 #include "ge25519_64.h"
 #include "sc25519.h"
 #include "sc25519_64.h"
+#if defined(__AVX512F__) && defined(__AVX512VL__)
+#include "base_table64_r64.h"
+#define RADIXBITS 6
+#define NDIGITS 43
+#define TABLE ge25519_base_table64_r64
+#define SELECT ge25519_precomp_select32_nonneg_t
+#else
 #include "base_table64_r32.h"
-
+#define RADIXBITS 5
 #define NDIGITS 51
+#define TABLE ge25519_base_table64_r32
+#define SELECT ge25519_precomp_select16_nonneg_t
+#endif
 
-/* e[i] in [-16, 16] with a = sum e[i] 32^i, for a < 2^253; constant time
-   (the loop and the bit positions are fixed) */
-static void recode_radix32(signed char e[NDIGITS], const sc25519 *a)
+#define RADIX (1 << RADIXBITS)
+
+/* e[i] in [-RADIX/2, RADIX/2] with a = sum e[i] RADIX^i, for a < 2^253
+   (radix 32) or a < 2^255 (radix 64); constant time (the loop and the
+   bit positions are fixed) */
+static void recode(signed char e[NDIGITS], const sc25519 *a)
 {
   uint64_t w[5];
   int carry = 0, i, x;
@@ -37,16 +60,16 @@ static void recode_radix32(signed char e[NDIGITS], const sc25519 *a)
   for (i = 0; i < 4; ++i) w[i] = a->v[i];
   w[4] = 0;
   for (i = 0; i < NDIGITS; ++i) {
-    int bit = 5 * i, limb = bit >> 6, sh = bit & 63;
+    int bit = RADIXBITS * i, limb = bit >> 6, sh = bit & 63;
     uint64_t raw = w[limb] >> sh;
-    if (sh > 59) raw |= w[limb + 1] << (64 - sh);   /* public */
-    x = (int)(raw & 31) + carry;                      /* 0 .. 32 */
-    if (i == NDIGITS - 1) {                           /* public: bits 250.., x <= 8 */
+    if (sh > 64 - RADIXBITS) raw |= w[limb + 1] << (64 - sh);   /* public */
+    x = (int)(raw & (RADIX - 1)) + carry;             /* 0 .. RADIX */
+    if (i == NDIGITS - 1) {                           /* public: the top bits, x <= 8 */
       e[i] = (signed char)x;
       break;
     }
-    carry = (x + 16) >> 5;                            /* 1 iff x >= 16 */
-    e[i] = (signed char)(x - (carry << 5));
+    carry = (x + RADIX / 2) >> RADIXBITS;             /* 1 iff x >= RADIX/2 */
+    e[i] = (signed char)(x - (carry << RADIXBITS));
   }
 }
 
@@ -63,30 +86,52 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   ge25519_p3 h;
   ge25519_precomp q;
   uint64_t neg;
+#if RADIXBITS == 6
+  ge25519_precomp qe[(NDIGITS + 1) / 2];
+  uint64_t nege[(NDIGITS + 1) / 2];
+#endif
   int i;
 
   for (i = 0; i < 32; ++i) t[i] = n[i];
   t[31] &= 127;
-  sc64_load32(x, t);                /* a = t mod L, straight-line */
-  x[4] = x[5] = x[6] = x[7] = 0;
+  sc64_load32(x, t);
+#if RADIXBITS == 6
+  /* 43 digits of radix 64 cover t < 2^255 (the top digit is at most
+     7 + 1), and t B = (t mod L) B: no reduction */
+  for (i = 0; i < 4; ++i) a.v[i] = x[i];
+#else
+  x[4] = x[5] = x[6] = x[7] = 0;    /* a = t mod L, straight-line */
   sc64_reduce512(a.v, x);
-  recode_radix32(e, &a);
+#endif
+  recode(e, &a);
 
-  /* odd digits, times 32, then the even digits */
+  /* odd digits, times RADIX, then the even digits */
   ge25519_p3_0(&h);
+#if RADIXBITS == 6
+  /* digits 2k and 2k+1 use the same row: one scan selects both, the
+     even one kept for the second pass */
   for (i = 1; i < NDIGITS; i += 2) {
-    neg = ge25519_precomp_select16_nonneg_t(&q, ge25519_base_table64_r32[i >> 1], e[i]);
+    ge25519_precomp_select2_avx512(&q, &neg, &qe[i >> 1], &nege[i >> 1], TABLE[i >> 1], RADIX / 2,
+                                   e[i], e[i - 1]);
     ge64_madd_p3_cneg(&h, &q, neg);
   }
-  ge64_dbl_p2(&h, &h);
-  ge64_dbl_p2(&h, &h);
-  ge64_dbl_p2(&h, &h);
-  ge64_dbl_p2(&h, &h);
+  nege[NDIGITS >> 1] = SELECT(&qe[NDIGITS >> 1], TABLE[NDIGITS >> 1], e[NDIGITS - 1]);
+  for (i = 1; i < RADIXBITS; ++i) ge64_dbl_p2(&h, &h);
+  ge64_dbl_p3(&h, &h);
+  for (i = 0; i < NDIGITS; i += 2)
+    ge64_madd_p3_cneg(&h, &qe[i >> 1], nege[i >> 1]);
+#else
+  for (i = 1; i < NDIGITS; i += 2) {
+    neg = SELECT(&q, TABLE[i >> 1], e[i]);
+    ge64_madd_p3_cneg(&h, &q, neg);
+  }
+  for (i = 1; i < RADIXBITS; ++i) ge64_dbl_p2(&h, &h);
   ge64_dbl_p3(&h, &h);
   for (i = 0; i < NDIGITS; i += 2) {
-    neg = ge25519_precomp_select16_nonneg_t(&q, ge25519_base_table64_r32[i >> 1], e[i]);
+    neg = SELECT(&q, TABLE[i >> 1], e[i]);
     ge64_madd_p3_cneg(&h, &q, neg);
   }
+#endif
 
   ge25519_p3_tobytes_merged(out, &h, montgomery);
 
@@ -94,4 +139,10 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   for (i = 0; i < NDIGITS; ++i) ve[i] = 0;
   vx = x;
   for (i = 0; i < 4; ++i) vx[i] = 0;
+#if RADIXBITS == 6
+  /* the selected points and signs tell the digits */
+  memset(qe, 0, sizeof qe);
+  memset(nege, 0, sizeof nege);
+  __asm__ __volatile__("" : : "r"(qe), "r"(nege) : "memory");
+#endif
 }
