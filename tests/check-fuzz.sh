@@ -52,7 +52,7 @@ if ! "$cc" -fsanitize=fuzzer,address "$F/probe.c" -o "$F/probe" >"$F/probe.log" 
 fi
 
 if ! (cd "$top" && CC=$cc CFLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -g" \
-  LDFLAGS=$san ./configure --builddir=fuzz --no-planted) >"$F.log" 2>&1; then
+  LDFLAGS=$san ./configure --builddir=fuzz --no-planted --no-trim) >"$F.log" 2>&1; then
   bad "configure failed"
   tail -n 20 "$F.log"
   finish

@@ -52,7 +52,7 @@ for cc in ${HARDENING_CC:-gcc clang}; do
   start=$(date +%s)
   B=build/hardened
   if ! CC=$cc CFLAGS="-D_FORTIFY_SOURCE=2 -fstack-protector-strong" LDFLAGS="-Wl,-z,relro,-z,now" \
-       ./configure --builddir=hardened --no-planted >"$tmp/build-$cc.log" 2>&1 ||
+       ./configure --builddir=hardened --no-planted --no-trim >"$tmp/build-$cc.log" 2>&1 ||
      ! make -f "$B/Makefile" -j2 all >>"$tmp/build-$cc.log" 2>&1; then
     tail -n 30 "$tmp/build-$cc.log"
     bad "$cc: hardened build failed"

@@ -113,7 +113,7 @@ else
 fi
 
 echo "building build/msan (copy in build/msan/src) with $cc $flags"
-if ! (cd "$src" && CC=$cc CFLAGS=$flags LDFLAGS="-fsanitize=memory" ./configure --builddir=msan) >"$work/configure.log" 2>&1; then
+if ! (cd "$src" && CC=$cc CFLAGS=$flags LDFLAGS="-fsanitize=memory" ./configure --builddir=msan --no-trim) >"$work/configure.log" 2>&1; then
   bad "configure failed:"
   tail -n 20 "$work/configure.log"
   finish

@@ -92,7 +92,7 @@ for c in ${SANITIZER_COMPILERS:-gcc clang}; do
   mkdir -p "$B"
   log=$top/build/$bd.log
   if ! (cd "$top" && CC=$c CFLAGS="$san -fno-sanitize-recover=all -fno-omit-frame-pointer -g" LDFLAGS=$san \
-    ./configure --builddir="$bd" --no-planted) >"$log" 2>&1; then
+    ./configure --builddir="$bd" --no-planted --no-trim) >"$log" 2>&1; then
     bad "$c: configure failed"
     tail -n 20 "$log"
     continue

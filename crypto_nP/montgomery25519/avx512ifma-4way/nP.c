@@ -1,0 +1,283 @@
+/* SPDX-License-Identifier: MIT */
+/* X25519 (RFC 7748): one Montgomery ladder whose field products run side
+   by side in the 64-bit lanes of 512-bit vectors, with AVX-512 IFMA
+   (vpmadd52luq / vpmadd52huq).  The four products of each layer of the
+   ladder step go in lanes 0..3 and the same products times x1 in lanes
+   4..7; carrying the x1 multiples along removes the third, one-lane
+   layer (z3 = x1 (DA - CB)^2) of the plain four-lane step, so a step is
+   two eight-lane multiplications deep.  (On CPUs that run 512-bit IFMA at
+   the rate of 256-bit, the extra lanes cost no time.)
+
+   Field elements: five vectors of limbs in radix 2^51,
+     f = f0 + f1 2^51 + f2 2^102 + f3 2^153 + f4 2^204   (lane by lane).
+   The multiplier reads only the low 52 bits of a limb, so every input of
+   a multiplication must have limbs < 2^52 ("CARRIED").  Radix 2^51 leaves
+   one spare bit, so a single parallel carry round (every limb keeps its
+   low 51 bits and receives the carry of the limb below; the carry out of
+   limb 4 comes back times 19 into limb 0) turns any limbs < 2^64 into
+   limbs < 2^51 + 2^18: CARRIED.  No sequential carry chain is needed.
+
+   The low half of a limb product has weight 2^(51k) (k = i + j) and the
+   high half weight 2^(51k + 52) = 2 * 2^(51(k+1)); columns 5..9 fold into
+   columns 0..4 times 19 (2^255 = 19 mod p).  Both products of a step are
+   left uncarried (limbs < 2^61): they only feed additions and
+   subtractions, which add a large multiple of p (Q = 2^11 p) where they
+   subtract and carry their results.
+
+   State, lanes 0..7: (x2, z2, x3, z3, x1 x2, x1 z2, x1 x3, x1 z3).
+   Ladder step (after the conditional swap of the pairs (x2, z2) and
+   (x3, z3), with their x1 multiples, i.e. of lanes (0,1) <-> (2,3) and
+   (4,5) <-> (6,7); the swap for the next step is applied to both
+   operands of M2, which swaps the lanes of the product):
+     U  = (A, B, C, D, x1 A, x1 B, x1 C, x1 D),
+          A = x2 + z2, B = x2 - z2, C = x3 + z3, D = x3 - z3;
+     M1 = U * (A, B, B, A, A, B, B, A)
+        = (AA, BB, CB, DA, x1 AA, x1 BB, x1 CB, x1 DA);
+     with E = AA - BB, V = AA + 121665 E = BB + 121666 E,
+          S = DA + CB, T = CB - DA:
+     M2 = (AA, E, S, T, x1 AA, x1 E, x1 S, x1 T)
+        * (BB, V, S, x1 T, BB, V, S, x1 T)
+        = (x2', z2', x3', z3', x1 x2', x1 z2', x1 x3', x1 z3'),
+     z3' = x1 (DA - CB)^2, z2' = E (BB + 121666 E) as in RFC 7748.
+   Constant time: the scalar bits only become an all-lanes mask (0 or
+   0xff) for masked blends and masked fixed permutations; no branch,
+   memory index or permutation index depends on a secret.  The final
+   inversion is the constant-time safegcd of inv25519_safegcd.h.  Both inputs are read
+   before q is written, so q may alias n or p. */
+#include <stdint.h>
+#include <immintrin.h>
+#include "crypto_nP.h"
+#include "fe25519_51.h"
+#include "inv25519_safegcd.h"
+
+typedef struct { __m512i v[5]; } fe8;
+
+#define INLINE static inline __attribute__((always_inline))
+#define MASK51 (((uint64_t)1 << 51) - 1)
+
+#define V_ADD(a, b) _mm512_add_epi64((a), (b))
+#define V_SHL(a, n) _mm512_slli_epi64((a), (n))
+#define V_SHR(a, n) _mm512_srli_epi64((a), (n))
+#define V_LO(acc, a, b) _mm512_madd52lo_epu64((acc), (a), (b))
+#define V_HI(acc, a, b) _mm512_madd52hi_epu64((acc), (a), (b))
+#define V_SET1(c) _mm512_set1_epi64((long long)(c))
+
+/* 19 x, for x < 2^59 */
+INLINE __m512i mul19(__m512i x)
+{
+  return V_ADD(V_ADD(x, V_SHL(x, 1)), V_SHL(x, 4));
+}
+
+/* h = r0 + r1 2^51 + ... + r4 2^204 (mod p), one parallel carry round.
+   r limbs < 2^64: carries < 2^13, h limbs < 2^51 + 19 * 2^13 < 2^51 + 2^18,
+   CARRIED.  (The carry out of limb 4 goes in times 19 by the multiplier:
+   one instruction on the longest path instead of three.) */
+INLINE void carry5(fe8 *h, __m512i r0, __m512i r1, __m512i r2, __m512i r3, __m512i r4)
+{
+  const __m512i m = V_SET1(MASK51);
+  __m512i k0 = V_SHR(r0, 51), k1 = V_SHR(r1, 51), k2 = V_SHR(r2, 51);
+  __m512i k3 = V_SHR(r3, 51), k4 = V_SHR(r4, 51);
+  h->v[0] = V_LO(_mm512_and_si512(r0, m), k4, V_SET1(19));
+  h->v[1] = V_ADD(_mm512_and_si512(r1, m), k0);
+  h->v[2] = V_ADD(_mm512_and_si512(r2, m), k1);
+  h->v[3] = V_ADD(_mm512_and_si512(r3, m), k2);
+  h->v[4] = V_ADD(_mm512_and_si512(r4, m), k3);
+}
+
+/* h = f g, lane by lane, f and g CARRIED; h unreduced: limbs < 2^61
+   (it only feeds additions and subtractions with a large multiple of p,
+   see Q below, which carry).  Columns: l_k (low halves, index sum k) and
+   u_k (high halves, index sum k), each a sum of at most five halves
+   < 2^52, so < 2^55 (columns 3..5 are accumulated in two parts, L and U,
+   to keep each chain of dependent multiply-adds at most three long).
+   The high half's weight is 2^(51k + 52) = 2 2^(51(k+1)), so column k of
+   the product is c_k = l_k + 2 u_(k-1) < 15 2^52, and with 2^255 = 19
+     h_m = c_m + 19 c_(m+5) < 20 15 2^52 < 2^61. */
+#define PR(k, i, j) l##k = V_LO(l##k, f##i, g##j); u##k = V_HI(u##k, f##i, g##j)
+INLINE void fe8_mul(fe8 *h, const fe8 *f, const fe8 *g)
+{
+  const __m512i f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
+  const __m512i g0 = g->v[0], g1 = g->v[1], g2 = g->v[2], g3 = g->v[3], g4 = g->v[4];
+  const __m512i z = _mm512_setzero_si512();
+  __m512i l0, l1, l2, l3, l4, l5, l6, l7, l8;
+  __m512i u0, u1, u2, u3, u4, u5, u6, u7, u8;
+  __m512i L3 = z, L4 = z, L5 = z, U3 = z, U4 = z, U5 = z;
+  l0 = l1 = l2 = l3 = l4 = l5 = l6 = l7 = l8 = z;
+  u0 = u1 = u2 = u3 = u4 = u5 = u6 = u7 = u8 = z;
+#define PS(k, i, j) L##k = V_LO(L##k, f##i, g##j); U##k = V_HI(U##k, f##i, g##j)
+  PR(0, 0, 0); PR(1, 0, 1); PR(2, 0, 2); PR(3, 0, 3); PR(4, 0, 4);
+  PR(1, 1, 0); PR(2, 1, 1); PR(3, 1, 2); PR(4, 1, 3); PR(5, 1, 4);
+  PR(2, 2, 0); PS(3, 2, 1); PS(4, 2, 2); PS(5, 2, 3); PR(6, 2, 4);
+  PS(3, 3, 0); PS(4, 3, 1); PR(5, 3, 2); PR(6, 3, 3); PR(7, 3, 4);
+  PS(4, 4, 0); PS(5, 4, 1); PR(6, 4, 2); PR(7, 4, 3); PR(8, 4, 4);
+#undef PS
+  l3 = V_ADD(l3, L3); l4 = V_ADD(l4, L4); l5 = V_ADD(l5, L5);
+  u3 = V_ADD(u3, U3); u4 = V_ADD(u4, U4); u5 = V_ADD(u5, U5);
+  h->v[0] = V_ADD(l0, mul19(V_ADD(l5, V_SHL(u4, 1))));
+  h->v[1] = V_ADD(V_ADD(l1, V_SHL(u0, 1)), mul19(V_ADD(l6, V_SHL(u5, 1))));
+  h->v[2] = V_ADD(V_ADD(l2, V_SHL(u1, 1)), mul19(V_ADD(l7, V_SHL(u6, 1))));
+  h->v[3] = V_ADD(V_ADD(l3, V_SHL(u2, 1)), mul19(V_ADD(l8, V_SHL(u7, 1))));
+  h->v[4] = V_ADD(V_ADD(l4, V_SHL(u3, 1)), mul19(V_SHL(u8, 1)));
+}
+#undef PR
+
+/* multiples of p in radix 2^51, limb by limb */
+#define Q_0 (((uint64_t)1 << 62) - 19 * ((uint64_t)1 << 11))
+#define Q_1 (((uint64_t)1 << 62) - ((uint64_t)1 << 11))
+
+/* lanes (0,1,2,3,...) -> (1,0,3,2,...) */
+#define SWAP_ADJ(x) _mm512_shuffle_epi32((x), (_MM_PERM_ENUM)_MM_SHUFFLE(1, 0, 3, 2))
+/* x with lanes (0,1,2,3) <-> (2,3,0,1) exchanged within each half where
+   mask is 0xff (the conditional swap: a fixed permutation, merged under
+   a mask that is all ones or all zeros) */
+#define SWAP_PAIRS_IF(x, mask) _mm512_mask_permutex_epi64((x), (mask), (x), _MM_SHUFFLE(1, 0, 3, 2))
+/* a vector of lane indices, lane 0 first */
+#define IDX(a, b, c, d, e, f, g, h) _mm512_set_epi64(h, g, f, e, d, c, b, a)
+
+/* The per-limb parts of the step are written as functions on one limb,
+   called five times with constant k: straight-line code, no loops or
+   arrays for the compiler to keep in memory. */
+
+/* limb k of (x + t, t + Q - x, ...) with t = x with adjacent lanes
+   exchanged: (x2+z2, x2-z2, x3+z3, x3-z3, ...) from (x2, z2, x3, z3, ...),
+   x the unreduced output of fe8_mul (limbs < 2^61) and Q = 2^11 p, whose
+   limbs 2^62 - 19 2^11, 2^62 - 2^11 exceed those of x: limbs < 2^63. */
+INLINE __m512i in_limb(__m512i x, int k)
+{
+  __m512i t = SWAP_ADJ(x), q = V_SET1(k ? Q_1 : Q_0);
+  return V_ADD(t, _mm512_mask_sub_epi64(x, 0xaa, q, x));
+}
+
+/* state s (limbs < 2^61) -> operands a = U, b = (A, B, B, A, A, B, B, A)
+   of M1; CARRIED */
+INLINE void step_in(fe8 *a, fe8 *b, const fe8 *s)
+{
+  const __m512i bi = IDX(0, 1, 1, 0, 0, 1, 1, 0);
+  carry5(a, in_limb(s->v[0], 0), in_limb(s->v[1], 1), in_limb(s->v[2], 2),
+         in_limb(s->v[3], 3), in_limb(s->v[4], 4));
+  b->v[0] = _mm512_permutexvar_epi64(bi, a->v[0]);
+  b->v[1] = _mm512_permutexvar_epi64(bi, a->v[1]);
+  b->v[2] = _mm512_permutexvar_epi64(bi, a->v[2]);
+  b->v[3] = _mm512_permutexvar_epi64(bi, a->v[3]);
+  b->v[4] = _mm512_permutexvar_epi64(bi, a->v[4]);
+}
+
+/* limb k of m = M1 = (AA, BB, CB, DA, ...) (unreduced, limbs < 2^61),
+   each half alike: t = (BB, AA, DA, CB);
+   r = (AA, AA - BB + Q, DA + CB, CB - DA + Q), limbs < 2^63 */
+INLINE void mid_limb(__m512i *t, __m512i *r, __m512i x, int k)
+{
+  __m512i q = V_SET1(k ? Q_1 : Q_0);
+  *t = SWAP_ADJ(x);
+  *r = _mm512_mask_add_epi64(_mm512_mask_sub_epi64(x, 0xaa, q, x), 0xee,
+                             _mm512_mask_sub_epi64(x, 0xaa, q, x), *t);
+}
+
+/* m = M1 -> the operands of M2, CARRIED (F may alias m).
+   F = carried r = (AA, E, S, T, x1 AA, x1 E, x1 S, x1 T), and
+   w = (BB, AA + 121665 E, ...) = (BB, V, ...): t plus 121665 F in lane 1
+   (K is 0 elsewhere; only lanes 0 and 1 of w are used).  121665 F_k
+   < 2^69 in halves: low (< 2^52) at limb k, high (< 2^17) at weight
+   2^(51k + 52) = 2 2^(51(k+1)); the high half of limb 4 is at
+   2^256 = 38 (mod p).  Limbs of w before the carry < 2^61 + 2^53.
+   G = (w0, w1, F2, F7, w0, w1, F2, F7).  Then both F and G swapped
+   (lanes (0,1) <-> (2,3), (4,5) <-> (6,7)) where mask is 0xff: the
+   conditional swap of the next step. */
+INLINE void step_mid(fe8 *F, fe8 *G, const fe8 *m, __mmask8 mask)
+{
+  const __m512i gi = IDX(8, 9, 2, 7, 8, 9, 2, 7);
+  const __m512i gs = IDX(2, 7, 8, 9, 2, 7, 8, 9);
+  const __m512i K = IDX(0, 121665, 0, 0, 0, 0, 0, 0);
+  const __m512i z = _mm512_setzero_si512();
+  __m512i t0, t1, t2, t3, t4, r0, r1, r2, r3, r4;
+  __m512i h0, h1, h2, h3, h4;
+  fe8 w;
+  mid_limb(&t0, &r0, m->v[0], 0);
+  mid_limb(&t1, &r1, m->v[1], 1);
+  mid_limb(&t2, &r2, m->v[2], 2);
+  mid_limb(&t3, &r3, m->v[3], 3);
+  mid_limb(&t4, &r4, m->v[4], 4);
+  carry5(F, r0, r1, r2, r3, r4);
+  h0 = V_HI(z, F->v[0], K); h1 = V_HI(z, F->v[1], K); h2 = V_HI(z, F->v[2], K);
+  h3 = V_HI(z, F->v[3], K); h4 = V_HI(z, F->v[4], K);
+  carry5(&w, V_LO(V_LO(t0, F->v[0], K), h4, V_SET1(38)),
+         V_ADD(V_LO(t1, F->v[1], K), V_SHL(h0, 1)), V_ADD(V_LO(t2, F->v[2], K), V_SHL(h1, 1)),
+         V_ADD(V_LO(t3, F->v[3], K), V_SHL(h2, 1)), V_ADD(V_LO(t4, F->v[4], K), V_SHL(h3, 1)));
+#define FG_LIMB(k)                                                      \
+  G->v[k] = _mm512_mask_blend_epi64(mask, _mm512_permutex2var_epi64(F->v[k], gi, w.v[k]), \
+                                    _mm512_permutex2var_epi64(F->v[k], gs, w.v[k])); \
+  F->v[k] = SWAP_PAIRS_IF(F->v[k], mask)
+  FG_LIMB(0); FG_LIMB(1); FG_LIMB(2); FG_LIMB(3); FG_LIMB(4);
+#undef FG_LIMB
+}
+
+static uint64_t load64(const unsigned char *x)
+{
+  uint64_t r = 0;
+  int i;
+  for (i = 7; i >= 0; --i) r = (r << 8) | x[i];
+  return r;
+}
+
+void crypto_nP(unsigned char *q, const unsigned char *n, const unsigned char *p)
+{
+  unsigned char k[32], zb[32];
+  uint64_t lanes[5][8] __attribute__((aligned(64)));
+  uint64_t zw[4];
+  fe25519 u, uu, x2, z2;
+  fe8 s, a, b;
+  __mmask8 mask;
+  unsigned int bit, nbit;
+  int i, j;
+
+  for (i = 0; i < 32; ++i) k[i] = n[i];
+  k[0] &= 248;
+  k[31] &= 127;
+  k[31] |= 64;
+  fe25519_frombytes(&u, p);   /* bit 255 dropped, limbs < 2^51 */
+  fe25519_sq(&uu, &u);        /* limbs < 2^52 */
+
+  /* s = (1, 0, u, 1, u, 0, u^2, u) */
+  for (i = 0; i < 5; ++i) {
+    long long c = i ? 0 : 1;
+    s.v[i] = _mm512_set_epi64((long long)u.v[i], (long long)uu.v[i], 0, (long long)u.v[i],
+                              c, (long long)u.v[i], 0, c);
+  }
+
+  /* the swap before step i is folded into the operands of M2 of step
+     i + 1 (and, for the first step, applied to s here): M2 lanewise, so
+     swapping the lanes of both operands swaps the lanes of the product */
+  bit = (k[31] >> 6) & 1;
+  mask = (__mmask8)(0xff & (0u - bit));
+  for (i = 0; i < 5; ++i) s.v[i] = SWAP_PAIRS_IF(s.v[i], mask);
+  for (i = 254; i >= 0; --i) {
+    nbit = i ? (k[(i - 1) >> 3] >> ((i - 1) & 7)) & 1 : 0;
+    mask = (__mmask8)(0xff & (0u - (bit ^ nbit)));
+    bit = nbit;
+    step_in(&a, &b, &s);
+    fe8_mul(&a, &a, &b);       /* M1, limbs < 2^61 */
+    step_mid(&a, &b, &a, mask);
+    fe8_mul(&s, &a, &b);       /* M2: the new state, limbs < 2^61 */
+  }
+  carry5(&s, s.v[0], s.v[1], s.v[2], s.v[3], s.v[4]);   /* CARRIED: limbs < 2^52 */
+  for (i = 0; i < 5; ++i) _mm512_store_si512((void *)lanes[i], s.v[i]);
+  for (i = 0; i < 5; ++i) {
+    x2.v[i] = lanes[i][0];
+    z2.v[i] = lanes[i][1];
+  }
+
+  /* 1/z2 by safegcd (on the fully reduced value) */
+  fe25519_tobytes(zb, &z2);
+  for (i = 0; i < 4; ++i) zw[i] = load64(zb + 8 * i);
+  inv25519_safegcd(zw, zw);
+  for (i = 0; i < 4; ++i)
+    for (j = 0; j < 8; ++j) zb[8 * i + j] = (unsigned char)(zw[i] >> (8 * j));
+  fe25519_frombytes(&z2, zb);
+  fe25519_mul(&x2, &x2, &z2);
+  fe25519_tobytes(q, &x2);
+
+  {
+    volatile unsigned char *vk = k;
+    for (i = 0; i < 32; ++i) vk[i] = 0;
+  }
+}
