@@ -33,12 +33,6 @@
 #include "crypto_ct.h"
 #include "fe25519_64.h"
 
-typedef struct { fe25519 X, Y, Z, T; } ge25519_p3;
-typedef struct { fe25519 X, Y, Z; } ge25519_p2;
-typedef struct { fe25519 X, Y, Z, T; } ge25519_p1p1;
-typedef struct { fe25519 ypx, ymx, xy2d; } ge25519_precomp;
-typedef struct { fe25519 ypx, ymx, Z, T2d; } ge25519_cached;
-
 /* d = -121665/121666, 2d, sqrt(-1) = 2^((p-1)/4); fully reduced */
 static const fe25519 ge25519_d = {{
   0x75eb4dca135978a3ULL, 0x00700a4d4141d8abULL, 0x8cc740797779e898ULL, 0x52036cee2b6ffe73ULL
@@ -49,6 +43,8 @@ static const fe25519 ge25519_2d = {{
 static const fe25519 ge25519_sqrtm1 = {{
   0xc4ee1b274a0ea0b0ULL, 0x2f431806ad2fe478ULL, 0x2b4d00993dfbd7a7ULL, 0x2b8324804fc1df0bULL
 }};
+
+#include "ge25519_common.h"
 
 /* assembly group operations (internal/amd64/ge64_mulx.S); available in
    implementations whose .S file includes that file */
@@ -86,59 +82,6 @@ extern void ge64_sub_p2(ge25519_p3 *h, const ge25519_cached *q) FE64_HIDDEN;
 extern void ge64_dbl_run_p3(ge25519_p3 *r, const ge25519_p3 *p, long long n) FE64_HIDDEN;
 extern void ge64_dbl_run_p2(ge25519_p3 *r, const ge25519_p3 *p, long long n) FE64_HIDDEN;
 
-static inline void ge25519_p3_0(ge25519_p3 *h)
-{
-  fe25519_0(&h->X);
-  fe25519_1(&h->Y);
-  fe25519_1(&h->Z);
-  fe25519_0(&h->T);
-}
-
-static inline void ge25519_precomp_0(ge25519_precomp *h)
-{
-  fe25519_1(&h->ypx);
-  fe25519_1(&h->ymx);
-  fe25519_0(&h->xy2d);
-}
-
-static inline void ge25519_p1p1_to_p2(ge25519_p2 *r, const ge25519_p1p1 *p)
-{
-  fe25519_mul(&r->X, &p->X, &p->T);
-  fe25519_mul(&r->Y, &p->Y, &p->Z);
-  fe25519_mul(&r->Z, &p->Z, &p->T);
-}
-
-static inline void ge25519_p1p1_to_p3(ge25519_p3 *r, const ge25519_p1p1 *p)
-{
-  fe25519_mul(&r->X, &p->X, &p->T);
-  fe25519_mul(&r->Y, &p->Y, &p->Z);
-  fe25519_mul(&r->Z, &p->Z, &p->T);
-  fe25519_mul(&r->T, &p->X, &p->Y);
-}
-
-static inline void ge25519_p3_to_p2(ge25519_p2 *r, const ge25519_p3 *p)
-{
-  fe25519_copy(&r->X, &p->X);
-  fe25519_copy(&r->Y, &p->Y);
-  fe25519_copy(&r->Z, &p->Z);
-}
-
-static inline void ge25519_p3_to_cached(ge25519_cached *r, const ge25519_p3 *p)
-{
-  fe25519_add(&r->ypx, &p->Y, &p->X);
-  fe25519_sub(&r->ymx, &p->Y, &p->X);
-  fe25519_copy(&r->Z, &p->Z);
-  fe25519_mul(&r->T2d, &p->T, &ge25519_2d);
-}
-
-static inline void ge25519_p3_neg(ge25519_p3 *r, const ge25519_p3 *p)
-{
-  fe25519_neg(&r->X, &p->X);
-  fe25519_copy(&r->Y, &p->Y);
-  fe25519_copy(&r->Z, &p->Z);
-  fe25519_neg(&r->T, &p->T);
-}
-
 /* r = 2p */
 static inline void ge25519_p2_dbl(ge25519_p1p1 *r, const ge25519_p2 *p)
 {
@@ -154,13 +97,6 @@ static inline void ge25519_p2_dbl(ge25519_p1p1 *r, const ge25519_p2 *p)
   fe25519_sub(&r->Z, &b, &a);        /* G */
   fe25519_sub(&r->T, &r->Z, &c);     /* F */
   fe25519_neg(&r->Y, &r->Y);         /* H */
-}
-
-static inline void ge25519_p3_dbl(ge25519_p1p1 *r, const ge25519_p3 *p)
-{
-  ge25519_p2 q;
-  ge25519_p3_to_p2(&q, p);
-  ge25519_p2_dbl(r, &q);
 }
 
 /* the common end of the additions; sign = 1 subtracts (C -> -C) */
@@ -233,29 +169,6 @@ static inline void ge25519_sub(ge25519_p1p1 *r, const ge25519_p3 *p, const ge255
   fe25519_mul(&dd, &p->Z, &q->Z);
   fe25519_add(&dd, &dd, &dd);
   ge25519_add_tail(r, &a, &b, &c, &dd, 1);
-}
-
-static inline void ge25519_p3_add(ge25519_p3 *r, const ge25519_p3 *p, const ge25519_p3 *q)
-{
-  ge25519_cached c;
-  ge25519_p1p1 t;
-  ge25519_p3_to_cached(&c, q);
-  ge25519_add(&t, p, &c);
-  ge25519_p1p1_to_p3(r, &t);
-}
-
-static inline void ge25519_p3_double(ge25519_p3 *r, const ge25519_p3 *p)
-{
-  ge25519_p1p1 t;
-  ge25519_p3_dbl(&t, p);
-  ge25519_p1p1_to_p3(r, &t);
-}
-
-static inline void ge25519_precomp_cmov(ge25519_precomp *t, const ge25519_precomp *u, uint64_t bit)
-{
-  fe25519_cmov(&t->ypx, &u->ypx, bit);
-  fe25519_cmov(&t->ymx, &u->ymx, bit);
-  fe25519_cmov(&t->xy2d, &u->xy2d, bit);
 }
 
 /* the table scan of the selections below (table[j] = (j+1) P for j below
@@ -489,53 +402,6 @@ static inline uint64_t ge25519_precomp_select32_nonneg_t(ge25519_precomp *t, con
                                                          signed char b)
 {
   return ge25519_precomp_select_core(t, table, 32, b, 0);
-}
-
-static inline void ge25519_p3_cmov(ge25519_p3 *t, const ge25519_p3 *u, uint64_t bit)
-{
-  fe25519_cmov(&t->X, &u->X, bit);
-  fe25519_cmov(&t->Y, &u->Y, bit);
-  fe25519_cmov(&t->Z, &u->Z, bit);
-  fe25519_cmov(&t->T, &u->T, bit);
-}
-
-/* s = y with bit 255 = parity of x */
-static inline void ge25519_p3_tobytes(unsigned char s[32], const ge25519_p3 *p)
-{
-  fe25519 zi, x, y;
-  fe25519_invert(&zi, &p->Z);
-  fe25519_mul(&x, &p->X, &zi);
-  fe25519_mul(&y, &p->Y, &zi);
-  fe25519_tobytes(s, &y);
-  s[31] ^= (unsigned char)(fe25519_isnegative(&x) << 7);
-}
-
-/* Edwards encoding of p (montgomery = 0) or its Montgomery u = (Z+Y)/(Z-Y)
-   (montgomery = 1; 0 for the neutral element).  One inversion, of Z or of
-   Z - Y, chosen with masks: montgomery may be secret. */
-static inline void ge25519_p3_tobytes_merged(unsigned char s[32], const ge25519_p3 *p, uint64_t montgomery)
-{
-  fe25519 den, zmy, x, y, u;
-  unsigned char se[32], sm[32];
-  uint64_t mask = crypto_ct_bit_mask_u64(montgomery);
-  int i;
-
-  fe25519_copy(&den, &p->Z);
-  fe25519_sub(&zmy, &p->Z, &p->Y);
-  fe25519_cmov(&den, &zmy, montgomery);
-  fe25519_invert(&den, &den);
-
-  fe25519_mul(&x, &p->X, &den);
-  fe25519_mul(&y, &p->Y, &den);
-  fe25519_tobytes(se, &y);
-  se[31] ^= (unsigned char)(fe25519_isnegative(&x) << 7);
-
-  fe25519_add(&u, &p->Z, &p->Y);
-  fe25519_mul(&u, &u, &den);
-  fe25519_tobytes(sm, &u);
-
-  for (i = 0; i < 32; ++i)
-    s[i] = (unsigned char)((se[i] & ~mask) | (sm[i] & mask));
 }
 
 /* 1 iff the low 255 bits of s are below p */
