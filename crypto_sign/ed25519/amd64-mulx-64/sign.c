@@ -27,6 +27,7 @@
 #include "crypto_declassify.h"
 #include "randombytes.h"
 #include "sc25519_64.h"
+#include "ed25519_open.h"
 
 /* clear len bytes; the barrier keeps the compiler from dropping it */
 static void wipe(void *x, size_t len)
@@ -133,29 +134,5 @@ void crypto_sign(unsigned char *sm, long long *smlen, const unsigned char *m, lo
 
 int crypto_sign_open(unsigned char *m, long long *mlen, const unsigned char *sm, long long smlen, const unsigned char *pk)
 {
-  unsigned char A[32], RS[64], hram[64], check[33];
-
-  if (smlen < 64) goto fail;
-  if (sm[63] & 0xe0) goto fail;
-
-  memcpy(A, pk, 32);
-  memcpy(RS, sm, 64);
-  memmove(m, sm, (size_t)smlen);
-  memcpy(m + 32, A, 32);            /* m = R || A || M */
-  sha512(hram, m, smlen);
-
-  crypto_mGnP_ed25519(check, RS + 32, hram, A);
-  crypto_declassify(check, sizeof check);
-  if (check[32] != 1) goto fail;
-  if (crypto_verify_32(check, RS) != 0) goto fail;
-
-  memmove(m, m + 64, (size_t)(smlen - 64));
-  memset(m + smlen - 64, 0, 64);
-  *mlen = smlen - 64;
-  return 0;
-
-fail:
-  *mlen = -1;
-  if (smlen > 0) memset(m, 0, (size_t)smlen);
-  return -1;
+  return ed25519_open(m, mlen, sm, smlen, pk, sha512);
 }
