@@ -1,19 +1,196 @@
 /* SPDX-License-Identifier: MIT */
-/* OS randomness for keys and signing nonces. getrandom() blocks until the
-   kernel pool is initialised, then never fails for requests this size; we
-   retry on EINTR and short reads, fall back to /dev/urandom where the system
-   call does not exist, and abort rather than ever return weak bytes.
+/* OS randomness for keys and signing nonces.
+
+   First choice on Linux 6.11 and later: the kernel's getrandom() exported
+   in the vDSO.  It is the kernel's own generator run in user space: the
+   kernel hands out the state layout, wipes the state pages on fork (they
+   are mapped with the flags it asks for), and the vDSO reseeds whenever
+   the kernel's generation counter moves (reseed, VM fork), so it gives the
+   same guarantees as the system call at a fraction of the cost (in this
+   project's VMs ~300 TSC ticks per 32 bytes instead of ~2300).  Each state
+   may be used by one caller at a time: a small pool of states, each taken
+   with an atomic exchange, no locks, no thread-local storage; when every
+   state is busy (many threads, or a signal handler interrupting us) the
+   call goes to the system call instead.
+
+   Then the getrandom() system call, which blocks until the kernel pool is
+   initialised and then never fails for requests this size; we retry on
+   EINTR and short reads, fall back to /dev/urandom where the system call
+   does not exist, and abort rather than ever return weak bytes.
    Output is secret: under valgrind it is marked undefined so the data-flow
-   test follows it. */
+   test follows it.
+   LIB25519_NO_VDSO_GETRANDOM=1 in the environment skips the vDSO (tests). */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 #if defined(__linux__)
 #include <sys/syscall.h>
 #endif
+#if defined(__linux__) && (defined(__x86_64__) || defined(__aarch64__)) && defined(__GLIBC__)
+#include <elf.h>
+#include <link.h>
+#include <sys/auxv.h>
+#include <sys/mman.h>
+#define HAVE_VDSO_GETRANDOM 1
+#endif
 #include "randombytes.h"
 #include "crypto_declassify.h"
+
+#ifdef HAVE_VDSO_GETRANDOM
+
+/* what the vDSO tells about its state (kernel's struct
+   vgetrandom_opaque_params) */
+struct vgetrandom_params {
+  uint32_t size_of_opaque_state;
+  uint32_t mmap_prot;
+  uint32_t mmap_flags;
+  uint32_t reserved[13];
+};
+
+typedef long (*vgetrandom_fn)(void *, size_t, unsigned int, void *, size_t);
+
+#define POOL_STATES 32
+
+struct pool {
+  vgetrandom_fn fn;
+  size_t state_size;
+  unsigned char *state[POOL_STATES];
+  int busy[POOL_STATES];
+};
+
+/* NULL: not tried yet; POOL_NONE: no usable vDSO getrandom */
+static struct pool *pool_ptr;
+static struct pool pool_none;
+#define POOL_NONE (&pool_none)
+
+/* the address of a symbol of the vDSO's dynamic symbol table, via its
+   SysV hash table (the vDSO has one on every kernel that has getrandom) */
+static void *vdso_symbol(const char *name)
+{
+  const ElfW(Ehdr) *eh = (const ElfW(Ehdr) *)getauxval(AT_SYSINFO_EHDR);
+  const ElfW(Phdr) *ph;
+  const ElfW(Dyn) *dyn = 0;
+  const ElfW(Sym) *sym = 0;
+  const Elf32_Word *hash = 0;
+  const char *str = 0;
+  uintptr_t bias = 0;
+  int have_bias = 0;
+  uint32_t i;
+
+  if (!eh || memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0) return 0;
+  ph = (const ElfW(Phdr) *)((const char *)eh + eh->e_phoff);
+  for (i = 0; i < eh->e_phnum; ++i) {
+    if (ph[i].p_type == PT_LOAD && !have_bias) {
+      bias = (uintptr_t)eh + ph[i].p_offset - ph[i].p_vaddr;
+      have_bias = 1;
+    }
+    if (ph[i].p_type == PT_DYNAMIC) dyn = (const ElfW(Dyn) *)((const char *)eh + ph[i].p_offset);
+  }
+  if (!dyn || !have_bias) return 0;
+  for (; dyn->d_tag != DT_NULL; ++dyn) {
+    if (dyn->d_tag == DT_SYMTAB) sym = (const ElfW(Sym) *)(bias + dyn->d_un.d_ptr);
+    if (dyn->d_tag == DT_STRTAB) str = (const char *)(bias + dyn->d_un.d_ptr);
+    if (dyn->d_tag == DT_HASH) hash = (const Elf32_Word *)(bias + dyn->d_un.d_ptr);
+  }
+  if (!sym || !str || !hash) return 0;
+  for (i = 0; i < hash[1]; ++i) {
+    if (ELF64_ST_TYPE(sym[i].st_info) != STT_FUNC || sym[i].st_shndx == SHN_UNDEF) continue;
+    if (strcmp(str + sym[i].st_name, name) == 0) return (void *)(bias + sym[i].st_value);
+  }
+  return 0;
+}
+
+static struct pool *pool_create(void)
+{
+  struct vgetrandom_params params;
+  struct pool *p;
+  vgetrandom_fn fn;
+  const char *off = getenv("LIB25519_NO_VDSO_GETRANDOM");
+  size_t page = (size_t)sysconf(_SC_PAGESIZE), stride, total, at;
+  unsigned char *block;
+  int i;
+
+  if (off && *off && strcmp(off, "0") != 0) return POOL_NONE;
+#if defined(__x86_64__)
+  fn = (vgetrandom_fn)vdso_symbol("__vdso_getrandom");
+#else
+  fn = (vgetrandom_fn)vdso_symbol("__kernel_getrandom");
+#endif
+  if (!fn) return POOL_NONE;
+  /* the documented query: no buffer, opaque_len = ~0 */
+  memset(&params, 0, sizeof params);
+  if (fn(0, 0, 0, &params, ~(size_t)0) != 0) return POOL_NONE;
+  if (params.size_of_opaque_state == 0 || params.size_of_opaque_state > page) return POOL_NONE;
+
+  /* states 64-byte aligned, none crossing a page boundary */
+  stride = (params.size_of_opaque_state + 63) & ~(size_t)63;
+  total = 0;
+  for (i = 0; i < POOL_STATES; ++i) {
+    if (total / page != (total + params.size_of_opaque_state - 1) / page) total = (total + page - 1) / page * page;
+    total += stride;
+  }
+  total = (total + page - 1) / page * page;
+  block = mmap(0, total, (int)params.mmap_prot, (int)params.mmap_flags, -1, 0);
+  if (block == MAP_FAILED) return POOL_NONE;
+  p = mmap(0, sizeof *p, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) {
+    munmap(block, total);
+    return POOL_NONE;
+  }
+  p->fn = fn;
+  p->state_size = params.size_of_opaque_state;
+  at = 0;
+  for (i = 0; i < POOL_STATES; ++i) {
+    if (at / page != (at + params.size_of_opaque_state - 1) / page) at = (at + page - 1) / page * page;
+    p->state[i] = block + at;
+    p->busy[i] = 0;
+    at += stride;
+  }
+  return p;
+}
+
+static struct pool *pool_get(void)
+{
+  struct pool *p = __atomic_load_n(&pool_ptr, __ATOMIC_ACQUIRE), *expected = 0;
+  if (p) return p;
+  p = pool_create();
+  /* first one published wins; a loser's pool stays allocated (it happens
+     at most once per racing thread, on the first call of a process) */
+  if (!__atomic_compare_exchange_n(&pool_ptr, &expected, p, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+    p = expected;
+  return p;
+}
+
+/* fills x from the vDSO; returns how many bytes it wrote (the rest goes
+   to the system call) */
+static long long from_vdso(unsigned char *x, long long xlen)
+{
+  struct pool *p = pool_get();
+  long long done = 0;
+  unsigned int start, k, i;
+
+  if (p == POOL_NONE) return 0;
+  start = (unsigned int)(((uintptr_t)&k >> 12) % POOL_STATES);
+  for (k = 0; k < POOL_STATES; ++k) {
+    i = (start + k) % POOL_STATES;
+    if (__atomic_exchange_n(&p->busy[i], 1, __ATOMIC_ACQUIRE) == 0) break;
+  }
+  if (k == POOL_STATES) return 0;
+  while (done < xlen) {
+    long long chunk = xlen - done < 1048576 ? xlen - done : 1048576;
+    long r = p->fn(x + done, (size_t)chunk, 0, p->state[i], p->state_size);
+    if (r == -EINTR) continue;
+    if (r <= 0) break;
+    done += r;
+  }
+  __atomic_store_n(&p->busy[i], 0, __ATOMIC_RELEASE);
+  return done;
+}
+
+#endif
 
 static int from_getrandom(unsigned char *x, long long xlen)
 {
@@ -57,7 +234,17 @@ static void from_device(unsigned char *x, long long xlen)
 
 void randombytes(void *x, long long xlen)
 {
+  unsigned char *c = x;
+  long long left = xlen;
   if (xlen <= 0) return;
-  if (from_getrandom(x, xlen) != 0) from_device(x, xlen);
+#ifdef HAVE_VDSO_GETRANDOM
+  {
+    long long done = from_vdso(c, left);
+    c += done;
+    left -= done;
+  }
+  if (left > 0)
+#endif
+    if (from_getrandom(c, left) != 0) from_device(c, left);
   crypto_secret(x, xlen);
 }
