@@ -709,7 +709,7 @@ def main():
             extra = [os.path.join(src, "cpucycles", "cpucycles.c")]
         target = "$(PKG)/bin/%s" % c
         cmd_targets.append(target)
-        mk.append("%s: %s %s $(PKG)/include/lib25519.h $(PKG)/lib/lib25519.so.1 $(SRC)/tests/testlib.h\n"
+        mk.append("%s: %s %s $(PKG)/include/lib25519.h $(PKG)/lib/lib25519.so.1 $(SRC)/tests/testlib.h $(SRC)/command/cli.h\n"
                   "\t@mkdir -p $(PKG)/bin\n"
                   "\t%s -I$(PKG)/include -I$(SRC)/tests -I$(SRC)/cpucycles -I$(B)/dispatch %s -o $@ %s %s "
                   "-L$(PKG)/lib -l25519 $(LDFLAGS)\n\n"

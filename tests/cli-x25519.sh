@@ -114,5 +114,13 @@ status=$?
 [ $status = 111 ] && ok || bad "keypair without fd 5: exit status $status, want 111"
 grep -q '^x25519-keypair: ' "$tmp/err" && ok || bad "keypair message: $(cat "$tmp/err")"
 
+# a public key output whose reader has gone: EPIPE reported, not a silent
+# death by SIGPIPE (the reader exits at once; the tool starts 0.3 s later)
+(sleep 0.3; "$kp" 5>&1 9>"$tmp/sk-pipe" 2>"$tmp/err"; echo $? >"$tmp/status") | true
+sleep 0.1
+status=$(cat "$tmp/status")
+[ "$status" = 111 ] && ok || bad "keypair into a closed pipe: exit status $status, want 111"
+grep -q '^x25519-keypair: fatal: cannot write public key (fd 5): Broken pipe' "$tmp/err" && ok || bad "closed pipe message: $(cat "$tmp/err")"
+
 echo "cli-x25519: $passed passed, $failed failed"
 [ "$failed" = 0 ]
