@@ -20,6 +20,10 @@ usage: gen-ed25519-table64.py base [-o FILE]
          signed radix-64 digits)
        gen-ed25519-table64.py odd N [-o FILE]
          ge25519_G_odd64[N]: [k] = (2k+1) B (wNAF of the base point)
+       gen-ed25519-table64.py odd-lanes51 N [-o FILE]
+         ge25519_G_odd_lanes51[N][5][4]: [k] = (2k+1) B in the four-lane
+         radix-2^51 form of the AVX-512 IFMA mGnP: [k][limb][lane], lanes
+         (y-x, y+x, 2dxy, 2)
 The first line of the output repeats the command that regenerates it.
 """
 
@@ -144,6 +148,29 @@ def odd_table(n):
     return lines
 
 
+def odd_lanes51_table(n):
+    # lane 3 is 2 Z with Z = 1: the affine point as a cached point
+    b = base()
+    b2 = point_add(b, b)
+    lines = ["/* ge25519_G_odd_lanes51[k] = (2k+1) * B as the lanes (y-x, y+x, 2dxy, 2),",
+             "   [k][limb][lane], radix 2^51, fully reduced */",
+             "static const uint64_t ge25519_G_odd_lanes51[%d][5][4]" % n,
+             "  __attribute__((aligned(32))) = {"]
+    acc = b
+    for k in range(n):
+        x, y = acc
+        assert on_curve(acc)
+        lanes = ((y - x) % P, (y + x) % P, 2 * D * x * y % P, 2)
+        rows = []
+        for j in range(5):
+            rows.append("{" + ",".join("0x%013xULL" % ((v >> (51 * j)) & (2**51 - 1))
+                                       for v in lanes) + "}")
+        lines.append("{" + ",".join(rows) + "}" + ("," if k < n - 1 else ""))
+        acc = point_add(acc, b2)
+    lines.append("};")
+    return lines
+
+
 def main(argv):
     out = None
     if len(argv) >= 2 and argv[-2] == "-o":
@@ -157,6 +184,8 @@ def main(argv):
         body = base64_table()
     elif len(argv) == 2 and argv[0] == "odd" and argv[1].isdigit() and int(argv[1]) > 0:
         body = odd_table(int(argv[1]))
+    elif len(argv) == 2 and argv[0] == "odd-lanes51" and argv[1].isdigit() and int(argv[1]) > 0:
+        body = odd_lanes51_table(int(argv[1]))
     else:
         sys.exit(__doc__)
     cmd = "python3 scripts/gen-ed25519-table64.py " + " ".join(argv) + (" -o " + out if out else "")
