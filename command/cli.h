@@ -152,4 +152,25 @@ CLI_FN void cli_read_key(int fd, unsigned char *x, size_t len, const char *name,
   }
 }
 
+/* the whole of a keypair tool: both outputs checked first, then the keys
+   generated and written (public key first), the secret wiped */
+CLI_FN int cli_keypair_main(void (*keypair)(unsigned char *, unsigned char *), unsigned char *pk, size_t pklen,
+                            int pkfd, const char *pkwhat, unsigned char *sk, size_t sklen, int skfd,
+                            const char *skwhat)
+{
+  cli_start();
+  cli_secret(sk, sklen);
+  cli_need_writable(pkfd, pkwhat);
+  cli_need_writable(skfd, skwhat);
+
+  keypair(pk, sk);
+
+  cli_write_all(pkfd, pk, pklen, "cannot write public key");
+  cli_write_all(skfd, sk, sklen, "cannot write secret key");
+  cli_wipe();
+  if (close(pkfd) != 0) cli_die(CLI_IOERROR, "cannot close public key output", pkfd, errno);
+  if (close(skfd) != 0) cli_die(CLI_IOERROR, "cannot close secret key output", skfd, errno);
+  return 0;
+}
+
 #endif
