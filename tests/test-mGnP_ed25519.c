@@ -11,7 +11,11 @@
      and without square roots, G, C, random bytes) and m below, at and
      above L, n = 0, n = 2^512 - 1, n = L; expected value from
      tests/model_ed25519.py --checksums;
-   - guard bytes, misaligned buffers, inputs unmodified. */
+   - guard bytes, misaligned buffers, inputs unmodified;
+   - every implementation against the last (portable) one on scalars whose
+     NAF digits sit at the ends (bit 0, bit 252/255, 2^k, 2^k - 1, long
+     runs of ones, L - 1, L + 1) times G, a random point, the small-order
+     points and an invalid P, plus random scalars. */
 #include <stdio.h>
 #include <string.h>
 #include <lib25519.h>
@@ -172,6 +176,53 @@ static void test_edges(mGnP_fn f)
   test_expect_bytes("mGnP x = 0 with sign bit", out, want, 33);
 }
 
+/* m (32 bytes) or n (64 bytes) pattern number i, 0 <= i < 16 */
+static void cross_scalar(unsigned char *x, long long len, int i)
+{
+  memset(x, 0, (size_t)len);
+  switch (i) {
+    case 0: break;                                   /* 0 */
+    case 1: x[0] = 1; break;                         /* digit at bit 0 only */
+    case 2: x[31] = 0x10; break;                     /* 2^252 */
+    case 3: x[0] = 1; x[31] = 0x10; break;
+    case 4: memset(x, 0xff, 31); x[31] = 0x0f; break;  /* 2^252 - 1: one long run */
+    case 5: memset(x, 0xff, (size_t)len); break;     /* 2^(8 len) - 1 */
+    case 6: x[len - 1] = 0x80; break;                /* top bit only */
+    case 7: memset(x, 0xff, 8); break;               /* 2^64 - 1 */
+    case 8: x[16] = 1; break;                        /* 2^128 */
+    case 9: memset(x, 0x55, 32); x[31] &= 0x0f; break;
+    case 10: memset(x, 0xaa, 32); x[31] &= 0x0f; break;
+    case 11: l_plus(x, -1); break;                   /* L - 1 */
+    case 12: l_plus(x, 1); break;                    /* L + 1 */
+    case 13: x[0] = 0x7f; x[1] = 0x80; break;        /* digits 127, then carry */
+    default: test_rng_bytes(x, len); break;          /* random */
+  }
+}
+
+/* f against ref on cross_scalar patterns of m and n and several P */
+static void test_cross(mGnP_fn f, mGnP_fn ref)
+{
+  unsigned char m[32], n[64], P[32], out[33], want[33];
+  int i, j, k;
+
+  test_rng_seed(MGNP_SEED ^ 0x63726f7373ULL);
+  for (k = 0; k < 12; ++k) {
+    if (k < 8) test_hex_decode(P, torsion_hex[k], 32);
+    else if (k == 8) test_hex_decode(P, base_hex, 32);
+    else if (k == 9) { memset(P, 0, 32); P[0] = 2; }  /* invalid: y = 2 */
+    else { test_rng_bytes(P, 32); random_point(P); }
+    for (i = 0; i < 16; ++i)
+      for (j = 0; j < 16; ++j) {
+        if (k < 8 && (i + j) % 4) continue;        /* fewer for small order */
+        cross_scalar(m, 32, i);
+        cross_scalar(n, 64, j);
+        f(out, m, n, P);
+        ref(want, m, n, P);
+        test_expect_bytes("mGnP against the portable implementation", out, want, 33);
+      }
+  }
+}
+
 static void test_one(mGnP_fn f)
 {
   unsigned char *m, *n, *P, *out;
@@ -246,5 +297,7 @@ void test_mGnP_ed25519(void)
                  lib25519_dispatch_mGnP_ed25519_compiler(impl));
     }
     test_one(f);
+    if (!test_valgrind)
+      test_cross(f, lib25519_dispatch_mGnP_ed25519(lib25519_numimpl_mGnP_ed25519() - 1));
   }
 }
