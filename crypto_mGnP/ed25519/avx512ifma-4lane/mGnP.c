@@ -200,6 +200,15 @@ INLINE void ge4_dbl(fe4 *r)
   fe4_mul(r, &f, &g);
 }
 
+/* r = 2^n r for n >= 1: one copy of the doubling code, the point in
+   registers across the run */
+static __attribute__((noinline)) void ge4_dbl_run(fe4 *r, int n)
+{
+  fe4 t = *r;
+  do ge4_dbl(&t); while (--n > 0);
+  *r = t;
+}
+
 /* limb k of (Y - X + Q, Y + X, T, Z) from limb k of (X, Y, Z, T)
    (limbs < M): < M + 2^62 */
 INLINE __m256i add_in_limb(__m256i x, int k)
@@ -239,6 +248,11 @@ INLINE void ge4_add(fe4 *r, const fe4 *c)
   FG_LIMB(0); FG_LIMB(1); FG_LIMB(2); FG_LIMB(3); FG_LIMB(4);
 #undef FG_LIMB
   fe4_mul(r, &f, &g);
+}
+
+static __attribute__((noinline)) void ge4_add_call(fe4 *r, const fe4 *c)
+{
+  ge4_add(r, c);
 }
 
 /* h = -c for a cached point c, CARRIED: lanes 0 and 1 exchanged and
@@ -366,7 +380,7 @@ void crypto_mGnP(unsigned char *out, const unsigned char *m, const unsigned char
   ge4_dbl(&S);
   ge4_to_cached(&A2, &S);
   for (k = 1; k < 8; ++k) {
-    ge4_add(&R, &A2);
+    ge4_add_call(&R, &A2);
     ge4_to_cached(&Ai[k], &R);
   }
   for (k = 0; k < 8; ++k) ge4_cached_neg(&Ain[k], &Ai[k]);
@@ -380,20 +394,20 @@ void crypto_mGnP(unsigned char *out, const unsigned char *m, const unsigned char
   for (; i >= 0; --i) {
     int dm = mw[i], dn = nw[i];
     if (!(dm | dn)) continue;
-    for (k = prev - i; k > 0; --k) ge4_dbl(&R);
+    ge4_dbl_run(&R, prev - i);
     prev = i;
     if (dm > 0) {
       fe4_load(&Bc, ge25519_G_odd_lanes51[dm >> 1]);
-      ge4_add(&R, &Bc);
+      ge4_add_call(&R, &Bc);
     } else if (dm < 0) {
       fe4_load(&Bc, ge25519_G_odd_lanes51[(-dm) >> 1]);
       ge4_cached_neg(&Bc, &Bc);
-      ge4_add(&R, &Bc);
+      ge4_add_call(&R, &Bc);
     }
-    if (dn > 0) ge4_add(&R, &Ai[dn >> 1]);
-    else if (dn < 0) ge4_add(&R, &Ain[(-dn) >> 1]);
+    if (dn > 0) ge4_add_call(&R, &Ai[dn >> 1]);
+    else if (dn < 0) ge4_add_call(&R, &Ain[(-dn) >> 1]);
   }
-  for (k = prev; k > 0; --k) ge4_dbl(&R);
+  if (prev > 0) ge4_dbl_run(&R, prev);
 
   ge4_to_p3(&A, &R);
   ge25519_p3_tobytes(out, &A);
