@@ -19,37 +19,21 @@
 #include "crypto_mGnP.h"
 #include "fe25519_64.h"
 #include "ge25519_64.h"
-#include "sc25519.h"
-#include "wnaf_vartime.h"
+#include "mgnp_input.h"
 #include "G_odd_table64.h"
 
 #define WB 8   /* |digit| <= 127: ge25519_G_odd64[0..63] */
 #define WP 5   /* |digit| <= 15: 8 odd multiples of -P */
-
-/* y = 26, x even */
-static const unsigned char point_C[32] = { 26 };
 
 void crypto_mGnP(unsigned char *out, const unsigned char *m, const unsigned char *n,
                  const unsigned char *P)
 {
   ge25519_p3 A, R;
   ge25519_cached Ai[8], A2;
-  sc25519 ms, ns;
   signed char mw[256], nw[256];
   int ok, i, k, prev;
 
-  ok = sc25519_is_canonical(m);
-  if (ge25519_frombytes_vartime(&A, P)) {
-    ge25519_p3_neg(&A, &A);           /* the multiples of -P get added */
-  } else {
-    ok = 0;
-    ge25519_frombytes_vartime(&A, point_C);
-  }
-
-  sc25519_from32bytes(&ms, m);
-  sc25519_from64bytes(&ns, n);
-  wnaf_vartime(mw, &ms, WB);
-  wnaf_vartime(nw, &ns, WP);
+  ok = mgnp_input_vartime(&A, mw, nw, m, n, P, WB, WP);
 
   /* Ai[k] = (2k+1) A */
   ge25519_p3_to_cached(&Ai[0], &A);

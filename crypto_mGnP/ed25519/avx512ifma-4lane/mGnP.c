@@ -43,8 +43,7 @@
 #include "crypto_mGnP.h"
 #include "fe25519_64.h"
 #include "ge25519_64.h"
-#include "sc25519.h"
-#include "wnaf_vartime.h"
+#include "mgnp_input.h"
 #include "G_odd_lanes51.h"
 
 #define WB 8   /* |digit| <= 127: ge25519_G_odd_lanes51[0..63] */
@@ -348,30 +347,15 @@ INLINE void fe4_load(fe4 *h, const uint64_t t[5][4])
   for (k = 0; k < 5; ++k) h->v[k] = _mm256_load_si256((const __m256i *)t[k]);
 }
 
-/* y = 26, x even */
-static const unsigned char point_C[32] = { 26 };
-
 void crypto_mGnP(unsigned char *out, const unsigned char *m, const unsigned char *n,
                  const unsigned char *P)
 {
   ge25519_p3 A;
   fe4 R, S, Ai[8], Ain[8], A2, Bc;
-  sc25519 ms, ns;
   signed char mw[256], nw[256];
   int ok, i, k, prev;
 
-  ok = sc25519_is_canonical(m);
-  if (ge25519_frombytes_vartime(&A, P)) {
-    ge25519_p3_neg(&A, &A);           /* the multiples of -P get added */
-  } else {
-    ok = 0;
-    ge25519_frombytes_vartime(&A, point_C);
-  }
-
-  sc25519_from32bytes(&ms, m);
-  sc25519_from64bytes(&ns, n);
-  wnaf_vartime(mw, &ms, WB);
-  wnaf_vartime(nw, &ns, WP);
+  ok = mgnp_input_vartime(&A, mw, nw, m, n, P, WB, WP);
 
   /* Ai[k] = (2k+1) A and Ain[k] = -(2k+1) A, cached */
   ge4_from_p3(&R, &A);
