@@ -34,7 +34,7 @@
    low 51 bits and gets the carry of the limb below, the carry of limb 4
    comes back times 19 into limb 0) turns limbs < 2^64 into limbs
    < 2^51 + 19 2^13 < 2^51 + 2^18: CARRIED.  Products are left unreduced,
-   limbs < M = 300 2^52 < 2^60.3 (see fe4_mul); the running point is kept in
+   limbs < M = 300 2^52 < 2^60.3 (see internal/ifma51.h); the running point is kept in
    that form, and the linear combinations that follow every product add a
    multiple of p (Q = 2^11 p, limbs > M) where they subtract, then carry
    once.  No sequential carry chain anywhere in the loop. */
@@ -52,7 +52,6 @@
 typedef struct { __m256i v[5]; } fe4;   /* v[k]: limb k of lanes 0..3 */
 
 #define INLINE static inline __attribute__((always_inline))
-#define MASK51 (((uint64_t)1 << 51) - 1)
 
 #define V_ADD(a, b) _mm256_add_epi64((a), (b))
 #define V_SHL(a, n) _mm256_slli_epi64((a), (n))
@@ -60,6 +59,14 @@ typedef struct { __m256i v[5]; } fe4;   /* v[k]: limb k of lanes 0..3 */
 #define V_LO(acc, a, b) _mm256_madd52lo_epu64((acc), (a), (b))
 #define V_HI(acc, a, b) _mm256_madd52hi_epu64((acc), (a), (b))
 #define V_SET1(c) _mm256_set1_epi64x((long long)(c))
+#define V_AND(a, b) _mm256_and_si256((a), (b))
+#define V_ZERO() _mm256_setzero_si256()
+#define IFMA51_VEC __m256i
+#define IFMA51_FE fe4
+#include "ifma51.h"
+#define fe4_mul ifma51_mul
+#define MASK51 IFMA51_MASK
+
 /* lane j of the result = lane (a, b, c, d)[j] of x */
 #define PERM(x, a, b, c, d) _mm256_permute4x64_epi64((x), _MM_SHUFFLE(d, c, b, a))
 
@@ -70,72 +77,10 @@ typedef struct { __m256i v[5]; } fe4;   /* v[k]: limb k of lanes 0..3 */
 /* 4p: limbs 2^53 - 76 and 2^53 - 4, above any CARRIED limb */
 #define P4_LIMB(k) ((k) ? ((uint64_t)1 << 53) - 4 : ((uint64_t)1 << 53) - 76)
 
-/* 19 x, for x < 2^59 */
-INLINE __m256i mul19(__m256i x)
-{
-  return V_ADD(V_ADD(x, V_SHL(x, 1)), V_SHL(x, 4));
-}
-
-/* h = r0 + r1 2^51 + ... + r4 2^204 (mod p) with one parallel carry round:
-   r limbs < 2^64, carries < 2^13, h limbs < 2^51 + 19 2^13: CARRIED.  (The
-   carry out of limb 4 goes in times 19 through the multiplier.) */
-INLINE void carry5(fe4 *h, __m256i r0, __m256i r1, __m256i r2, __m256i r3, __m256i r4)
-{
-  const __m256i m = V_SET1(MASK51);
-  __m256i k0 = V_SHR(r0, 51), k1 = V_SHR(r1, 51), k2 = V_SHR(r2, 51);
-  __m256i k3 = V_SHR(r3, 51), k4 = V_SHR(r4, 51);
-  h->v[0] = V_LO(_mm256_and_si256(r0, m), k4, V_SET1(19));
-  h->v[1] = V_ADD(_mm256_and_si256(r1, m), k0);
-  h->v[2] = V_ADD(_mm256_and_si256(r2, m), k1);
-  h->v[3] = V_ADD(_mm256_and_si256(r3, m), k2);
-  h->v[4] = V_ADD(_mm256_and_si256(r4, m), k3);
-}
-
-/* Columns to limbs: l_k, u_k are the sums of the low and high halves of
-   the limb products with index sum k, each at most five halves < 2^52,
-   so < 5 2^52.  A high half weighs 2^(51k + 52) = 2 2^(51(k+1)), so
-   column k is c_k = l_k + 2 u_(k-1) < 15 2^52, and with 2^255 = 19
-     h_m = c_m + 19 c_(m+5) < 20 15 2^52 = M. */
-#define FOLD(h, l0, l1, l2, l3, l4, l5, l6, l7, l8, u0, u1, u2, u3, u4, u5, u6, u7, u8) \
-  do {                                                                  \
-    (h)->v[0] = V_ADD(l0, mul19(V_ADD(l5, V_SHL(u4, 1))));              \
-    (h)->v[1] = V_ADD(V_ADD(l1, V_SHL(u0, 1)), mul19(V_ADD(l6, V_SHL(u5, 1)))); \
-    (h)->v[2] = V_ADD(V_ADD(l2, V_SHL(u1, 1)), mul19(V_ADD(l7, V_SHL(u6, 1)))); \
-    (h)->v[3] = V_ADD(V_ADD(l3, V_SHL(u2, 1)), mul19(V_ADD(l8, V_SHL(u7, 1)))); \
-    (h)->v[4] = V_ADD(V_ADD(l4, V_SHL(u3, 1)), mul19(V_SHL(u8, 1)));    \
-  } while (0)
-
-/* h = f g lane by lane, f and g CARRIED, h unreduced (limbs < M).
-   Columns 3..5 are accumulated in two parts (L, U) so that no chain of
-   dependent multiply-adds is longer than three. */
-INLINE void fe4_mul(fe4 *h, const fe4 *f, const fe4 *g)
-{
-  const __m256i f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
-  const __m256i g0 = g->v[0], g1 = g->v[1], g2 = g->v[2], g3 = g->v[3], g4 = g->v[4];
-  const __m256i z = _mm256_setzero_si256();
-  __m256i l0, l1, l2, l3, l4, l5, l6, l7, l8;
-  __m256i u0, u1, u2, u3, u4, u5, u6, u7, u8;
-  __m256i L3 = z, L4 = z, L5 = z, U3 = z, U4 = z, U5 = z;
-  l0 = l1 = l2 = l3 = l4 = l5 = l6 = l7 = l8 = z;
-  u0 = u1 = u2 = u3 = u4 = u5 = u6 = u7 = u8 = z;
-#define PR(k, i, j) l##k = V_LO(l##k, f##i, g##j); u##k = V_HI(u##k, f##i, g##j)
-#define PS(k, i, j) L##k = V_LO(L##k, f##i, g##j); U##k = V_HI(U##k, f##i, g##j)
-  PR(0, 0, 0); PR(1, 0, 1); PR(2, 0, 2); PR(3, 0, 3); PR(4, 0, 4);
-  PR(1, 1, 0); PR(2, 1, 1); PR(3, 1, 2); PR(4, 1, 3); PR(5, 1, 4);
-  PR(2, 2, 0); PS(3, 2, 1); PS(4, 2, 2); PS(5, 2, 3); PR(6, 2, 4);
-  PS(3, 3, 0); PS(4, 3, 1); PR(5, 3, 2); PR(6, 3, 3); PR(7, 3, 4);
-  PS(4, 4, 0); PS(5, 4, 1); PR(6, 4, 2); PR(7, 4, 3); PR(8, 4, 4);
-#undef PS
-#undef PR
-  l3 = V_ADD(l3, L3); l4 = V_ADD(l4, L4); l5 = V_ADD(l5, L5);
-  u3 = V_ADD(u3, U3); u4 = V_ADD(u4, U4); u5 = V_ADD(u5, U5);
-  FOLD(h, l0, l1, l2, l3, l4, l5, l6, l7, l8, u0, u1, u2, u3, u4, u5, u6, u7, u8);
-}
-
 /* h = f^2 lane by lane, f CARRIED, h unreduced (limbs < M): the 10 cross
    products once, their column sums doubled (a doubled limb could pass 52
    bits, a doubled sum cannot overflow), then the 5 squares; each column
-   still holds at most five halves < 2^52, so FOLD's bound applies. */
+   still holds at most five halves < 2^52, so IFMA51_FOLD's bound applies. */
 INLINE void fe4_sq(fe4 *h, const fe4 *f)
 {
   const __m256i f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
@@ -159,9 +104,8 @@ INLINE void fe4_sq(fe4 *h, const fe4 *f)
   l4 = V_LO(l4, f2, f2); u4 = V_HI(u4, f2, f2);
   l6 = V_LO(l6, f3, f3); u6 = V_HI(u6, f3, f3);
   l8 = V_LO(z, f4, f4); u8 = V_HI(z, f4, f4);
-  FOLD(h, l0, l1, l2, l3, l4, l5, l6, l7, l8, u0, u1, u2, u3, u4, u5, u6, u7, u8);
+  IFMA51_FOLD(h, l0, l1, l2, l3, l4, l5, l6, l7, l8, u0, u1, u2, u3, u4, u5, u6, u7, u8);
 }
-#undef FOLD
 
 /* limb k of (X, Y, Z, X+Y) from limb k of (X, Y, Z, T) (limbs < M):
    < 2M < 2^62 */

@@ -53,7 +53,6 @@
 typedef struct { __m512i v[5]; } fe8;
 
 #define INLINE static inline __attribute__((always_inline))
-#define MASK51 (((uint64_t)1 << 51) - 1)
 
 #define V_ADD(a, b) _mm512_add_epi64((a), (b))
 #define V_SHL(a, n) _mm512_slli_epi64((a), (n))
@@ -61,65 +60,13 @@ typedef struct { __m512i v[5]; } fe8;
 #define V_LO(acc, a, b) _mm512_madd52lo_epu64((acc), (a), (b))
 #define V_HI(acc, a, b) _mm512_madd52hi_epu64((acc), (a), (b))
 #define V_SET1(c) _mm512_set1_epi64((long long)(c))
-
-/* 19 x, for x < 2^59 */
-INLINE __m512i mul19(__m512i x)
-{
-  return V_ADD(V_ADD(x, V_SHL(x, 1)), V_SHL(x, 4));
-}
-
-/* h = r0 + r1 2^51 + ... + r4 2^204 (mod p), one parallel carry round.
-   r limbs < 2^64: carries < 2^13, h limbs < 2^51 + 19 * 2^13 < 2^51 + 2^18,
-   CARRIED.  (The carry out of limb 4 goes in times 19 by the multiplier:
-   one instruction on the longest path instead of three.) */
-INLINE void carry5(fe8 *h, __m512i r0, __m512i r1, __m512i r2, __m512i r3, __m512i r4)
-{
-  const __m512i m = V_SET1(MASK51);
-  __m512i k0 = V_SHR(r0, 51), k1 = V_SHR(r1, 51), k2 = V_SHR(r2, 51);
-  __m512i k3 = V_SHR(r3, 51), k4 = V_SHR(r4, 51);
-  h->v[0] = V_LO(_mm512_and_si512(r0, m), k4, V_SET1(19));
-  h->v[1] = V_ADD(_mm512_and_si512(r1, m), k0);
-  h->v[2] = V_ADD(_mm512_and_si512(r2, m), k1);
-  h->v[3] = V_ADD(_mm512_and_si512(r3, m), k2);
-  h->v[4] = V_ADD(_mm512_and_si512(r4, m), k3);
-}
-
-/* h = f g, lane by lane, f and g CARRIED; h unreduced: limbs < 2^61
-   (it only feeds additions and subtractions with a large multiple of p,
-   see Q below, which carry).  Columns: l_k (low halves, index sum k) and
-   u_k (high halves, index sum k), each a sum of at most five halves
-   < 2^52, so < 2^55 (columns 3..5 are accumulated in two parts, L and U,
-   to keep each chain of dependent multiply-adds at most three long).
-   The high half's weight is 2^(51k + 52) = 2 2^(51(k+1)), so column k of
-   the product is c_k = l_k + 2 u_(k-1) < 15 2^52, and with 2^255 = 19
-     h_m = c_m + 19 c_(m+5) < 20 15 2^52 < 2^61. */
-#define PR(k, i, j) l##k = V_LO(l##k, f##i, g##j); u##k = V_HI(u##k, f##i, g##j)
-INLINE void fe8_mul(fe8 *h, const fe8 *f, const fe8 *g)
-{
-  const __m512i f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
-  const __m512i g0 = g->v[0], g1 = g->v[1], g2 = g->v[2], g3 = g->v[3], g4 = g->v[4];
-  const __m512i z = _mm512_setzero_si512();
-  __m512i l0, l1, l2, l3, l4, l5, l6, l7, l8;
-  __m512i u0, u1, u2, u3, u4, u5, u6, u7, u8;
-  __m512i L3 = z, L4 = z, L5 = z, U3 = z, U4 = z, U5 = z;
-  l0 = l1 = l2 = l3 = l4 = l5 = l6 = l7 = l8 = z;
-  u0 = u1 = u2 = u3 = u4 = u5 = u6 = u7 = u8 = z;
-#define PS(k, i, j) L##k = V_LO(L##k, f##i, g##j); U##k = V_HI(U##k, f##i, g##j)
-  PR(0, 0, 0); PR(1, 0, 1); PR(2, 0, 2); PR(3, 0, 3); PR(4, 0, 4);
-  PR(1, 1, 0); PR(2, 1, 1); PR(3, 1, 2); PR(4, 1, 3); PR(5, 1, 4);
-  PR(2, 2, 0); PS(3, 2, 1); PS(4, 2, 2); PS(5, 2, 3); PR(6, 2, 4);
-  PS(3, 3, 0); PS(4, 3, 1); PR(5, 3, 2); PR(6, 3, 3); PR(7, 3, 4);
-  PS(4, 4, 0); PS(5, 4, 1); PR(6, 4, 2); PR(7, 4, 3); PR(8, 4, 4);
-#undef PS
-  l3 = V_ADD(l3, L3); l4 = V_ADD(l4, L4); l5 = V_ADD(l5, L5);
-  u3 = V_ADD(u3, U3); u4 = V_ADD(u4, U4); u5 = V_ADD(u5, U5);
-  h->v[0] = V_ADD(l0, mul19(V_ADD(l5, V_SHL(u4, 1))));
-  h->v[1] = V_ADD(V_ADD(l1, V_SHL(u0, 1)), mul19(V_ADD(l6, V_SHL(u5, 1))));
-  h->v[2] = V_ADD(V_ADD(l2, V_SHL(u1, 1)), mul19(V_ADD(l7, V_SHL(u6, 1))));
-  h->v[3] = V_ADD(V_ADD(l3, V_SHL(u2, 1)), mul19(V_ADD(l8, V_SHL(u7, 1))));
-  h->v[4] = V_ADD(V_ADD(l4, V_SHL(u3, 1)), mul19(V_SHL(u8, 1)));
-}
-#undef PR
+#define V_AND(a, b) _mm512_and_si512((a), (b))
+#define V_ZERO() _mm512_setzero_si512()
+#define IFMA51_VEC __m512i
+#define IFMA51_FE fe8
+#include "ifma51.h"      /* mul19, carry5, ifma51_mul */
+#define fe8_mul ifma51_mul
+#define MASK51 IFMA51_MASK
 
 /* multiples of p in radix 2^51, limb by limb */
 #define Q_0 (((uint64_t)1 << 62) - 19 * ((uint64_t)1 << 11))
