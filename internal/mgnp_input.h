@@ -10,7 +10,6 @@
 #define MGNP_INPUT_H
 
 #include "sc25519.h"
-#include "wnaf_vartime.h"
 
 static inline int mgnp_input_vartime(ge25519_p3 *A, signed char mw[256], signed char nw[256],
                                      const unsigned char *m, const unsigned char *n,
@@ -28,8 +27,8 @@ static inline int mgnp_input_vartime(ge25519_p3 *A, signed char mw[256], signed 
   }
   sc25519_from32bytes(&ms, m);
   sc25519_from64bytes(&ns, n);
-  wnaf_vartime(mw, &ms, wb);
-  wnaf_vartime(nw, &ns, wp);
+  sc25519_wnaf_vartime(mw, &ms, wb);
+  sc25519_wnaf_vartime(nw, &ns, wp);
   return ok;
 }
 

@@ -198,12 +198,13 @@ static inline int sc25519_bit(const sc25519 *a, int i)
 /* Width-w non-adjacent form of a reduced scalar, for public scalars only:
    a = sum r[i] 2^i, every nonzero r[i] odd with |r[i]| < 2^(w-1), and any
    w consecutive digits hold at most one nonzero.  2 <= w <= 8.  256 digits
-   always suffice because a < 2^253.  Variable time. */
+   always suffice because a < 2^253.  Variable time: runs of zero bits
+   are jumped over with a count of trailing zeros. */
 static inline void sc25519_wnaf_vartime(signed char r[256], const sc25519 *a, int w)
 {
-  uint64_t x[5];
+  uint64_t x[5], v, rest;
   const uint64_t window = ((uint64_t)1 << w) - 1;
-  int i;
+  int i, limb, off, k, pos;
 
   for (i = 0; i < 4; ++i) x[i] = a->v[i];
   x[4] = 0;
@@ -211,10 +212,16 @@ static inline void sc25519_wnaf_vartime(signed char r[256], const sc25519 *a, in
 
   i = 0;
   while (i < 256) {
-    int limb = i >> 6, off = i & 63;
-    uint64_t v;
-    int k;
-    if (!((x[limb] >> off) & 1)) { ++i; continue; }
+    limb = i >> 6;
+    off = i & 63;
+    rest = x[limb] >> off;
+    if (!rest) {                      /* no set bit left in this limb */
+      i = (limb + 1) << 6;
+      continue;
+    }
+    i += __builtin_ctzll(rest);
+    limb = i >> 6;
+    off = i & 63;
     v = x[limb] >> off;
     if (off + w > 64 && limb < 4) v |= x[limb + 1] << (64 - off);
     v &= window;
@@ -223,11 +230,10 @@ static inline void sc25519_wnaf_vartime(signed char r[256], const sc25519 *a, in
     if (off + w > 64 && limb < 4) x[limb + 1] &= ~(window >> (64 - off));
     if (v >> (w - 1)) {
       /* digit v - 2^w: x gains 2^(i+w) */
-      int pos = i + w;
+      pos = i + w;
       r[i] = (signed char)((int)v - (1 << w));
       for (k = pos >> 6; k < 5; ++k) {
-        uint64_t add = k == (pos >> 6) ? (uint64_t)1 << (pos & 63) : 1;
-        x[k] += add;
+        x[k] += k == (pos >> 6) ? (uint64_t)1 << (pos & 63) : 1;
         if (x[k] != 0) break;
       }
     } else {
