@@ -10,292 +10,29 @@
    decoding of P, the status, the scalar reduction and the encoding, all
    on the scalar radix-2^64 code (fe64.S).  What changes is the group
    arithmetic of the main loop: the four coordinates of a point sit in
-   the four 64-bit lanes of five vectors (radix 2^51, one vector per limb),
-   so the four field products of each layer of the Hisil-Wong-Carter-Dawson
-   formulas (a = -1) are one four-lane multiplication:
-
-     doubling of (X, Y, Z, T):
-       (A, B, C, D) = (X^2, Y^2, Z^2, (X+Y)^2)                   one squaring
-       E = D - A - B, G = B - A, F = G - 2C, H = -(A + B)
-       (X3, Y3, Z3, T3) = (-F, -H, -F, -H) (-E, -G, -G, -E)     one product
-     addition of a cached point (y2-x2, y2+x2, 2d t2, 2 z2) (for the
-     table of B, z2 = 1 and the lane holds 2):
-       (A, B, C, D) = (Y1-X1, Y1+X1, T1, Z1) (y2-x2, y2+x2, 2d t2, 2 z2)
-       E = B - A, H = B + A, F = D - C, G = D + C
-       (X3, Y3, Z3, T3) = (E, H, F, E) (F, G, G, H)
-     subtraction: the cached point with lanes 0 and 1 exchanged and lane
-     2 negated.
-   Each operation is two multiplications deep; everything between them is
-   lane permutations, additions and one parallel carry round.
-
-   Limbs: f = f0 + f1 2^51 + f2 2^102 + f3 2^153 + f4 2^204, lane by lane.
-   The multiplier reads only the low 52 bits of a limb, so its inputs must
-   be CARRIED: limbs < 2^52.  One parallel carry round (each limb keeps its
-   low 51 bits and gets the carry of the limb below, the carry of limb 4
-   comes back times 19 into limb 0) turns limbs < 2^64 into limbs
-   < 2^51 + 19 2^13 < 2^51 + 2^18: CARRIED.  Products are left unreduced,
-   limbs < M = 300 2^52 < 2^60.3 (see internal/ifma51.h); the running point is kept in
-   that form, and the linear combinations that follow every product add a
-   multiple of p (Q = 2^11 p, limbs > M) where they subtract, then carry
-   once.  No sequential carry chain anywhere in the loop. */
+   the four 64-bit lanes of five vectors (radix 2^51, one vector per
+   limb), so the four field products of each layer of the
+   Hisil-Wong-Carter-Dawson formulas are one four-lane multiplication
+   (internal/ge25519_ifma4.h, shared with
+   crypto_multiscalar/ed25519/avx512ifma-4lane: formulas, limb bounds).
+   The table of B holds cached points with z2 = 1 (the lane holds 2). */
 #include <stdint.h>
 #include <immintrin.h>
 #include "crypto_mGnP.h"
 #include "fe25519_64.h"
 #include "ge25519_64.h"
 #include "mgnp_input.h"
+#include "ge25519_ifma4.h"
 #include "G_odd_lanes51.h"
 
 #define WB 8   /* |digit| <= 127: ge25519_G_odd_lanes51[0..63] */
 #define WP 5   /* |digit| <= 15: 8 odd multiples of -P */
 
-typedef struct { __m256i v[5]; } fe4;   /* v[k]: limb k of lanes 0..3 */
-
-#define INLINE static inline __attribute__((always_inline))
-
-#define V_ADD(a, b) _mm256_add_epi64((a), (b))
-#define V_SHL(a, n) _mm256_slli_epi64((a), (n))
-#define V_SHR(a, n) _mm256_srli_epi64((a), (n))
-#define V_LO(acc, a, b) _mm256_madd52lo_epu64((acc), (a), (b))
-#define V_HI(acc, a, b) _mm256_madd52hi_epu64((acc), (a), (b))
-#define V_SET1(c) _mm256_set1_epi64x((long long)(c))
-#define V_AND(a, b) _mm256_and_si256((a), (b))
-#define V_ZERO() _mm256_setzero_si256()
-#define IFMA51_VEC __m256i
-#define IFMA51_FE fe4
-#include "ifma51.h"
-#define fe4_mul ifma51_mul
-#define MASK51 IFMA51_MASK
-
-/* lane j of the result = lane (a, b, c, d)[j] of x */
-#define PERM(x, a, b, c, d) _mm256_permute4x64_epi64((x), _MM_SHUFFLE(d, c, b, a))
-
-/* Q = 2^11 p limb by limb: limb 0 is 2^62 - 19 2^11, the others
-   2^62 - 2^11; every limb exceeds M */
-#define Q_LIMB(k) ((k) ? ((uint64_t)1 << 62) - ((uint64_t)1 << 11) \
-                       : ((uint64_t)1 << 62) - 19 * ((uint64_t)1 << 11))
-/* 4p: limbs 2^53 - 76 and 2^53 - 4, above any CARRIED limb */
-#define P4_LIMB(k) ((k) ? ((uint64_t)1 << 53) - 4 : ((uint64_t)1 << 53) - 76)
-
-/* h = f^2 lane by lane, f CARRIED, h unreduced (limbs < M): the 10 cross
-   products once, their column sums doubled (a doubled limb could pass 52
-   bits, a doubled sum cannot overflow), then the 5 squares; each column
-   still holds at most five halves < 2^52, so IFMA51_FOLD's bound applies. */
-INLINE void fe4_sq(fe4 *h, const fe4 *f)
-{
-  const __m256i f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
-  const __m256i z = _mm256_setzero_si256();
-  __m256i l0, l1, l2, l3, l4, l5, l6, l7, l8;
-  __m256i u0, u1, u2, u3, u4, u5, u6, u7, u8;
-  l1 = l2 = l3 = l4 = l5 = l6 = l7 = z;
-  u1 = u2 = u3 = u4 = u5 = u6 = u7 = z;
-#define PR(k, i, j) l##k = V_LO(l##k, f##i, f##j); u##k = V_HI(u##k, f##i, f##j)
-  PR(1, 0, 1); PR(2, 0, 2); PR(3, 0, 3); PR(4, 0, 4);
-  PR(3, 1, 2); PR(4, 1, 3); PR(5, 1, 4);
-  PR(5, 2, 3); PR(6, 2, 4);
-  PR(7, 3, 4);
-#undef PR
-  l1 = V_SHL(l1, 1); l2 = V_SHL(l2, 1); l3 = V_SHL(l3, 1); l4 = V_SHL(l4, 1);
-  l5 = V_SHL(l5, 1); l6 = V_SHL(l6, 1); l7 = V_SHL(l7, 1);
-  u1 = V_SHL(u1, 1); u2 = V_SHL(u2, 1); u3 = V_SHL(u3, 1); u4 = V_SHL(u4, 1);
-  u5 = V_SHL(u5, 1); u6 = V_SHL(u6, 1); u7 = V_SHL(u7, 1);
-  l0 = V_LO(z, f0, f0); u0 = V_HI(z, f0, f0);
-  l2 = V_LO(l2, f1, f1); u2 = V_HI(u2, f1, f1);
-  l4 = V_LO(l4, f2, f2); u4 = V_HI(u4, f2, f2);
-  l6 = V_LO(l6, f3, f3); u6 = V_HI(u6, f3, f3);
-  l8 = V_LO(z, f4, f4); u8 = V_HI(z, f4, f4);
-  IFMA51_FOLD(h, l0, l1, l2, l3, l4, l5, l6, l7, l8, u0, u1, u2, u3, u4, u5, u6, u7, u8);
-}
-
-/* limb k of (X, Y, Z, X+Y) from limb k of (X, Y, Z, T) (limbs < M):
-   < 2M < 2^62 */
-INLINE __m256i dbl_in_limb(__m256i x)
-{
-  return _mm256_mask_add_epi64(x, 0x8, PERM(x, 0, 0, 0, 0), PERM(x, 1, 1, 1, 1));
-}
-
-/* limb k of (-H, -G, -F, -E) = (A + B, A - B, A - B + 2C, A + B - D)
-   from limb k of (A, B, C, D) (limbs < M), plus Q in lanes 1..3:
-   < 3M + 2^62 < 2^63, and nonnegative since Q > M */
-INLINE __m256i dbl_mid_limb(__m256i s, int k)
-{
-  const __m256i q = V_SET1(Q_LIMB(k));
-  __m256i a = PERM(s, 0, 0, 0, 0), b = PERM(s, 1, 1, 1, 1);
-  __m256i z = _mm256_maskz_sub_epi64(0x8, q, s);        /* (0, 0, 0, Q - D) */
-  z = _mm256_mask_add_epi64(z, 0x4, s, s);              /* (0, 0, 2C, Q - D) */
-  b = _mm256_mask_sub_epi64(b, 0x6, q, b);              /* (B, Q - B, Q - B, B) */
-  return V_ADD(V_ADD(a, b), z);
-}
-
-/* r = 2 r; r unreduced (limbs < M) in and out, T not needed on input */
-INLINE void ge4_dbl(fe4 *r)
-{
-  fe4 w, s, f, g;
-  carry5(&w, dbl_in_limb(r->v[0]), dbl_in_limb(r->v[1]), dbl_in_limb(r->v[2]),
-         dbl_in_limb(r->v[3]), dbl_in_limb(r->v[4]));
-  fe4_sq(&s, &w);
-  carry5(&w, dbl_mid_limb(s.v[0], 0), dbl_mid_limb(s.v[1], 1), dbl_mid_limb(s.v[2], 2),
-         dbl_mid_limb(s.v[3], 3), dbl_mid_limb(s.v[4], 4));
-  /* (-F, -H, -F, -H) (-E, -G, -G, -E) = (EF, GH, FG, EH) */
-#define FG_LIMB(k) f.v[k] = PERM(w.v[k], 2, 0, 2, 0); g.v[k] = PERM(w.v[k], 3, 1, 1, 3)
-  FG_LIMB(0); FG_LIMB(1); FG_LIMB(2); FG_LIMB(3); FG_LIMB(4);
-#undef FG_LIMB
-  fe4_mul(r, &f, &g);
-}
-
-/* r = 2^n r for n >= 1: one copy of the doubling code, the point in
-   registers across the run */
-static __attribute__((noinline)) void ge4_dbl_run(fe4 *r, int n)
-{
-  fe4 t = *r;
-  do ge4_dbl(&t); while (--n > 0);
-  *r = t;
-}
-
-/* limb k of (Y - X + Q, Y + X, T, Z) from limb k of (X, Y, Z, T)
-   (limbs < M): < M + 2^62 */
-INLINE __m256i add_in_limb(__m256i x, int k)
-{
-  const __m256i q = V_SET1(Q_LIMB(k));
-  __m256i p = PERM(x, 1, 1, 3, 2), xx = PERM(x, 0, 0, 0, 0);
-  return _mm256_mask_sub_epi64(_mm256_mask_add_epi64(p, 0x2, p, xx), 0x1, V_ADD(p, q), xx);
-}
-
-/* w = (Y - X, Y + X, T, Z) of r, CARRIED */
-INLINE void ge4_add_in(fe4 *w, const fe4 *r)
-{
-  carry5(w, add_in_limb(r->v[0], 0), add_in_limb(r->v[1], 1), add_in_limb(r->v[2], 2),
-         add_in_limb(r->v[3], 3), add_in_limb(r->v[4], 4));
-}
-
-/* limb k of (E, H, F, G) = (B - A, B + A, D - C, D + C) from limb k of
-   (A, B, C, D) (limbs < M), plus Q in lanes 0 and 2: < M + 2^62 */
-INLINE __m256i add_mid_limb(__m256i s, int k)
-{
-  const __m256i q = V_SET1(Q_LIMB(k));
-  __m256i t = _mm256_shuffle_epi32(s, _MM_SHUFFLE(1, 0, 3, 2));   /* (B, A, D, C) */
-  return V_ADD(t, _mm256_mask_sub_epi64(s, 0x5, q, s));
-}
-
-/* r = r + c, c a cached point (y2-x2, y2+x2, 2d t2, 2 z2), CARRIED;
-   r unreduced (limbs < M) in and out */
-INLINE void ge4_add(fe4 *r, const fe4 *c)
-{
-  fe4 w, s, f, g;
-  ge4_add_in(&w, r);
-  fe4_mul(&s, &w, c);
-  carry5(&w, add_mid_limb(s.v[0], 0), add_mid_limb(s.v[1], 1), add_mid_limb(s.v[2], 2),
-         add_mid_limb(s.v[3], 3), add_mid_limb(s.v[4], 4));
-  /* (E, H, F, E) (F, G, G, H) = (EF, HG, FG, EH) */
-#define FG_LIMB(k) f.v[k] = PERM(w.v[k], 0, 1, 2, 0); g.v[k] = PERM(w.v[k], 2, 3, 3, 1)
-  FG_LIMB(0); FG_LIMB(1); FG_LIMB(2); FG_LIMB(3); FG_LIMB(4);
-#undef FG_LIMB
-  fe4_mul(r, &f, &g);
-}
-
-static __attribute__((noinline)) void ge4_add_call(fe4 *r, const fe4 *c)
-{
-  ge4_add(r, c);
-}
-
-/* h = -c for a cached point c, CARRIED: lanes 0 and 1 exchanged and
-   lane 2 replaced by 4p - c2 (< 2^53, carried again) */
-INLINE void ge4_cached_neg(fe4 *h, const fe4 *c)
-{
-  __m256i r[5];
-  int k;
-  for (k = 0; k < 5; ++k) {
-    __m256i x = PERM(c->v[k], 1, 0, 2, 3);
-    r[k] = _mm256_mask_sub_epi64(x, 0x4, V_SET1(P4_LIMB(k)), x);
-  }
-  carry5(h, r[0], r[1], r[2], r[3], r[4]);
-}
-
-/* 2d, radix 2^51 */
-static const uint64_t d2_51[5] = {
-  0x69b9426b2f159ULL, 0x35050762add7aULL, 0x3cf44c0038052ULL, 0x6738cc7407977ULL, 0x2406d9dc56dffULL
-};
-
-/* c = the cached form (Y-X, Y+X, 2d T, 2Z) of r (limbs < M), CARRIED */
-INLINE void ge4_to_cached(fe4 *c, const fe4 *r)
-{
-  fe4 w, s, k;
-  int i;
-  for (i = 0; i < 5; ++i)
-    k.v[i] = _mm256_set_epi64x(i ? 0 : 2, (long long)d2_51[i], i ? 0 : 1, i ? 0 : 1);
-  ge4_add_in(&w, r);
-  fe4_mul(&s, &w, &k);
-  carry5(c, s.v[0], s.v[1], s.v[2], s.v[3], s.v[4]);
-}
-
-/* radix 2^64 (any value < 2^256) to radix 2^51, limbs < 2^51 + 19 */
-static void fe64_to_51(uint64_t h[5], const fe25519 *f)
-{
-  const uint64_t *x = f->v;
-  h[0] = (x[0] & MASK51) + 19 * (x[3] >> 63);   /* 2^255 = 19 */
-  h[1] = ((x[0] >> 51) | (x[1] << 13)) & MASK51;
-  h[2] = ((x[1] >> 38) | (x[2] << 26)) & MASK51;
-  h[3] = ((x[2] >> 25) | (x[3] << 39)) & MASK51;
-  h[4] = (x[3] >> 12) & MASK51;
-}
-
-/* the point p in lanes; limbs < 2^51 + 19, so also a valid running point */
-static void ge4_from_p3(fe4 *r, const ge25519_p3 *p)
-{
-  uint64_t x[5], y[5], z[5], t[5];
-  int k;
-  fe64_to_51(x, &p->X);
-  fe64_to_51(y, &p->Y);
-  fe64_to_51(z, &p->Z);
-  fe64_to_51(t, &p->T);
-  for (k = 0; k < 5; ++k)
-    r->v[k] = _mm256_set_epi64x((long long)t[k], (long long)z[k], (long long)y[k], (long long)x[k]);
-}
-
-/* radix 2^51 limbs (after one carry round: limbs < 2^51 + 2^18, value
-   < 2^256) to radix 2^64 */
-static void fe51_to_64(fe25519 *h, const uint64_t l[5])
-{
-  unsigned __int128 acc;
-  acc = (unsigned __int128)l[0] + ((unsigned __int128)l[1] << 51);
-  h->v[0] = (uint64_t)acc;
-  acc >>= 64;
-  acc += (unsigned __int128)l[2] << 38;
-  h->v[1] = (uint64_t)acc;
-  acc >>= 64;
-  acc += ((unsigned __int128)l[3] << 25) + ((unsigned __int128)l[4] << 76);
-  h->v[2] = (uint64_t)acc;
-  h->v[3] = (uint64_t)(acc >> 64);
-}
-
-/* the running point r (limbs < M) as a scalar ge25519_p3 */
-static void ge4_to_p3(ge25519_p3 *p, const fe4 *r)
-{
-  uint64_t l[5][4] __attribute__((aligned(32)));
-  uint64_t x[4][5];
-  fe4 c;
-  int k, j;
-  carry5(&c, r->v[0], r->v[1], r->v[2], r->v[3], r->v[4]);
-  for (k = 0; k < 5; ++k) _mm256_store_si256((__m256i *)l[k], c.v[k]);
-  for (j = 0; j < 4; ++j)
-    for (k = 0; k < 5; ++k) x[j][k] = l[k][j];
-  fe51_to_64(&p->X, x[0]);
-  fe51_to_64(&p->Y, x[1]);
-  fe51_to_64(&p->Z, x[2]);
-  fe51_to_64(&p->T, x[3]);
-}
-
-INLINE void fe4_load(fe4 *h, const uint64_t t[5][4])
-{
-  int k;
-  for (k = 0; k < 5; ++k) h->v[k] = _mm256_load_si256((const __m256i *)t[k]);
-}
-
 void crypto_mGnP(unsigned char *out, const unsigned char *m, const unsigned char *n,
                  const unsigned char *P)
 {
   ge25519_p3 A;
-  fe4 R, S, Ai[8], Ain[8], A2, Bc;
+  fe4 R, Ai[8], Ain[8], Bc;
   signed char mw[256], nw[256];
   int ok, i, k, prev;
 
@@ -303,14 +40,7 @@ void crypto_mGnP(unsigned char *out, const unsigned char *m, const unsigned char
 
   /* Ai[k] = (2k+1) A and Ain[k] = -(2k+1) A, cached */
   ge4_from_p3(&R, &A);
-  ge4_to_cached(&Ai[0], &R);
-  S = R;
-  ge4_dbl(&S);
-  ge4_to_cached(&A2, &S);
-  for (k = 1; k < 8; ++k) {
-    ge4_add_call(&R, &A2);
-    ge4_to_cached(&Ai[k], &R);
-  }
+  ge4_odd_multiples(Ai, &R, 8);
   for (k = 0; k < 8; ++k) ge4_cached_neg(&Ain[k], &Ai[k]);
 
   for (i = 255; i >= 0; --i)
