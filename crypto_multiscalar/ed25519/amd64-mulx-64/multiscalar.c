@@ -25,22 +25,13 @@
 #include "fe25519_64.h"
 #include "ge25519_64.h"
 #include "sc25519.h"
+#include "multiscalar_common.h"
 
 #define BLOCK 32
 #define NAFW 5
 #define BUCKET_MIN 80
 #define BUCKET_BLOCK 16384
 #define MAXC 14
-
-static const unsigned char point_C[32] = { 26 };
-
-/* decode s, or C if s is invalid; 1 iff s was valid */
-static int decode_or_C(ge25519_p3 *q, const unsigned char *s)
-{
-  if (ge25519_frombytes_vartime(q, s)) return 1;
-  ge25519_frombytes_vartime(q, point_C);
-  return 0;
-}
 
 /* r = r + p */
 static void add_p3(ge25519_p3 *r, const ge25519_p3 *p)
@@ -65,7 +56,7 @@ static int straus(ge25519_p3 *r, const unsigned char *n, const unsigned char *P,
     sc25519_wnaf_vartime(naf[j], &a, NAFW);
     for (i = 255; i > top; --i)
       if (naf[j][i]) { top = i; break; }
-    if (!decode_or_C(&q, P + 32 * j)) ok = 0;
+    if (!multiscalar_decode_or_C(&q, P + 32 * j)) ok = 0;
     ge25519_p3_to_cached(&odd[j][0], &q);
     ge64_dbl_p3(&s, &q);
     ge25519_p3_to_cached(&twice, &s);
@@ -94,35 +85,6 @@ static int straus(ge25519_p3 *r, const unsigned char *n, const unsigned char *P,
   return ok;
 }
 
-/* the window width c minimising (253/c + 1) (cnt + 2^c) */
-static int window_width(long long cnt)
-{
-  int c, best = 4;
-  double cost, bestcost = 0;
-  for (c = 4; c <= MAXC; ++c) {
-    cost = (double)(253 / c + 1) * ((double)cnt + (double)(1 << c));
-    if (c == 4 || cost < bestcost) { bestcost = cost; best = c; }
-  }
-  return best;
-}
-
-/* the nw signed radix-2^c digits of a, written stride apart */
-static void signed_digits(int16_t *out, long long stride, const sc25519 *a, int c, int nw)
-{
-  int k, carry = 0;
-  for (k = 0; k < nw; ++k) {
-    int bit = k * c, limb = bit >> 6, sh = bit & 63, d;
-    uint64_t v = 0;
-    if (limb < 4) {
-      v = a->v[limb] >> sh;
-      if (sh + c > 64 && limb < 3) v |= a->v[limb + 1] << (64 - sh);
-    }
-    d = (int)(v & (((uint64_t)1 << c) - 1)) + carry;
-    carry = d > (1 << (c - 1));
-    out[k * stride] = (int16_t)(d - (carry << c));
-  }
-}
-
 typedef struct {
   ge25519_p3 p;
   ge25519_cached c;
@@ -132,7 +94,7 @@ typedef struct {
 static int pippenger(ge25519_p3 *r, const unsigned char *n, const unsigned char *P, long long cnt,
                      bucket_point *pts, int16_t *dig, ge25519_p3 *bucket, unsigned char *filled)
 {
-  int c = window_width(cnt), nw = 253 / c + 1, nb = 1 << (c - 1);
+  int c = multiscalar_window_width(cnt, 1.0, MAXC), nw = 253 / c + 1, nb = 1 << (c - 1);
   int ok = 1, k, b, i, have_run, have_sum;
   ge25519_p3 acc, run, sum;
   sc25519 a;
@@ -141,8 +103,8 @@ static int pippenger(ge25519_p3 *r, const unsigned char *n, const unsigned char 
   for (j = 0; j < cnt; ++j) {
     if (!sc25519_is_canonical(n + 32 * j)) ok = 0;
     sc25519_from32bytes(&a, n + 32 * j);
-    signed_digits(dig + j, cnt, &a, c, nw);
-    if (!decode_or_C(&pts[j].p, P + 32 * j)) ok = 0;
+    multiscalar_signed_digits(dig + j, cnt, &a, c, nw);
+    if (!multiscalar_decode_or_C(&pts[j].p, P + 32 * j)) ok = 0;
     ge25519_p3_to_cached(&pts[j].c, &pts[j].p);
   }
 

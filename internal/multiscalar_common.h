@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: MIT */
+/* Input handling shared by the multiscalar_ed25519 implementations on
+   the radix-2^64 point code (amd64-mulx-64, avx512ifma-4lane): decoding
+   with the invalid-point convention of SPEC 2, and the window width and
+   signed digits of Pippenger's method.  The includer first includes
+   "ge25519_64.h" (for ge25519_p3 and ge25519_frombytes_vartime) and
+   "sc25519.h". */
+#ifndef MULTISCALAR_COMMON_H
+#define MULTISCALAR_COMMON_H
+
+#include <stdint.h>
+
+/* decode s, or C (y = 26, x even) if s is invalid; 1 iff s was valid */
+static inline int multiscalar_decode_or_C(ge25519_p3 *q, const unsigned char *s)
+{
+  static const unsigned char point_C[32] = { 26 };
+  if (ge25519_frombytes_vartime(q, s)) return 1;
+  ge25519_frombytes_vartime(q, point_C);
+  return 0;
+}
+
+/* the window width c in [4, maxc] minimising (253/c + 1) (cnt + w 2^c):
+   one bucket addition per point and window, and w additions' worth of
+   bucket combination per bucket and window */
+static inline int multiscalar_window_width(long long cnt, double w, int maxc)
+{
+  int c, best = 4;
+  double cost, bestcost = 0;
+  for (c = 4; c <= maxc; ++c) {
+    cost = (double)(253 / c + 1) * ((double)cnt + w * (double)(1 << c));
+    if (c == 4 || cost < bestcost) { bestcost = cost; best = c; }
+  }
+  return best;
+}
+
+/* the nw signed radix-2^c digits of a (digits in [-2^(c-1), 2^(c-1)]),
+   written stride apart */
+static inline void multiscalar_signed_digits(int16_t *out, long long stride, const sc25519 *a,
+                                             int c, int nw)
+{
+  int k, carry = 0;
+  for (k = 0; k < nw; ++k) {
+    int bit = k * c, limb = bit >> 6, sh = bit & 63, d;
+    uint64_t v = 0;
+    if (limb < 4) {
+      v = a->v[limb] >> sh;
+      if (sh + c > 64 && limb < 3) v |= a->v[limb + 1] << (64 - sh);
+    }
+    d = (int)(v & (((uint64_t)1 << c) - 1)) + carry;
+    carry = d > (1 << (c - 1));
+    out[k * stride] = (int16_t)(d - (carry << c));
+  }
+}
+
+#endif
