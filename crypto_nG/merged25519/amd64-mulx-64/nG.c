@@ -33,8 +33,9 @@
 #include "ge25519_64.h"
 #include "sc25519.h"
 #include "sc25519_64.h"
+#include "nG_comb_digits.h"
 #if defined(__AVX512F__) && defined(__AVX512VL__)
-#include "base_table64_r64.h"
+#include "ed25519_base_table64_r64.h"
 #define RADIXBITS 6
 #define NDIGITS 43
 #define TABLE ge25519_base_table64_r64
@@ -48,30 +49,6 @@
 #endif
 
 #define RADIX (1 << RADIXBITS)
-
-/* e[i] in [-RADIX/2, RADIX/2] with a = sum e[i] RADIX^i, for a < 2^253
-   (radix 32) or a < 2^255 (radix 64); constant time (the loop and the
-   bit positions are fixed) */
-static void recode(signed char e[NDIGITS], const sc25519 *a)
-{
-  uint64_t w[5];
-  int carry = 0, i, x;
-
-  for (i = 0; i < 4; ++i) w[i] = a->v[i];
-  w[4] = 0;
-  for (i = 0; i < NDIGITS; ++i) {
-    int bit = RADIXBITS * i, limb = bit >> 6, sh = bit & 63;
-    uint64_t raw = w[limb] >> sh;
-    if (sh > 64 - RADIXBITS) raw |= w[limb + 1] << (64 - sh);   /* public */
-    x = (int)(raw & (RADIX - 1)) + carry;             /* 0 .. RADIX */
-    if (i == NDIGITS - 1) {                           /* public: the top bits, x <= 8 */
-      e[i] = (signed char)x;
-      break;
-    }
-    carry = (x + RADIX / 2) >> RADIXBITS;             /* 1 iff x >= RADIX/2 */
-    e[i] = (signed char)(x - (carry << RADIXBITS));
-  }
-}
 
 void crypto_nG(unsigned char *out, const unsigned char *n)
 {
@@ -103,7 +80,7 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   x[4] = x[5] = x[6] = x[7] = 0;    /* a = t mod L, straight-line */
   sc64_reduce512(a.v, x);
 #endif
-  recode(e, &a);
+  nG_comb_digits(e, a.v, RADIXBITS, NDIGITS);
 
   /* odd digits, times RADIX, then the even digits */
   ge25519_p3_0(&h);
