@@ -414,38 +414,49 @@ static inline int ge25519_y_is_canonical_vartime(const unsigned char s[32])
   return s[0] < 0xed;
 }
 
-/* decode s; 1 on success, 0 if y >= p, no x exists, or x = 0 with the
-   sign bit set.  Public inputs only. */
-static inline int ge25519_frombytes_vartime(ge25519_p3 *h, const unsigned char s[32])
+/* Decoding in two halves around the exponentiation, so that a caller can
+   run the exponentiations of several points together:
+   ge25519_frombytes_start_vartime sets Y, Z = 1, u = y^2 - 1,
+   v = d y^2 + 1, v3 = v^3 and t = u v^7 (returns 0 iff y >= p);
+   ge25519_frombytes_finish_vartime takes w = t^((p-5)/8) and sets
+   X = u v^3 w (times sqrt(-1) if needed) and T (returns 0 if no x
+   exists or x = 0 with the sign bit set). */
+static inline int ge25519_frombytes_start_vartime(ge25519_p3 *h, fe25519 *u, fe25519 *v,
+                                                  fe25519 *v3, fe25519 *t,
+                                                  const unsigned char s[32])
 {
-  fe25519 u, v, v3, w, t;
-  int sign = s[31] >> 7;
-
   if (!ge25519_y_is_canonical_vartime(s)) return 0;
   fe25519_frombytes(&h->Y, s);
   fe25519_1(&h->Z);
 
-  fe25519_sq(&u, &h->Y);
-  fe25519_mul(&v, &u, &ge25519_d);
-  fe25519_sub(&u, &u, &h->Z);        /* y^2 - 1 */
-  fe25519_add(&v, &v, &h->Z);        /* d y^2 + 1 */
+  fe25519_sq(u, &h->Y);
+  fe25519_mul(v, u, &ge25519_d);
+  fe25519_sub(u, u, &h->Z);          /* y^2 - 1 */
+  fe25519_add(v, v, &h->Z);          /* d y^2 + 1 */
+
+  fe25519_sq(v3, v);
+  fe25519_mul(v3, v3, v);
+  fe25519_sq(t, v3);
+  fe25519_mul(t, t, v);
+  fe25519_mul(t, t, u);              /* u v^7 */
+  return 1;
+}
+
+static inline int ge25519_frombytes_finish_vartime(ge25519_p3 *h, const fe25519 *u, const fe25519 *v,
+                                                   const fe25519 *v3, const fe25519 *w, int sign)
+{
+  fe25519 t, d;
 
   /* x = u v^3 (u v^7)^((p-5)/8) */
-  fe25519_sq(&v3, &v);
-  fe25519_mul(&v3, &v3, &v);
-  fe25519_sq(&t, &v3);
-  fe25519_mul(&t, &t, &v);
-  fe25519_mul(&t, &t, &u);
-  fe25519_pow22523(&t, &t);
-  fe25519_mul(&t, &t, &v3);
-  fe25519_mul(&h->X, &t, &u);
+  fe25519_mul(&t, w, v3);
+  fe25519_mul(&h->X, &t, u);
 
-  fe25519_sq(&w, &h->X);
-  fe25519_mul(&w, &w, &v);           /* v x^2 */
-  fe25519_sub(&t, &w, &u);
-  if (!fe25519_iszero(&t)) {
-    fe25519_add(&t, &w, &u);
-    if (!fe25519_iszero(&t)) return 0;
+  fe25519_sq(&t, &h->X);
+  fe25519_mul(&t, &t, v);            /* v x^2 */
+  fe25519_sub(&d, &t, u);
+  if (!fe25519_iszero(&d)) {
+    fe25519_add(&d, &t, u);
+    if (!fe25519_iszero(&d)) return 0;
     fe25519_mul(&h->X, &h->X, &ge25519_sqrtm1);
   }
 
@@ -454,6 +465,17 @@ static inline int ge25519_frombytes_vartime(ge25519_p3 *h, const unsigned char s
 
   fe25519_mul(&h->T, &h->X, &h->Y);
   return 1;
+}
+
+/* decode s; 1 on success, 0 if y >= p, no x exists, or x = 0 with the
+   sign bit set.  Public inputs only. */
+static inline int ge25519_frombytes_vartime(ge25519_p3 *h, const unsigned char s[32])
+{
+  fe25519 u, v, v3, t;
+
+  if (!ge25519_frombytes_start_vartime(h, &u, &v, &v3, &t, s)) return 0;
+  fe25519_pow22523(&t, &t);
+  return ge25519_frombytes_finish_vartime(h, &u, &v, &v3, &t, s[31] >> 7);
 }
 
 #endif

@@ -240,17 +240,25 @@ static inline void fe64_to_51(uint64_t h[5], const fe25519 *f)
   h[4] = (x[3] >> 12) & MASK51;
 }
 
-/* the point p in lanes; limbs < 2^51 + 19, so also a valid running point */
-static inline void ge4_from_p3(fe4 *r, const ge25519_p3 *p)
+/* r = (a, b, c, d) in lanes 0..3; limbs < 2^51 + 19 (CARRIED, and a
+   valid running point) */
+static inline void fe4_pack(fe4 *r, const fe25519 *a, const fe25519 *b, const fe25519 *c,
+                            const fe25519 *d)
 {
   uint64_t x[5], y[5], z[5], t[5];
   int k;
-  fe64_to_51(x, &p->X);
-  fe64_to_51(y, &p->Y);
-  fe64_to_51(z, &p->Z);
-  fe64_to_51(t, &p->T);
+  fe64_to_51(x, a);
+  fe64_to_51(y, b);
+  fe64_to_51(z, c);
+  fe64_to_51(t, d);
   for (k = 0; k < 5; ++k)
     r->v[k] = _mm256_set_epi64x((long long)t[k], (long long)z[k], (long long)y[k], (long long)x[k]);
+}
+
+/* the point p in lanes */
+static inline void ge4_from_p3(fe4 *r, const ge25519_p3 *p)
+{
+  fe4_pack(r, &p->X, &p->Y, &p->Z, &p->T);
 }
 
 /* radix 2^51 limbs (after one carry round: limbs < 2^51 + 2^18, value
@@ -269,21 +277,27 @@ static inline void fe51_to_64(fe25519 *h, const uint64_t l[5])
   h->v[3] = (uint64_t)(acc >> 64);
 }
 
-/* the running point r (limbs < M) as a scalar ge25519_p3 */
-static inline void ge4_to_p3(ge25519_p3 *p, const fe4 *r)
+/* lanes 0..3 of r (limbs < 2^64) as radix-2^64 elements a, b, c, d */
+static inline void fe4_unpack(fe25519 *a, fe25519 *b, fe25519 *c, fe25519 *d, const fe4 *r)
 {
   uint64_t l[5][4] __attribute__((aligned(32)));
   uint64_t x[4][5];
-  fe4 c;
+  fe4 w;
   int k, j;
-  carry5(&c, r->v[0], r->v[1], r->v[2], r->v[3], r->v[4]);
-  for (k = 0; k < 5; ++k) _mm256_store_si256((__m256i *)l[k], c.v[k]);
+  carry5(&w, r->v[0], r->v[1], r->v[2], r->v[3], r->v[4]);
+  for (k = 0; k < 5; ++k) _mm256_store_si256((__m256i *)l[k], w.v[k]);
   for (j = 0; j < 4; ++j)
     for (k = 0; k < 5; ++k) x[j][k] = l[k][j];
-  fe51_to_64(&p->X, x[0]);
-  fe51_to_64(&p->Y, x[1]);
-  fe51_to_64(&p->Z, x[2]);
-  fe51_to_64(&p->T, x[3]);
+  fe51_to_64(a, x[0]);
+  fe51_to_64(b, x[1]);
+  fe51_to_64(c, x[2]);
+  fe51_to_64(d, x[3]);
+}
+
+/* the running point r (limbs < M) as a scalar ge25519_p3 */
+static inline void ge4_to_p3(ge25519_p3 *p, const fe4 *r)
+{
+  fe4_unpack(&p->X, &p->Y, &p->Z, &p->T, r);
 }
 
 INLINE void fe4_load(fe4 *h, const uint64_t t[5][4])

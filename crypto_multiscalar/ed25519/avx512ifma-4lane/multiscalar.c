@@ -4,9 +4,11 @@
    out[32] = status.  Variable time (the inputs are public).
 
    The method is amd64-mulx-64's (Straus below BUCKET_MIN points,
-   Pippenger's buckets from there on), and so are the decoding of the
-   points, the status, the scalar digits and the final encoding, on the
-   scalar radix-2^64 code (fe64.S, internal/multiscalar_common.h).  The
+   Pippenger's buckets from there on), and so are the status, the scalar
+   digits and the final encoding, on the scalar radix-2^64 code (fe64.S,
+   internal/multiscalar_common.h).  Decoding is the scalar code too
+   (ge25519_64.h) except for its exponentiation, which runs on four
+   points at once in the lanes (decode4).  The
    group operations use the four-lane point representation of
    internal/ge25519_ifma4.h (shared with mGnP avx512ifma-4lane): X, Y, Z, T
    in the four lanes of five radix-2^51 vectors, a doubling or an addition
@@ -72,12 +74,59 @@ static void ge4_neg(fe4 *r, const fe4 *p)
   carry5(r, x[0], x[1], x[2], x[3], x[4]);
 }
 
-/* the point decoded from P (or C), in lanes; 1 iff P was valid */
-static int load_point(fe4 *r, const unsigned char *P)
+/* The exponentiation of decoding, four field elements at once (lane j
+   holds element j): products carried after every step, so each is a
+   valid multiplier input. */
+INLINE void fe4_mul_c(fe4 *h, const fe4 *f, const fe4 *g)
 {
-  ge25519_p3 q;
-  int ok = multiscalar_decode_or_C(&q, P);
-  ge4_from_p3(r, &q);
+  fe4 t;
+  fe4_mul(&t, f, g);
+  carry5(h, t.v[0], t.v[1], t.v[2], t.v[3], t.v[4]);
+}
+
+INLINE void fe4_sq_c(fe4 *h, const fe4 *f)
+{
+  fe4 t;
+  fe4_sq(&t, f);
+  carry5(h, t.v[0], t.v[1], t.v[2], t.v[3], t.v[4]);
+}
+
+static __attribute__((noinline)) void fe4_sqn_c(fe4 *h, const fe4 *f, int n)
+{
+  fe4 t = *f;
+  do fe4_sq_c(&t, &t); while (--n > 0);
+  *h = t;
+}
+
+static void fe4_pow22523(fe4 *h, const fe4 *z)
+{
+  FE25519_POW22523_CHAIN(fe4, fe4_mul_c, fe4_sq_c, fe4_sqn_c, h, z);
+}
+
+/* q[j] = the point decoded from P + 32 j, or C if that is invalid, for
+   j < cnt <= 4: the scalar decoding with the four exponentiations done
+   together in lanes; 1 iff all were valid */
+static int decode4(ge25519_p3 q[4], const unsigned char *P, int cnt)
+{
+  fe25519 u[4], v[4], v3[4], t[4];
+  int started[4], ok = 1, j;
+  fe4 w;
+
+  if (cnt == 1) return multiscalar_decode_or_C(&q[0], P);   /* nothing to share */
+  for (j = 0; j < 4; ++j) {
+    started[j] = j < cnt && ge25519_frombytes_start_vartime(&q[j], &u[j], &v[j], &v3[j], &t[j],
+                                                            P + 32 * j);
+    if (!started[j]) fe25519_1(&t[j]);
+  }
+  fe4_pack(&w, &t[0], &t[1], &t[2], &t[3]);
+  fe4_pow22523(&w, &w);
+  fe4_unpack(&t[0], &t[1], &t[2], &t[3], &w);
+  for (j = 0; j < cnt; ++j)
+    if (!started[j] ||
+        !ge25519_frombytes_finish_vartime(&q[j], &u[j], &v[j], &v3[j], &t[j], P[32 * j + 31] >> 7)) {
+      ok = 0;
+      multiscalar_decode_or_C(&q[j], P + 32 * j);
+    }
   return ok;
 }
 
@@ -85,6 +134,7 @@ static int load_point(fe4 *r, const unsigned char *P)
 static int straus(fe4 *r, const unsigned char *n, const unsigned char *P, int cnt)
 {
   fe4 odd[BLOCK][8], s, neg;
+  ge25519_p3 q[4];
   signed char naf[BLOCK][256];
   sc25519 a;
   int ok = 1, top = -1, i, j, prev;
@@ -95,8 +145,14 @@ static int straus(fe4 *r, const unsigned char *n, const unsigned char *P, int cn
     sc25519_wnaf_vartime(naf[j], &a, NAFW);
     for (i = 255; i > top; --i)
       if (naf[j][i]) { top = i; break; }
-    if (!load_point(&s, P + 32 * j)) ok = 0;
-    ge4_odd_multiples(odd[j], &s, 8);
+  }
+  for (j = 0; j < cnt; j += 4) {
+    int m = cnt - j < 4 ? cnt - j : 4;
+    if (!decode4(q, P + 32 * j, m)) ok = 0;
+    for (i = 0; i < m; ++i) {
+      ge4_from_p3(&s, &q[i]);
+      ge4_odd_multiples(odd[j + i], &s, 8);
+    }
   }
   if (top < 0) return ok;
 
@@ -133,8 +189,9 @@ static int pippenger(fe4 *r, const unsigned char *n, const unsigned char *P, lon
                      bucket_point *pts, int16_t *dig, fe4 *bucket, unsigned char *filled)
 {
   int c = multiscalar_window_width(cnt, BUCKET_WEIGHT, MAXC), nw = 253 / c + 1, nb = 1 << (c - 1);
-  int ok = 1, k, b, have_run, have_sum;
+  int ok = 1, k, b, i, have_run, have_sum;
   fe4 acc, run, sum, neg;
+  ge25519_p3 q[4];
   sc25519 a;
   long long j;
 
@@ -142,8 +199,14 @@ static int pippenger(fe4 *r, const unsigned char *n, const unsigned char *P, lon
     if (!sc25519_is_canonical(n + 32 * j)) ok = 0;
     sc25519_from32bytes(&a, n + 32 * j);
     multiscalar_signed_digits(dig + j, cnt, &a, c, nw);
-    if (!load_point(&pts[j].p, P + 32 * j)) ok = 0;
-    ge4_to_cached(&pts[j].c, &pts[j].p);
+  }
+  for (j = 0; j < cnt; j += 4) {
+    int m = cnt - j < 4 ? (int)(cnt - j) : 4;
+    if (!decode4(q, P + 32 * j, m)) ok = 0;
+    for (i = 0; i < m; ++i) {
+      ge4_from_p3(&pts[j + i].p, &q[i]);
+      ge4_to_cached(&pts[j + i].c, &pts[j + i].p);
+    }
   }
 
   ge4_0(&acc);
