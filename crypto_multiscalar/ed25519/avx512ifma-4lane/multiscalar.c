@@ -8,7 +8,7 @@
    digits and the final encoding, on the scalar radix-2^64 code (fe64.S,
    internal/multiscalar_common.h).  Decoding is the scalar code too
    (ge25519_64.h) except for its exponentiation, which runs on four
-   points at once in the lanes (decode4).  The
+   points at once in the lanes (decode_batch).  The
    group operations use the four-lane point representation of
    internal/ge25519_ifma4.h (shared with mGnP avx512ifma-4lane): X, Y, Z, T
    in the four lanes of five radix-2^51 vectors, a doubling or an addition
@@ -103,24 +103,60 @@ static void fe4_pow22523(fe4 *h, const fe4 *z)
   FE25519_POW22523_CHAIN(fe4, fe4_mul_c, fe4_sq_c, fe4_sqn_c, h, z);
 }
 
-/* q[j] = the point decoded from P + 32 j, or C if that is invalid, for
-   j < cnt <= 4: the scalar decoding with the four exponentiations done
-   together in lanes; 1 iff all were valid */
-static int decode4(ge25519_p3 q[4], const unsigned char *P, int cnt)
+/* the same on two vectors (eight elements), the two chains interleaved:
+   each step is latency-bound, so the second chain comes almost free */
+typedef struct { fe4 a, b; } fe4x2;
+
+INLINE void fe4x2_mul_c(fe4x2 *h, const fe4x2 *f, const fe4x2 *g)
 {
-  fe25519 u[4], v[4], v3[4], t[4];
-  int started[4], ok = 1, j;
-  fe4 w;
+  fe4_mul_c(&h->a, &f->a, &g->a);
+  fe4_mul_c(&h->b, &f->b, &g->b);
+}
+
+INLINE void fe4x2_sq_c(fe4x2 *h, const fe4x2 *f)
+{
+  fe4_sq_c(&h->a, &f->a);
+  fe4_sq_c(&h->b, &f->b);
+}
+
+static __attribute__((noinline)) void fe4x2_sqn_c(fe4x2 *h, const fe4x2 *f, int n)
+{
+  fe4x2 t = *f;
+  do fe4x2_sq_c(&t, &t); while (--n > 0);
+  *h = t;
+}
+
+static void fe4x2_pow22523(fe4x2 *h, const fe4x2 *z)
+{
+  FE25519_POW22523_CHAIN(fe4x2, fe4x2_mul_c, fe4x2_sq_c, fe4x2_sqn_c, h, z);
+}
+
+#define DECODE_BATCH 8
+
+/* q[j] = the point decoded from P + 32 j, or C if that is invalid, for
+   j < cnt <= DECODE_BATCH: the scalar decoding with the exponentiations
+   done together in lanes; 1 iff all were valid */
+static int decode_batch(ge25519_p3 q[DECODE_BATCH], const unsigned char *P, int cnt)
+{
+  fe25519 u[DECODE_BATCH], v[DECODE_BATCH], v3[DECODE_BATCH], t[DECODE_BATCH];
+  int started[DECODE_BATCH], ok = 1, j;
+  fe4x2 w;
 
   if (cnt == 1) return multiscalar_decode_or_C(&q[0], P);   /* nothing to share */
-  for (j = 0; j < 4; ++j) {
+  for (j = 0; j < DECODE_BATCH; ++j) {
     started[j] = j < cnt && ge25519_frombytes_start_vartime(&q[j], &u[j], &v[j], &v3[j], &t[j],
                                                             P + 32 * j);
     if (!started[j]) fe25519_1(&t[j]);
   }
-  fe4_pack(&w, &t[0], &t[1], &t[2], &t[3]);
-  fe4_pow22523(&w, &w);
-  fe4_unpack(&t[0], &t[1], &t[2], &t[3], &w);
+  fe4_pack(&w.a, &t[0], &t[1], &t[2], &t[3]);
+  if (cnt <= 4) {
+    fe4_pow22523(&w.a, &w.a);
+  } else {
+    fe4_pack(&w.b, &t[4], &t[5], &t[6], &t[7]);
+    fe4x2_pow22523(&w, &w);
+    fe4_unpack(&t[4], &t[5], &t[6], &t[7], &w.b);
+  }
+  fe4_unpack(&t[0], &t[1], &t[2], &t[3], &w.a);
   for (j = 0; j < cnt; ++j)
     if (!started[j] ||
         !ge25519_frombytes_finish_vartime(&q[j], &u[j], &v[j], &v3[j], &t[j], P[32 * j + 31] >> 7)) {
@@ -134,7 +170,7 @@ static int decode4(ge25519_p3 q[4], const unsigned char *P, int cnt)
 static int straus(fe4 *r, const unsigned char *n, const unsigned char *P, int cnt)
 {
   fe4 odd[BLOCK][8], s, neg;
-  ge25519_p3 q[4];
+  ge25519_p3 q[DECODE_BATCH];
   signed char naf[BLOCK][256];
   sc25519 a;
   int ok = 1, top = -1, i, j, prev;
@@ -146,9 +182,9 @@ static int straus(fe4 *r, const unsigned char *n, const unsigned char *P, int cn
     for (i = 255; i > top; --i)
       if (naf[j][i]) { top = i; break; }
   }
-  for (j = 0; j < cnt; j += 4) {
-    int m = cnt - j < 4 ? cnt - j : 4;
-    if (!decode4(q, P + 32 * j, m)) ok = 0;
+  for (j = 0; j < cnt; j += DECODE_BATCH) {
+    int m = cnt - j < DECODE_BATCH ? cnt - j : DECODE_BATCH;
+    if (!decode_batch(q, P + 32 * j, m)) ok = 0;
     for (i = 0; i < m; ++i) {
       ge4_from_p3(&s, &q[i]);
       ge4_odd_multiples(odd[j + i], &s, 8);
@@ -191,7 +227,7 @@ static int pippenger(fe4 *r, const unsigned char *n, const unsigned char *P, lon
   int c = multiscalar_window_width(cnt, BUCKET_WEIGHT, MAXC), nw = 253 / c + 1, nb = 1 << (c - 1);
   int ok = 1, k, b, i, have_run, have_sum;
   fe4 acc, run, sum, neg;
-  ge25519_p3 q[4];
+  ge25519_p3 q[DECODE_BATCH];
   sc25519 a;
   long long j;
 
@@ -200,9 +236,9 @@ static int pippenger(fe4 *r, const unsigned char *n, const unsigned char *P, lon
     sc25519_from32bytes(&a, n + 32 * j);
     multiscalar_signed_digits(dig + j, cnt, &a, c, nw);
   }
-  for (j = 0; j < cnt; j += 4) {
-    int m = cnt - j < 4 ? (int)(cnt - j) : 4;
-    if (!decode4(q, P + 32 * j, m)) ok = 0;
+  for (j = 0; j < cnt; j += DECODE_BATCH) {
+    int m = cnt - j < DECODE_BATCH ? (int)(cnt - j) : DECODE_BATCH;
+    if (!decode_batch(q, P + 32 * j, m)) ok = 0;
     for (i = 0; i < m; ++i) {
       ge4_from_p3(&pts[j + i].p, &q[i]);
       ge4_to_cached(&pts[j + i].c, &pts[j + i].p);
