@@ -14,7 +14,13 @@
      tests/model_ed25519.py --checksums;
    - guard bytes, misaligned buffers, inputs unmodified;
    - one long input (len 20000, or 100000 with --long) on which every
-     implementation must agree with the first one tested. */
+     implementation must agree with the first one tested;
+   - inputs of 1 to 24 points that put each class of invalid or
+     small-order encoding at each position of a decoding batch (the IFMA
+     implementation decodes eight at a time), with zero scalars and
+     scalars >= L among them, and the same lengths with only valid
+     inputs (status 1), on which every implementation must agree with
+     the first one tested. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -161,6 +167,46 @@ static void test_edges(ms_fn f)
 static unsigned char long_result[33];
 static int have_long_result;
 
+#define BATCH_LENS 24
+static unsigned char batch_result[BATCH_LENS + 1][3][33];
+static int have_batch_result;
+
+/* point i of the batch inputs: valid points, and unless shift < 0 at
+   i + shift = 3 mod 7, 5 mod 11 and 0 mod 13 an invalid, small-order or
+   x = 0 encoding */
+static void batch_point(unsigned char P[32], long long i, int shift)
+{
+  test_rng_seed(MS_SEED + 7 + (uint64_t)i);
+  test_rng_bytes(P, 32);
+  random_point(P);
+  if (shift < 0) return;
+  if ((i + shift) % 7 == 3) y_above_p(P, (int)(i % 19), (int)(i & 1));
+  if ((i + shift) % 11 == 5) test_hex_decode(P, torsion_hex[i % 8], 32);
+  if ((i + shift) % 13 == 0) { memset(P, 0, 32); P[0] = (unsigned char)(i % 64); P[31] = 0x80; }
+}
+
+static void test_batches(ms_fn f)
+{
+  unsigned char n[32 * BATCH_LENS], P[32 * BATCH_LENS], out[33];
+  long long len, i;
+  int shift;
+
+  for (shift = 0; shift < 3; ++shift)
+    for (len = 1; len <= BATCH_LENS; ++len) {
+      for (i = 0; i < len; ++i) {
+        batch_point(P + 32 * i, i, shift < 2 ? shift * 4 : -1);
+        test_rng_bytes(n + 32 * i, 32);
+        if (shift == 2 || i % 5 != 4) n[32 * i + 31] &= 0x0f;   /* else usually >= L */
+        if (i % 6 == 2) memset(n + 32 * i, 0, 32);
+      }
+      f(out, n, P, len);
+      if (!have_batch_result) memcpy(batch_result[len][shift], out, 33);
+      else test_expect_bytes("multiscalar batch input agrees with the first implementation", out,
+                             batch_result[len][shift], 33);
+    }
+  have_batch_result = 1;
+}
+
 static void test_one(ms_fn f)
 {
   unsigned char *n, *P, *out, *nc, *Pc;
@@ -168,6 +214,7 @@ static void test_one(ms_fn f)
   test_checksum c;
 
   test_edges(f);
+  test_batches(f);
 
   nlens = test_valgrind ? 4 : 41 + (long long)(sizeof ms_lens_extra / sizeof ms_lens_extra[0]);
   test_checksum_init(&c);
