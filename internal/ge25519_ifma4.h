@@ -51,6 +51,7 @@ typedef struct { __m256i v[5]; } fe4;   /* v[k]: limb k of lanes 0..3 */
 #define IFMA51_FE fe4
 #include "ifma51.h"
 #define fe4_mul ifma51_mul
+#define fe4_sq ifma51_sq
 #define MASK51 IFMA51_MASK
 
 /* lane j of the result = lane (a, b, c, d)[j] of x */
@@ -62,36 +63,6 @@ typedef struct { __m256i v[5]; } fe4;   /* v[k]: limb k of lanes 0..3 */
                        : ((uint64_t)1 << 62) - 19 * ((uint64_t)1 << 11))
 /* 4p: limbs 2^53 - 76 and 2^53 - 4, above any CARRIED limb */
 #define P4_LIMB(k) ((k) ? ((uint64_t)1 << 53) - 4 : ((uint64_t)1 << 53) - 76)
-
-/* h = f^2 lane by lane, f CARRIED, h unreduced (limbs < M): the 10 cross
-   products once, their column sums doubled (a doubled limb could pass 52
-   bits, a doubled sum cannot overflow), then the 5 squares; each column
-   still holds at most five halves < 2^52, so IFMA51_FOLD's bound applies. */
-INLINE void fe4_sq(fe4 *h, const fe4 *f)
-{
-  const __m256i f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
-  const __m256i z = _mm256_setzero_si256();
-  __m256i l0, l1, l2, l3, l4, l5, l6, l7, l8;
-  __m256i u0, u1, u2, u3, u4, u5, u6, u7, u8;
-  l1 = l2 = l3 = l4 = l5 = l6 = l7 = z;
-  u1 = u2 = u3 = u4 = u5 = u6 = u7 = z;
-#define PR(k, i, j) l##k = V_LO(l##k, f##i, f##j); u##k = V_HI(u##k, f##i, f##j)
-  PR(1, 0, 1); PR(2, 0, 2); PR(3, 0, 3); PR(4, 0, 4);
-  PR(3, 1, 2); PR(4, 1, 3); PR(5, 1, 4);
-  PR(5, 2, 3); PR(6, 2, 4);
-  PR(7, 3, 4);
-#undef PR
-  l1 = V_SHL(l1, 1); l2 = V_SHL(l2, 1); l3 = V_SHL(l3, 1); l4 = V_SHL(l4, 1);
-  l5 = V_SHL(l5, 1); l6 = V_SHL(l6, 1); l7 = V_SHL(l7, 1);
-  u1 = V_SHL(u1, 1); u2 = V_SHL(u2, 1); u3 = V_SHL(u3, 1); u4 = V_SHL(u4, 1);
-  u5 = V_SHL(u5, 1); u6 = V_SHL(u6, 1); u7 = V_SHL(u7, 1);
-  l0 = V_LO(z, f0, f0); u0 = V_HI(z, f0, f0);
-  l2 = V_LO(l2, f1, f1); u2 = V_HI(u2, f1, f1);
-  l4 = V_LO(l4, f2, f2); u4 = V_HI(u4, f2, f2);
-  l6 = V_LO(l6, f3, f3); u6 = V_HI(u6, f3, f3);
-  l8 = V_LO(z, f4, f4); u8 = V_HI(z, f4, f4);
-  IFMA51_FOLD(h, l0, l1, l2, l3, l4, l5, l6, l7, l8, u0, u1, u2, u3, u4, u5, u6, u7, u8);
-}
 
 /* limb k of (X, Y, Z, X+Y) from limb k of (X, Y, Z, T) (limbs < M):
    < 2M < 2^62 */

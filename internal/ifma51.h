@@ -8,7 +8,7 @@
      V_ADD V_SHL V_SHR V_LO V_HI V_SET1 V_AND V_ZERO  its operations
                    (V_LO / V_HI: vpmadd52luq / vpmadd52huq, accumulator first),
      INLINE        the inline attribute,
-   and gets mul19, carry5, IFMA51_FOLD and ifma51_mul.
+   and gets mul19, carry5, IFMA51_FOLD, ifma51_mul and ifma51_sq.
 
    The multiplier reads only the low 52 bits of a limb, so every input of
    a multiplication must have limbs < 2^52 ("CARRIED").  One parallel carry
@@ -82,6 +82,36 @@ INLINE void ifma51_mul(IFMA51_FE *h, const IFMA51_FE *f, const IFMA51_FE *g)
 #undef IFMA51_PR
   l3 = V_ADD(l3, L3); l4 = V_ADD(l4, L4); l5 = V_ADD(l5, L5);
   u3 = V_ADD(u3, U3); u4 = V_ADD(u4, U4); u5 = V_ADD(u5, U5);
+  IFMA51_FOLD(h, l0, l1, l2, l3, l4, l5, l6, l7, l8, u0, u1, u2, u3, u4, u5, u6, u7, u8);
+}
+
+/* h = f^2 lane by lane, f CARRIED, h unreduced (limbs < M): the 10 cross
+   products once, their column sums doubled (a doubled limb could pass 52
+   bits, a doubled sum cannot overflow), then the 5 squares; each column
+   still holds at most five halves < 2^52, so IFMA51_FOLD's bound applies. */
+INLINE void ifma51_sq(IFMA51_FE *h, const IFMA51_FE *f)
+{
+  const IFMA51_VEC f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
+  const IFMA51_VEC z = V_ZERO();
+  IFMA51_VEC l0, l1, l2, l3, l4, l5, l6, l7, l8;
+  IFMA51_VEC u0, u1, u2, u3, u4, u5, u6, u7, u8;
+  l1 = l2 = l3 = l4 = l5 = l6 = l7 = z;
+  u1 = u2 = u3 = u4 = u5 = u6 = u7 = z;
+#define IFMA51_SQPR(k, i, j) l##k = V_LO(l##k, f##i, f##j); u##k = V_HI(u##k, f##i, f##j)
+  IFMA51_SQPR(1, 0, 1); IFMA51_SQPR(2, 0, 2); IFMA51_SQPR(3, 0, 3); IFMA51_SQPR(4, 0, 4);
+  IFMA51_SQPR(3, 1, 2); IFMA51_SQPR(4, 1, 3); IFMA51_SQPR(5, 1, 4);
+  IFMA51_SQPR(5, 2, 3); IFMA51_SQPR(6, 2, 4);
+  IFMA51_SQPR(7, 3, 4);
+#undef IFMA51_SQPR
+  l1 = V_SHL(l1, 1); l2 = V_SHL(l2, 1); l3 = V_SHL(l3, 1); l4 = V_SHL(l4, 1);
+  l5 = V_SHL(l5, 1); l6 = V_SHL(l6, 1); l7 = V_SHL(l7, 1);
+  u1 = V_SHL(u1, 1); u2 = V_SHL(u2, 1); u3 = V_SHL(u3, 1); u4 = V_SHL(u4, 1);
+  u5 = V_SHL(u5, 1); u6 = V_SHL(u6, 1); u7 = V_SHL(u7, 1);
+  l0 = V_LO(z, f0, f0); u0 = V_HI(z, f0, f0);
+  l2 = V_LO(l2, f1, f1); u2 = V_HI(u2, f1, f1);
+  l4 = V_LO(l4, f2, f2); u4 = V_HI(u4, f2, f2);
+  l6 = V_LO(l6, f3, f3); u6 = V_HI(u6, f3, f3);
+  l8 = V_LO(z, f4, f4); u8 = V_HI(z, f4, f4);
   IFMA51_FOLD(h, l0, l1, l2, l3, l4, l5, l6, l7, l8, u0, u1, u2, u3, u4, u5, u6, u7, u8);
 }
 

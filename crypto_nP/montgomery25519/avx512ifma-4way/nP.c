@@ -49,24 +49,7 @@
 #include "crypto_nP.h"
 #include "fe25519_51.h"
 #include "inv25519_safegcd.h"
-
-typedef struct { __m512i v[5]; } fe8;
-
-#define INLINE static inline __attribute__((always_inline))
-
-#define V_ADD(a, b) _mm512_add_epi64((a), (b))
-#define V_SHL(a, n) _mm512_slli_epi64((a), (n))
-#define V_SHR(a, n) _mm512_srli_epi64((a), (n))
-#define V_LO(acc, a, b) _mm512_madd52lo_epu64((acc), (a), (b))
-#define V_HI(acc, a, b) _mm512_madd52hi_epu64((acc), (a), (b))
-#define V_SET1(c) _mm512_set1_epi64((long long)(c))
-#define V_AND(a, b) _mm512_and_si512((a), (b))
-#define V_ZERO() _mm512_setzero_si512()
-#define IFMA51_VEC __m512i
-#define IFMA51_FE fe8
-#include "ifma51.h"      /* mul19, carry5, ifma51_mul */
-#define fe8_mul ifma51_mul
-#define MASK51 IFMA51_MASK
+#include "ifma51_zmm.h"  /* fe8, fe8_mul, carry5, mul19 */
 
 /* multiples of p in radix 2^51, limb by limb */
 #define Q_0 (((uint64_t)1 << 62) - 19 * ((uint64_t)1 << 11))
