@@ -7,8 +7,8 @@
    Pippenger's buckets from there on), and so are the status, the scalar
    digits and the final encoding, on the scalar radix-2^64 code (fe64.S,
    internal/multiscalar_common.h).  Decoding is the scalar code too
-   (ge25519_64.h) except for its exponentiation, which runs on four
-   points at once in the lanes (decode_batch).  The
+   (ge25519_64.h) except for its exponentiation, which runs on eight
+   points at once in the lanes of 512-bit vectors (decode_batch, pow8.c).  The
    group operations use the four-lane point representation of
    internal/ge25519_ifma4.h (shared with mGnP avx512ifma-4lane): X, Y, Z, T
    in the four lanes of five radix-2^51 vectors, a doubling or an addition
@@ -40,6 +40,7 @@
 #include "sc25519.h"
 #include "multiscalar_common.h"
 #include "ge25519_ifma4.h"
+#include "pow8.h"
 
 #define BLOCK 32
 #define NAFW 5
@@ -74,63 +75,6 @@ static void ge4_neg(fe4 *r, const fe4 *p)
   carry5(r, x[0], x[1], x[2], x[3], x[4]);
 }
 
-/* The exponentiation of decoding, four field elements at once (lane j
-   holds element j): products carried after every step, so each is a
-   valid multiplier input. */
-INLINE void fe4_mul_c(fe4 *h, const fe4 *f, const fe4 *g)
-{
-  fe4 t;
-  fe4_mul(&t, f, g);
-  carry5(h, t.v[0], t.v[1], t.v[2], t.v[3], t.v[4]);
-}
-
-INLINE void fe4_sq_c(fe4 *h, const fe4 *f)
-{
-  fe4 t;
-  fe4_sq(&t, f);
-  carry5(h, t.v[0], t.v[1], t.v[2], t.v[3], t.v[4]);
-}
-
-static __attribute__((noinline)) void fe4_sqn_c(fe4 *h, const fe4 *f, int n)
-{
-  fe4 t = *f;
-  do fe4_sq_c(&t, &t); while (--n > 0);
-  *h = t;
-}
-
-static void fe4_pow22523(fe4 *h, const fe4 *z)
-{
-  FE25519_POW22523_CHAIN(fe4, fe4_mul_c, fe4_sq_c, fe4_sqn_c, h, z);
-}
-
-/* the same on two vectors (eight elements), the two chains interleaved:
-   each step is latency-bound, so the second chain comes almost free */
-typedef struct { fe4 a, b; } fe4x2;
-
-INLINE void fe4x2_mul_c(fe4x2 *h, const fe4x2 *f, const fe4x2 *g)
-{
-  fe4_mul_c(&h->a, &f->a, &g->a);
-  fe4_mul_c(&h->b, &f->b, &g->b);
-}
-
-INLINE void fe4x2_sq_c(fe4x2 *h, const fe4x2 *f)
-{
-  fe4_sq_c(&h->a, &f->a);
-  fe4_sq_c(&h->b, &f->b);
-}
-
-static __attribute__((noinline)) void fe4x2_sqn_c(fe4x2 *h, const fe4x2 *f, int n)
-{
-  fe4x2 t = *f;
-  do fe4x2_sq_c(&t, &t); while (--n > 0);
-  *h = t;
-}
-
-static void fe4x2_pow22523(fe4x2 *h, const fe4x2 *z)
-{
-  FE25519_POW22523_CHAIN(fe4x2, fe4x2_mul_c, fe4x2_sq_c, fe4x2_sqn_c, h, z);
-}
-
 #define DECODE_BATCH 8
 
 /* q[j] = the point decoded from P + 32 j, or C if that is invalid, for
@@ -139,24 +83,22 @@ static void fe4x2_pow22523(fe4x2 *h, const fe4x2 *z)
 static int decode_batch(ge25519_p3 q[DECODE_BATCH], const unsigned char *P, int cnt)
 {
   fe25519 u[DECODE_BATCH], v[DECODE_BATCH], v3[DECODE_BATCH], t[DECODE_BATCH];
-  int started[DECODE_BATCH], ok = 1, j;
-  fe4x2 w;
+  uint64_t z[5][DECODE_BATCH] __attribute__((aligned(64))), l[5];
+  int started[DECODE_BATCH], ok = 1, j, k;
 
   if (cnt == 1) return multiscalar_decode_or_C(&q[0], P);   /* nothing to share */
   for (j = 0; j < DECODE_BATCH; ++j) {
     started[j] = j < cnt && ge25519_frombytes_start_vartime(&q[j], &u[j], &v[j], &v3[j], &t[j],
                                                             P + 32 * j);
     if (!started[j]) fe25519_1(&t[j]);
+    fe64_to_51(l, &t[j]);
+    for (k = 0; k < 5; ++k) z[k][j] = l[k];
   }
-  fe4_pack(&w.a, &t[0], &t[1], &t[2], &t[3]);
-  if (cnt <= 4) {
-    fe4_pow22523(&w.a, &w.a);
-  } else {
-    fe4_pack(&w.b, &t[4], &t[5], &t[6], &t[7]);
-    fe4x2_pow22523(&w, &w);
-    fe4_unpack(&t[4], &t[5], &t[6], &t[7], &w.b);
+  pow22523_8(z);
+  for (j = 0; j < cnt; ++j) {
+    for (k = 0; k < 5; ++k) l[k] = z[k][j];
+    fe51_to_64(&t[j], l);
   }
-  fe4_unpack(&t[0], &t[1], &t[2], &t[3], &w.a);
   for (j = 0; j < cnt; ++j)
     if (!started[j] ||
         !ge25519_frombytes_finish_vartime(&q[j], &u[j], &v[j], &v3[j], &t[j], P[32 * j + 31] >> 7)) {
@@ -299,12 +241,14 @@ void crypto_multiscalar(unsigned char *out, const unsigned char *n, const unsign
        with the block length) */
     size_t nbk = ((size_t)1 << (multiscalar_window_width(most, BUCKET_WEIGHT, MAXC) - 1)) + 1;
     size_t ndig = (size_t)most * 64 * sizeof(int16_t);     /* nw <= 64 for c >= 4 */
-    void *mem = 0;
-    if (posix_memalign(&mem, 64, npts + nbk * sizeof(fe4) + ndig + nbk) == 0 && mem) {
-      bucket_point *pts = (bucket_point *)mem;
-      fe4 *bucket = (fe4 *)((unsigned char *)mem + npts);
-      int16_t *dig = (int16_t *)((unsigned char *)mem + npts + nbk * sizeof(fe4));
-      unsigned char *filled = (unsigned char *)mem + npts + nbk * sizeof(fe4) + ndig;
+    unsigned char *mem = malloc(63 + npts + nbk * sizeof(fe4) + ndig + nbk);
+    if (mem) {
+      /* the vectors aligned to 64 bytes */
+      unsigned char *base = mem + ((64 - ((uintptr_t)mem & 63)) & 63);
+      bucket_point *pts = (bucket_point *)base;
+      fe4 *bucket = (fe4 *)(base + npts);
+      int16_t *dig = (int16_t *)(base + npts + nbk * sizeof(fe4));
+      unsigned char *filled = base + npts + nbk * sizeof(fe4) + ndig;
       while (len - start >= BUCKET_MIN) {
         cnt = len - start < BUCKET_BLOCK ? len - start : BUCKET_BLOCK;
         /* no short last block: split the last two evenly */
