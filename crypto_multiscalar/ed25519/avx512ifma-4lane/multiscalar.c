@@ -7,8 +7,9 @@
    Pippenger's buckets from there on), and so are the status, the scalar
    digits and the final encoding, on the scalar radix-2^64 code (fe64.S,
    internal/multiscalar_common.h).  Decoding is the scalar code too
-   (ge25519_64.h) except for its exponentiation, which runs on eight
-   points at once in the lanes of 512-bit vectors (decode_batch, pow8.c).  The
+   (ge25519_64.h) except for its exponentiation, which runs on up to 16
+   points at once in the lanes of 512-bit vectors (decode_batch, pow8.c:
+   one chain of eight lanes, or two interleaved).  The
    group operations use the four-lane point representation of
    internal/ge25519_ifma4.h (shared with mGnP avx512ifma-4lane): X, Y, Z, T
    in the four lanes of five radix-2^51 vectors, a doubling or an addition
@@ -75,7 +76,7 @@ static void ge4_neg(fe4 *r, const fe4 *p)
   carry5(r, x[0], x[1], x[2], x[3], x[4]);
 }
 
-#define DECODE_BATCH 8
+#define DECODE_BATCH 16
 
 /* q[j] = the point decoded from P + 32 j, or C if that is invalid, for
    j < cnt <= DECODE_BATCH: the scalar decoding with the exponentiations
@@ -91,10 +92,12 @@ static int decode_batch(ge25519_p3 q[DECODE_BATCH], const unsigned char *P, int 
     started[j] = j < cnt && ge25519_frombytes_start_vartime(&q[j], &u[j], &v[j], &v3[j], &t[j],
                                                             P + 32 * j);
     if (!started[j]) fe25519_1(&t[j]);
+    if (cnt <= 8 && j >= 8) continue;
     fe64_to_51(l, &t[j]);
     for (k = 0; k < 5; ++k) z[k][j] = l[k];
   }
-  pow22523_8(z);
+  if (cnt <= 8) pow22523_8(z);
+  else pow22523_16(z);
   for (j = 0; j < cnt; ++j) {
     for (k = 0; k < 5; ++k) l[k] = z[k][j];
     fe51_to_64(&t[j], l);
