@@ -17,7 +17,7 @@
      implementation must agree with the first one tested;
    - inputs of 1 to 24 points that put each class of invalid or
      small-order encoding at each position of a decoding batch (the IFMA
-     implementation decodes eight at a time), with zero scalars and
+     implementation decodes up to sixteen at a time, eight in one chain), with zero scalars and
      scalars >= L among them, and the same lengths with only valid
      inputs (status 1), on which every implementation must agree with
      the first one tested. */
