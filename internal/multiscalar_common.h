@@ -2,7 +2,7 @@
 /* Input handling shared by the multiscalar_ed25519 implementations on
    the radix-2^64 point code (amd64-mulx-64, avx512ifma-4lane): decoding
    with the invalid-point convention of SPEC 2, and the window width and
-   signed digits of Pippenger's method.  The includer first includes
+   signed digits of Pippenger's method and its block lengths.  The includer first includes
    "ge25519_64.h" (for ge25519_p3 and ge25519_frombytes_vartime) and
    "sc25519.h". */
 #ifndef MULTISCALAR_COMMON_H
@@ -50,6 +50,16 @@ static inline void multiscalar_signed_digits(int16_t *out, long long stride, con
     carry = d > (1 << (c - 1));
     out[k * stride] = (int16_t)(d - (carry << c));
   }
+}
+
+/* the length of the next block of Pippenger's method out of rest >= min
+   points: at most block, and no short last block (the last two split
+   evenly instead) */
+static inline long long multiscalar_bucket_block(long long rest, long long block, long long min)
+{
+  if (rest <= block) return rest;
+  if (rest - block < min) return rest / 2;
+  return block;
 }
 
 #endif

@@ -253,10 +253,7 @@ void crypto_multiscalar(unsigned char *out, const unsigned char *n, const unsign
       int16_t *dig = (int16_t *)(base + npts + nbk * sizeof(fe4));
       unsigned char *filled = base + npts + nbk * sizeof(fe4) + ndig;
       while (len - start >= BUCKET_MIN) {
-        cnt = len - start < BUCKET_BLOCK ? len - start : BUCKET_BLOCK;
-        /* no short last block: split the last two evenly */
-        if (len - start > BUCKET_BLOCK && len - start - BUCKET_BLOCK < BUCKET_MIN)
-          cnt = (len - start) / 2;
+        cnt = multiscalar_bucket_block(len - start, BUCKET_BLOCK, BUCKET_MIN);
         if (!pippenger(&r, n + 32 * start, P + 32 * start, cnt, pts, dig, bucket, filled)) ok = 0;
         start += cnt;
       }
