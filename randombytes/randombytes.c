@@ -57,6 +57,8 @@ typedef long (*vgetrandom_fn)(void *, size_t, unsigned int, void *, size_t);
 struct pool {
   vgetrandom_fn fn;
   size_t state_size;
+  unsigned char *block; /* the states' mapping, block_size bytes */
+  size_t block_size;
   unsigned char *state[POOL_STATES];
   int busy[POOL_STATES];
 };
@@ -142,6 +144,8 @@ static struct pool *pool_create(void)
   }
   p->fn = fn;
   p->state_size = params.size_of_opaque_state;
+  p->block = block;
+  p->block_size = total;
   at = 0;
   for (i = 0; i < POOL_STATES; ++i) {
     if (at / page != (at + params.size_of_opaque_state - 1) / page) at = (at + page - 1) / page * page;
@@ -157,10 +161,15 @@ static struct pool *pool_get(void)
   struct pool *p = __atomic_load_n(&pool_ptr, __ATOMIC_ACQUIRE), *expected = 0;
   if (p) return p;
   p = pool_create();
-  /* first one published wins; a loser's pool stays allocated (it happens
-     at most once per racing thread, on the first call of a process) */
-  if (!__atomic_compare_exchange_n(&pool_ptr, &expected, p, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+  /* the first one published wins; a thread that lost the race unmaps its
+     own pool, which nobody else has seen */
+  if (!__atomic_compare_exchange_n(&pool_ptr, &expected, p, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+    if (p != POOL_NONE) {
+      munmap(p->block, p->block_size);
+      munmap(p, sizeof *p);
+    }
     p = expected;
+  }
   return p;
 }
 

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: MIT
 # The randomness source (randombytes/randombytes.c): fresh bytes across
 # fork and many threads, through the vDSO generator (Linux 6.11+) and
-# through the system call (LIB25519_NO_VDSO_GETRANDOM=1); with strace
-# installed, also that the vDSO path really avoids the system call.
+# through the system call (LIB25519_NO_VDSO_GETRANDOM=1); the pool's
+# atomics under ThreadSanitizer; with strace installed, also that the vDSO
+# path really avoids the system call.
 top=$(cd "$(dirname "$0")/.." && pwd)
 B=$top/build/0
 fail=0 pass=0
@@ -16,6 +17,18 @@ for novdso in 0 1; do
     echo "FAIL: random-check with LIB25519_NO_VDSO_GETRANDOM=$novdso"; fail=$((fail + 1))
   fi
 done
+# the pool's atomics under ThreadSanitizer (clang), the source compiled alone
+if command -v clang >/dev/null 2>&1 &&
+  clang -O1 -g -fsanitize=thread -I"$top/internal" "$top/tests/random/threads-randombytes.c" \
+    "$top/randombytes/randombytes.c" -o "$B/threads-randombytes" -lpthread 2>"$B/threads-randombytes.log"; then
+  if "$B/threads-randombytes" >>"$B/threads-randombytes.log" 2>&1 && ! grep -q 'ThreadSanitizer' "$B/threads-randombytes.log"; then
+    echo "ThreadSanitizer: no report for 40 threads sharing the generator"; pass=$((pass + 1))
+  else
+    echo "FAIL: ThreadSanitizer on randombytes:"; tail -n 30 "$B/threads-randombytes.log"; fail=$((fail + 1))
+  fi
+else
+  echo "clang with -fsanitize=thread not available: ThreadSanitizer run skipped"
+fi
 if command -v strace >/dev/null 2>&1; then
   count() {
     LIB25519_NO_VDSO_GETRANDOM=$1 LD_LIBRARY_PATH="$B/package/lib" strace -f -e trace=getrandom "$B/random-check" 10 2>&1 >/dev/null |
