@@ -9,26 +9,12 @@
 #include <string.h>
 #include "crypto_hash.h"
 
-static uint64_t get_be64(const unsigned char *p)
-{
-  uint64_t r = 0;
-  int i;
-  for (i = 0; i < 8; ++i) r = (r << 8) | p[i];
-  return r;
-}
-
-static void put_be64(unsigned char *p, uint64_t v)
-{
-  int i;
-  for (i = 0; i < 8; ++i) p[i] = (unsigned char)(v >> (56 - 8 * i));
-}
-
 static uint64_t ror64(uint64_t x, int n)
 {
   return (x >> n) | (x << (64 - n));
 }
 
-#include "sha512_constants.h"
+#include "sha512_common.h"
 
 /* first 64 bits of the fractional parts of the square roots of the first 8
    primes */
@@ -51,7 +37,7 @@ static void compress(uint64_t st[8], const unsigned char *x, long long nblocks)
     for (t = 0; t < 80; ++t) {
       uint64_t wt;
       if (t < 16) {
-        wt = get_be64(x + 8 * t);
+        wt = sha512_load_be64(x + 8 * t);
       } else {
         uint64_t x15 = w[(t + 1) & 15]; /* W[t-15] */
         uint64_t x2 = w[(t + 14) & 15]; /* W[t-2] */
@@ -91,9 +77,9 @@ void crypto_hash(unsigned char *out, const unsigned char *x, long long xlen)
   memset(tail, 0, sizeof tail);
   memcpy(tail, x + (xlen - rem), (size_t)rem);
   tail[rem] = 0x80;
-  put_be64(tail + 128 * tailblocks - 16, (uint64_t)xlen >> 61);
-  put_be64(tail + 128 * tailblocks - 8, (uint64_t)xlen << 3);
+  sha512_store_be64(tail + 128 * tailblocks - 16, (uint64_t)xlen >> 61);
+  sha512_store_be64(tail + 128 * tailblocks - 8, (uint64_t)xlen << 3);
   compress(st, tail, tailblocks);
 
-  for (i = 0; i < 8; ++i) put_be64(out + 8 * i, st[i]);
+  for (i = 0; i < 8; ++i) sha512_store_be64(out + 8 * i, st[i]);
 }

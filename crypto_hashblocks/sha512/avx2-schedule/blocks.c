@@ -16,27 +16,7 @@
 #include <immintrin.h>
 #include "crypto_hashblocks.h"
 
-static inline uint64_t load_be64(const unsigned char *p)
-{
-  return ((uint64_t)p[0] << 56) | ((uint64_t)p[1] << 48)
-       | ((uint64_t)p[2] << 40) | ((uint64_t)p[3] << 32)
-       | ((uint64_t)p[4] << 24) | ((uint64_t)p[5] << 16)
-       | ((uint64_t)p[6] << 8) | (uint64_t)p[7];
-}
-
-static inline void store_be64(unsigned char *p, uint64_t v)
-{
-  p[0] = (unsigned char)(v >> 56);
-  p[1] = (unsigned char)(v >> 48);
-  p[2] = (unsigned char)(v >> 40);
-  p[3] = (unsigned char)(v >> 32);
-  p[4] = (unsigned char)(v >> 24);
-  p[5] = (unsigned char)(v >> 16);
-  p[6] = (unsigned char)(v >> 8);
-  p[7] = (unsigned char)v;
-}
-
-#include "sha512_constants.h"
+#include "sha512_common.h"
 
 /* ---- vector message schedule ---- */
 
@@ -188,14 +168,14 @@ static __attribute__((noinline)) void lone_block(uint64_t s[8], const unsigned c
 {
   uint64_t a = s[0], b = s[1], c = s[2], d = s[3];
   uint64_t e = s[4], f = s[5], g = s[6], h = s[7];
-  uint64_t w0 = load_be64(x + 0), w1 = load_be64(x + 8);
-  uint64_t w2 = load_be64(x + 16), w3 = load_be64(x + 24);
-  uint64_t w4 = load_be64(x + 32), w5 = load_be64(x + 40);
-  uint64_t w6 = load_be64(x + 48), w7 = load_be64(x + 56);
-  uint64_t w8 = load_be64(x + 64), w9 = load_be64(x + 72);
-  uint64_t w10 = load_be64(x + 80), w11 = load_be64(x + 88);
-  uint64_t w12 = load_be64(x + 96), w13 = load_be64(x + 104);
-  uint64_t w14 = load_be64(x + 112), w15 = load_be64(x + 120);
+  uint64_t w0 = sha512_load_be64(x + 0), w1 = sha512_load_be64(x + 8);
+  uint64_t w2 = sha512_load_be64(x + 16), w3 = sha512_load_be64(x + 24);
+  uint64_t w4 = sha512_load_be64(x + 32), w5 = sha512_load_be64(x + 40);
+  uint64_t w6 = sha512_load_be64(x + 48), w7 = sha512_load_be64(x + 56);
+  uint64_t w8 = sha512_load_be64(x + 64), w9 = sha512_load_be64(x + 72);
+  uint64_t w10 = sha512_load_be64(x + 80), w11 = sha512_load_be64(x + 88);
+  uint64_t w12 = sha512_load_be64(x + 96), w13 = sha512_load_be64(x + 104);
+  uint64_t w14 = sha512_load_be64(x + 112), w15 = sha512_load_be64(x + 120);
 
   RW16(0);
   XRW16(16);
@@ -221,7 +201,7 @@ int crypto_hashblocks(unsigned char *statebytes, const unsigned char *x, long lo
   long long nblocks;
   int i;
 
-  for (i = 0; i < 8; ++i) s[i] = load_be64(statebytes + 8 * i);
+  for (i = 0; i < 8; ++i) s[i] = sha512_load_be64(statebytes + 8 * i);
 
   nblocks = xlen >> 7;
   while (nblocks >= 4) {
@@ -237,6 +217,6 @@ int crypto_hashblocks(unsigned char *statebytes, const unsigned char *x, long lo
     nblocks -= 1;
   }
 
-  for (i = 0; i < 8; ++i) store_be64(statebytes + 8 * i, s[i]);
+  for (i = 0; i < 8; ++i) sha512_store_be64(statebytes + 8 * i, s[i]);
   return (int)(xlen & 127);
 }

@@ -13,26 +13,6 @@
 #include <stdint.h>
 #include "crypto_hashblocks.h"
 
-static inline uint64_t load_be64(const unsigned char *p)
-{
-  return ((uint64_t)p[0] << 56) | ((uint64_t)p[1] << 48)
-       | ((uint64_t)p[2] << 40) | ((uint64_t)p[3] << 32)
-       | ((uint64_t)p[4] << 24) | ((uint64_t)p[5] << 16)
-       | ((uint64_t)p[6] << 8) | (uint64_t)p[7];
-}
-
-static inline void store_be64(unsigned char *p, uint64_t v)
-{
-  p[0] = (unsigned char)(v >> 56);
-  p[1] = (unsigned char)(v >> 48);
-  p[2] = (unsigned char)(v >> 40);
-  p[3] = (unsigned char)(v >> 32);
-  p[4] = (unsigned char)(v >> 24);
-  p[5] = (unsigned char)(v >> 16);
-  p[6] = (unsigned char)(v >> 8);
-  p[7] = (unsigned char)v;
-}
-
 #define ROTR(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
 
 /* big sigmas act on the working variables, small sigmas on the schedule */
@@ -96,7 +76,7 @@ static inline void store_be64(unsigned char *p, uint64_t v)
   X(w14, w12, w7, w15); R(c, d, e, f, g, h, a, b, w14, n + 14); \
   X(w15, w13, w8, w0);  R(b, c, d, e, f, g, h, a, w15, n + 15)
 
-#include "sha512_constants.h"
+#include "sha512_common.h"
 
 /* one block into the chaining state st; kept out of line so that the
    chaining state stays in memory while a..h and the schedule window own
@@ -105,22 +85,22 @@ static __attribute__((noinline)) void block(uint64_t st[8], const unsigned char 
 {
   uint64_t a = st[0], b = st[1], c = st[2], d = st[3];
   uint64_t e = st[4], f = st[5], g = st[6], h = st[7];
-  uint64_t w0 = load_be64(x + 0);
-  uint64_t w1 = load_be64(x + 8);
-  uint64_t w2 = load_be64(x + 16);
-  uint64_t w3 = load_be64(x + 24);
-  uint64_t w4 = load_be64(x + 32);
-  uint64_t w5 = load_be64(x + 40);
-  uint64_t w6 = load_be64(x + 48);
-  uint64_t w7 = load_be64(x + 56);
-  uint64_t w8 = load_be64(x + 64);
-  uint64_t w9 = load_be64(x + 72);
-  uint64_t w10 = load_be64(x + 80);
-  uint64_t w11 = load_be64(x + 88);
-  uint64_t w12 = load_be64(x + 96);
-  uint64_t w13 = load_be64(x + 104);
-  uint64_t w14 = load_be64(x + 112);
-  uint64_t w15 = load_be64(x + 120);
+  uint64_t w0 = sha512_load_be64(x + 0);
+  uint64_t w1 = sha512_load_be64(x + 8);
+  uint64_t w2 = sha512_load_be64(x + 16);
+  uint64_t w3 = sha512_load_be64(x + 24);
+  uint64_t w4 = sha512_load_be64(x + 32);
+  uint64_t w5 = sha512_load_be64(x + 40);
+  uint64_t w6 = sha512_load_be64(x + 48);
+  uint64_t w7 = sha512_load_be64(x + 56);
+  uint64_t w8 = sha512_load_be64(x + 64);
+  uint64_t w9 = sha512_load_be64(x + 72);
+  uint64_t w10 = sha512_load_be64(x + 80);
+  uint64_t w11 = sha512_load_be64(x + 88);
+  uint64_t w12 = sha512_load_be64(x + 96);
+  uint64_t w13 = sha512_load_be64(x + 104);
+  uint64_t w14 = sha512_load_be64(x + 112);
+  uint64_t w15 = sha512_load_be64(x + 120);
 
   ROUNDS_0_15;
   ROUNDS_16_MORE(16);
@@ -143,12 +123,12 @@ int crypto_hashblocks(unsigned char *statebytes, const unsigned char *x, long lo
   uint64_t st[8];
   int i;
 
-  for (i = 0; i < 8; ++i) st[i] = load_be64(statebytes + 8 * i);
+  for (i = 0; i < 8; ++i) st[i] = sha512_load_be64(statebytes + 8 * i);
   while (xlen >= 128) {
     block(st, x);
     x += 128;
     xlen -= 128;
   }
-  for (i = 0; i < 8; ++i) store_be64(statebytes + 8 * i, st[i]);
+  for (i = 0; i < 8; ++i) sha512_store_be64(statebytes + 8 * i, st[i]);
   return (int)xlen;
 }

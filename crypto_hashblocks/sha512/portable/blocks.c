@@ -7,39 +7,22 @@
 #include <stdint.h>
 #include "crypto_hashblocks.h"
 
-static uint64_t load_be64(const unsigned char *p)
-{
-  uint64_t r = 0;
-  int i;
-  for (i = 0; i < 8; ++i) r = (r << 8) | p[i];
-  return r;
-}
-
-static void store_be64(unsigned char *p, uint64_t v)
-{
-  int i;
-  for (i = 7; i >= 0; --i) {
-    p[i] = (unsigned char)v;
-    v >>= 8;
-  }
-}
-
 static uint64_t rotr(uint64_t x, int n)
 {
   return (x >> n) | (x << (64 - n));
 }
 
-#include "sha512_constants.h"
+#include "sha512_common.h"
 
 int crypto_hashblocks(unsigned char *h, const unsigned char *x, long long xlen)
 {
   uint64_t state[8], v[8], w[80];
   int i, t;
 
-  for (i = 0; i < 8; ++i) state[i] = load_be64(h + 8 * i);
+  for (i = 0; i < 8; ++i) state[i] = sha512_load_be64(h + 8 * i);
 
   while (xlen >= 128) {
-    for (t = 0; t < 16; ++t) w[t] = load_be64(x + 8 * t);
+    for (t = 0; t < 16; ++t) w[t] = sha512_load_be64(x + 8 * t);
     for (t = 16; t < 80; ++t) {
       uint64_t s0 = rotr(w[t - 15], 1) ^ rotr(w[t - 15], 8) ^ (w[t - 15] >> 7);
       uint64_t s1 = rotr(w[t - 2], 19) ^ rotr(w[t - 2], 61) ^ (w[t - 2] >> 6);
@@ -72,6 +55,6 @@ int crypto_hashblocks(unsigned char *h, const unsigned char *x, long long xlen)
     xlen -= 128;
   }
 
-  for (i = 0; i < 8; ++i) store_be64(h + 8 * i, state[i]);
+  for (i = 0; i < 8; ++i) sha512_store_be64(h + 8 * i, state[i]);
   return (int)xlen;
 }

@@ -1,11 +1,23 @@
 /* SPDX-License-Identifier: MIT */
-/* SHA-512 round constants (FIPS 180-4 section 4.2.3): the first 64 bits of
-   the fractional parts of the cube roots of the first 80 primes. Shared by
-   every SHA-512 implementation. */
-#ifndef SHA512_CONSTANTS_H
-#define SHA512_CONSTANTS_H
+/* What every SHA-512 implementation shares: the round constants (FIPS
+   180-4 section 4.2.3: the first 64 bits of the fractional parts of the
+   cube roots of the first 80 primes) and big-endian 64-bit word access. */
+#ifndef SHA512_COMMON_H
+#define SHA512_COMMON_H
 
 #include <stdint.h>
+
+static inline uint64_t sha512_load_be64(const unsigned char *p)
+{
+  return ((uint64_t)p[0] << 56) | ((uint64_t)p[1] << 48) | ((uint64_t)p[2] << 40) | ((uint64_t)p[3] << 32)
+       | ((uint64_t)p[4] << 24) | ((uint64_t)p[5] << 16) | ((uint64_t)p[6] << 8) | (uint64_t)p[7];
+}
+
+static inline void sha512_store_be64(unsigned char *p, uint64_t v)
+{
+  int i;
+  for (i = 0; i < 8; ++i) p[i] = (unsigned char)(v >> (56 - 8 * i));
+}
 
 static const uint64_t sha512_K[80] = {
   0x428a2f98d728ae22ULL, 0x7137449123ef65cdULL, 0xb5c0fbcfec4d3b2fULL, 0xe9b5dba58189dbbcULL,
