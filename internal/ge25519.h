@@ -28,6 +28,11 @@
    most one uncarried add of TIGHT values, < 2^54); precomp coordinates
    are TIGHT (tables hold limbs < 2^51).
 
+   The formulas themselves are in ge25519_common.h, shared with
+   ge25519_64.h (the same code over the radix-2^64 field); this file
+   defines the constants in radix-2^51 limbs, the table selection and the
+   Montgomery conversion.
+
    Timing: everything is constant time except the functions whose name
    ends in _vartime, which may branch on their (public) inputs. */
 #ifndef GE25519_H
@@ -49,96 +54,6 @@ static const fe25519 ge25519_sqrtm1 = {{
 }};
 
 #include "ge25519_common.h"
-
-/* ---------- doubling and addition ---------- */
-
-/* r = 2p: 4S + 1S(2Z^2) */
-static inline void ge25519_p2_dbl(ge25519_p1p1 *r, const ge25519_p2 *p)
-{
-  fe25519 a, b, c, s, e;
-
-  fe25519_sq(&a, &p->X);
-  fe25519_sq(&b, &p->Y);
-  fe25519_sq2(&c, &p->Z);
-  fe25519_add(&s, &a, &b);          /* A + B, < 2^53 */
-  fe25519_add(&e, &p->X, &p->Y);
-  fe25519_sq(&e, &e);
-  fe25519_sub(&r->X, &e, &s);       /* E = 2XY */
-  fe25519_sub(&r->Z, &b, &a);       /* G = B - A */
-  fe25519_sub(&r->T, &r->Z, &c);    /* F = G - C */
-  fe25519_neg(&r->Y, &s);           /* H = -A - B */
-}
-
-/* common tail of the additions: a, b, c as in the header comment, dd = D */
-static inline void ge25519_add_finish(ge25519_p1p1 *r, const fe25519 *a, const fe25519 *b,
-                                      const fe25519 *c, const fe25519 *dd, int negate)
-{
-  fe25519 t;
-  fe25519_sub(&r->X, b, a);         /* E */
-  fe25519_add(&r->Y, b, a);         /* H, < 2^53 */
-  if (negate) {                     /* public: which function was called */
-    fe25519_sub(&r->Z, dd, c);      /* G = D - C */
-    fe25519_add(&t, dd, c);         /* F = D + C */
-  } else {
-    fe25519_add(&r->Z, dd, c);      /* G = D + C */
-    fe25519_sub(&t, dd, c);         /* F = D - C */
-  }
-  fe25519_copy(&r->T, &t);
-}
-
-/* r = p + q, q affine precomputed: 3M after the conversion of p */
-static inline void ge25519_madd(ge25519_p1p1 *r, const ge25519_p3 *p, const ge25519_precomp *q)
-{
-  fe25519 a, b, c, dd;
-  fe25519_sub(&a, &p->Y, &p->X);
-  fe25519_mul(&a, &a, &q->ymx);
-  fe25519_add(&b, &p->Y, &p->X);
-  fe25519_mul(&b, &b, &q->ypx);
-  fe25519_mul(&c, &p->T, &q->xy2d);
-  fe25519_add(&dd, &p->Z, &p->Z);   /* < 2^53 */
-  ge25519_add_finish(r, &a, &b, &c, &dd, 0);
-}
-
-/* r = p - q, q affine precomputed */
-static inline void ge25519_msub(ge25519_p1p1 *r, const ge25519_p3 *p, const ge25519_precomp *q)
-{
-  fe25519 a, b, c, dd;
-  fe25519_sub(&a, &p->Y, &p->X);
-  fe25519_mul(&a, &a, &q->ypx);
-  fe25519_add(&b, &p->Y, &p->X);
-  fe25519_mul(&b, &b, &q->ymx);
-  fe25519_mul(&c, &p->T, &q->xy2d);
-  fe25519_add(&dd, &p->Z, &p->Z);
-  ge25519_add_finish(r, &a, &b, &c, &dd, 1);
-}
-
-/* r = p + q: 4M */
-static inline void ge25519_add(ge25519_p1p1 *r, const ge25519_p3 *p, const ge25519_cached *q)
-{
-  fe25519 a, b, c, dd;
-  fe25519_sub(&a, &p->Y, &p->X);
-  fe25519_mul(&a, &a, &q->ymx);
-  fe25519_add(&b, &p->Y, &p->X);
-  fe25519_mul(&b, &b, &q->ypx);
-  fe25519_mul(&c, &p->T, &q->T2d);
-  fe25519_mul(&dd, &p->Z, &q->Z);
-  fe25519_add(&dd, &dd, &dd);
-  ge25519_add_finish(r, &a, &b, &c, &dd, 0);
-}
-
-/* r = p - q */
-static inline void ge25519_sub(ge25519_p1p1 *r, const ge25519_p3 *p, const ge25519_cached *q)
-{
-  fe25519 a, b, c, dd;
-  fe25519_sub(&a, &p->Y, &p->X);
-  fe25519_mul(&a, &a, &q->ypx);
-  fe25519_add(&b, &p->Y, &p->X);
-  fe25519_mul(&b, &b, &q->ymx);
-  fe25519_mul(&c, &p->T, &q->T2d);
-  fe25519_mul(&dd, &p->Z, &q->Z);
-  fe25519_add(&dd, &dd, &dd);
-  ge25519_add_finish(r, &a, &b, &c, &dd, 1);
-}
 
 /* ---------- constant-time selection ---------- */
 
@@ -174,61 +89,6 @@ static inline void ge25519_p3_to_montgomery(unsigned char s[32], const ge25519_p
   fe25519_invert(&den, &den);
   fe25519_mul(&num, &num, &den);
   fe25519_tobytes(s, &num);
-}
-
-/* 1 iff the low 255 bits of s encode an integer below p = 2^255 - 19 */
-static inline int ge25519_y_is_canonical_vartime(const unsigned char s[32])
-{
-  int i;
-  if ((s[31] & 0x7f) != 0x7f) return 1;
-  for (i = 30; i >= 1; --i)
-    if (s[i] != 0xff) return 1;
-  return s[0] < 0xed;
-}
-
-/* Decode s into h.  Returns 1 on success; 0 (h undefined) when the
-   encoding is not canonical or not a point: y >= p, no x with
-   -x^2 + y^2 = 1 + d x^2 y^2, or x = 0 with the sign bit set.
-   Branches on s: for public inputs only. */
-static inline int ge25519_frombytes_vartime(ge25519_p3 *h, const unsigned char s[32])
-{
-  fe25519 u, v, v3, vxx, t;
-  int sign = s[31] >> 7;
-
-  if (!ge25519_y_is_canonical_vartime(s)) return 0;
-  fe25519_frombytes(&h->Y, s);
-  fe25519_1(&h->Z);
-
-  /* x^2 = u / v with u = y^2 - 1, v = d y^2 + 1 (v is never 0) */
-  fe25519_sq(&u, &h->Y);
-  fe25519_mul(&v, &u, &ge25519_d);
-  fe25519_sub(&u, &u, &h->Z);
-  fe25519_add(&v, &v, &h->Z);
-
-  /* candidate x = u v^3 (u v^7)^((p-5)/8) */
-  fe25519_sq(&v3, &v);
-  fe25519_mul(&v3, &v3, &v);        /* v^3 */
-  fe25519_sq(&t, &v3);
-  fe25519_mul(&t, &t, &v);          /* v^7 */
-  fe25519_mul(&t, &t, &u);          /* u v^7 */
-  fe25519_pow22523(&t, &t);
-  fe25519_mul(&t, &t, &v3);
-  fe25519_mul(&h->X, &t, &u);
-
-  fe25519_sq(&vxx, &h->X);
-  fe25519_mul(&vxx, &vxx, &v);
-  fe25519_sub(&t, &vxx, &u);        /* v x^2 - u */
-  if (!fe25519_iszero(&t)) {
-    fe25519_add(&t, &vxx, &u);      /* v x^2 + u */
-    if (!fe25519_iszero(&t)) return 0;
-    fe25519_mul(&h->X, &h->X, &ge25519_sqrtm1);
-  }
-
-  if (fe25519_iszero(&h->X) && sign) return 0;
-  if (fe25519_isnegative(&h->X) != sign) fe25519_neg(&h->X, &h->X);
-
-  fe25519_mul(&h->T, &h->X, &h->Y);
-  return 1;
 }
 
 #endif

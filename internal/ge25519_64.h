@@ -5,7 +5,11 @@
    Same type and function names as ge25519.h, so group code written for
    the radix-2^51 header ports by changing the includes.  (ge25519.h itself
    cannot be reused: it includes fe25519_51.h and spells its constants in
-   radix-2^51 limbs.)  Include "crypto_OP.h" and fe25519_64.h first.
+   radix-2^51 limbs.)  The formulas, written over the fe25519_* API, are
+   shared with ge25519.h in ge25519_common.h, included below once the
+   constants are defined in radix-2^64 limbs; this file adds the assembly
+   group operations and the vector table scans.  Include "crypto_OP.h" and
+   fe25519_64.h first.
 
    Point forms:
      ge25519_p3      extended (X:Y:Z:T) with x = X/Z, y = Y/Z, xy = T/Z
@@ -81,95 +85,6 @@ extern void ge64_sub_p2(ge25519_p3 *h, const ge25519_cached *q) FE64_HIDDEN;
    _p2 leaves r->T unchanged (r may be p) */
 extern void ge64_dbl_run_p3(ge25519_p3 *r, const ge25519_p3 *p, long long n) FE64_HIDDEN;
 extern void ge64_dbl_run_p2(ge25519_p3 *r, const ge25519_p3 *p, long long n) FE64_HIDDEN;
-
-/* r = 2p */
-static inline void ge25519_p2_dbl(ge25519_p1p1 *r, const ge25519_p2 *p)
-{
-  fe25519 a, b, c, s;
-
-  fe25519_sq(&a, &p->X);
-  fe25519_sq(&b, &p->Y);
-  fe25519_sq2(&c, &p->Z);
-  fe25519_add(&s, &p->X, &p->Y);
-  fe25519_sq(&s, &s);                /* (X+Y)^2 */
-  fe25519_add(&r->Y, &a, &b);        /* A + B */
-  fe25519_sub(&r->X, &s, &r->Y);     /* E */
-  fe25519_sub(&r->Z, &b, &a);        /* G */
-  fe25519_sub(&r->T, &r->Z, &c);     /* F */
-  fe25519_neg(&r->Y, &r->Y);         /* H */
-}
-
-/* the common end of the additions; sign = 1 subtracts (C -> -C) */
-static inline void ge25519_add_tail(ge25519_p1p1 *r, const fe25519 *a, const fe25519 *b,
-                                    const fe25519 *c, const fe25519 *dd, int sign)
-{
-  fe25519 g, f;
-  fe25519_sub(&r->X, b, a);
-  fe25519_add(&r->Y, b, a);
-  fe25519_add(&g, dd, c);
-  fe25519_sub(&f, dd, c);
-  if (sign) {                        /* public: which function was called */
-    fe25519_copy(&r->Z, &f);
-    fe25519_copy(&r->T, &g);
-  } else {
-    fe25519_copy(&r->Z, &g);
-    fe25519_copy(&r->T, &f);
-  }
-}
-
-/* r = p + q (q affine precomp) */
-static inline void ge25519_madd(ge25519_p1p1 *r, const ge25519_p3 *p, const ge25519_precomp *q)
-{
-  fe25519 a, b, c, dd;
-  fe25519_sub(&a, &p->Y, &p->X);
-  fe25519_mul(&a, &a, &q->ymx);
-  fe25519_add(&b, &p->Y, &p->X);
-  fe25519_mul(&b, &b, &q->ypx);
-  fe25519_mul(&c, &p->T, &q->xy2d);
-  fe25519_add(&dd, &p->Z, &p->Z);
-  ge25519_add_tail(r, &a, &b, &c, &dd, 0);
-}
-
-/* r = p - q (q affine precomp): -(y+x, y-x, t) = (y-x, y+x, -t) */
-static inline void ge25519_msub(ge25519_p1p1 *r, const ge25519_p3 *p, const ge25519_precomp *q)
-{
-  fe25519 a, b, c, dd;
-  fe25519_sub(&a, &p->Y, &p->X);
-  fe25519_mul(&a, &a, &q->ypx);
-  fe25519_add(&b, &p->Y, &p->X);
-  fe25519_mul(&b, &b, &q->ymx);
-  fe25519_mul(&c, &p->T, &q->xy2d);
-  fe25519_add(&dd, &p->Z, &p->Z);
-  ge25519_add_tail(r, &a, &b, &c, &dd, 1);
-}
-
-/* r = p + q (q cached) */
-static inline void ge25519_add(ge25519_p1p1 *r, const ge25519_p3 *p, const ge25519_cached *q)
-{
-  fe25519 a, b, c, dd;
-  fe25519_sub(&a, &p->Y, &p->X);
-  fe25519_mul(&a, &a, &q->ymx);
-  fe25519_add(&b, &p->Y, &p->X);
-  fe25519_mul(&b, &b, &q->ypx);
-  fe25519_mul(&c, &p->T, &q->T2d);
-  fe25519_mul(&dd, &p->Z, &q->Z);
-  fe25519_add(&dd, &dd, &dd);
-  ge25519_add_tail(r, &a, &b, &c, &dd, 0);
-}
-
-/* r = p - q (q cached) */
-static inline void ge25519_sub(ge25519_p1p1 *r, const ge25519_p3 *p, const ge25519_cached *q)
-{
-  fe25519 a, b, c, dd;
-  fe25519_sub(&a, &p->Y, &p->X);
-  fe25519_mul(&a, &a, &q->ypx);
-  fe25519_add(&b, &p->Y, &p->X);
-  fe25519_mul(&b, &b, &q->ymx);
-  fe25519_mul(&c, &p->T, &q->T2d);
-  fe25519_mul(&dd, &p->Z, &q->Z);
-  fe25519_add(&dd, &dd, &dd);
-  ge25519_add_tail(r, &a, &b, &c, &dd, 1);
-}
 
 /* the table scan of the selections below (table[j] = (j+1) P for j below
    the public count, -count <= b <= count): reads every entry with masks
@@ -402,80 +317,6 @@ static inline uint64_t ge25519_precomp_select32_nonneg_t(ge25519_precomp *t, con
                                                          signed char b)
 {
   return ge25519_precomp_select_core(t, table, 32, b, 0);
-}
-
-/* 1 iff the low 255 bits of s are below p */
-static inline int ge25519_y_is_canonical_vartime(const unsigned char s[32])
-{
-  int i;
-  if ((s[31] & 0x7f) != 0x7f) return 1;
-  for (i = 30; i > 0; --i)
-    if (s[i] != 0xff) return 1;
-  return s[0] < 0xed;
-}
-
-/* Decoding in two halves around the exponentiation, so that a caller can
-   run the exponentiations of several points together:
-   ge25519_frombytes_start_vartime sets Y, Z = 1, u = y^2 - 1,
-   v = d y^2 + 1, v3 = v^3 and t = u v^7 (returns 0 iff y >= p);
-   ge25519_frombytes_finish_vartime takes w = t^((p-5)/8) and sets
-   X = u v^3 w (times sqrt(-1) if needed) and T (returns 0 if no x
-   exists or x = 0 with the sign bit set). */
-static inline int ge25519_frombytes_start_vartime(ge25519_p3 *h, fe25519 *u, fe25519 *v,
-                                                  fe25519 *v3, fe25519 *t,
-                                                  const unsigned char s[32])
-{
-  if (!ge25519_y_is_canonical_vartime(s)) return 0;
-  fe25519_frombytes(&h->Y, s);
-  fe25519_1(&h->Z);
-
-  fe25519_sq(u, &h->Y);
-  fe25519_mul(v, u, &ge25519_d);
-  fe25519_sub(u, u, &h->Z);          /* y^2 - 1 */
-  fe25519_add(v, v, &h->Z);          /* d y^2 + 1 */
-
-  fe25519_sq(v3, v);
-  fe25519_mul(v3, v3, v);
-  fe25519_sq(t, v3);
-  fe25519_mul(t, t, v);
-  fe25519_mul(t, t, u);              /* u v^7 */
-  return 1;
-}
-
-static inline int ge25519_frombytes_finish_vartime(ge25519_p3 *h, const fe25519 *u, const fe25519 *v,
-                                                   const fe25519 *v3, const fe25519 *w, int sign)
-{
-  fe25519 t, d;
-
-  /* x = u v^3 (u v^7)^((p-5)/8) */
-  fe25519_mul(&t, w, v3);
-  fe25519_mul(&h->X, &t, u);
-
-  fe25519_sq(&t, &h->X);
-  fe25519_mul(&t, &t, v);            /* v x^2 */
-  fe25519_sub(&d, &t, u);
-  if (!fe25519_iszero(&d)) {
-    fe25519_add(&d, &t, u);
-    if (!fe25519_iszero(&d)) return 0;
-    fe25519_mul(&h->X, &h->X, &ge25519_sqrtm1);
-  }
-
-  if (fe25519_iszero(&h->X) && sign) return 0;
-  if (fe25519_isnegative(&h->X) != sign) fe25519_neg(&h->X, &h->X);
-
-  fe25519_mul(&h->T, &h->X, &h->Y);
-  return 1;
-}
-
-/* decode s; 1 on success, 0 if y >= p, no x exists, or x = 0 with the
-   sign bit set.  Public inputs only. */
-static inline int ge25519_frombytes_vartime(ge25519_p3 *h, const unsigned char s[32])
-{
-  fe25519 u, v, v3, t;
-
-  if (!ge25519_frombytes_start_vartime(h, &u, &v, &v3, &t, s)) return 0;
-  fe25519_pow22523(&t, &t);
-  return ge25519_frombytes_finish_vartime(h, &u, &v, &v3, &t, s[31] >> 7);
 }
 
 #endif
