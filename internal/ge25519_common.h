@@ -99,14 +99,15 @@ static inline void ge25519_p2_dbl(ge25519_p1p1 *r, const ge25519_p2 *p)
 }
 
 /* common tail of the additions: a, b, c as in the header comment of
-   ge25519.h, dd = D */
+   ge25519.h, dd = D; negate (public: which function was called) swaps
+   G = D + C and F = D - C */
 static inline void ge25519_add_finish(ge25519_p1p1 *r, const fe25519 *a, const fe25519 *b,
                                       const fe25519 *c, const fe25519 *dd, int negate)
 {
   fe25519 t;
   fe25519_sub(&r->X, b, a);         /* E */
   fe25519_add(&r->Y, b, a);         /* H, < 2^53 */
-  if (negate) {                     /* public: which function was called */
+  if (negate) {
     fe25519_sub(&r->Z, dd, c);      /* G = D - C */
     fe25519_add(&t, dd, c);         /* F = D + C */
   } else {
@@ -116,58 +117,58 @@ static inline void ge25519_add_finish(ge25519_p1p1 *r, const fe25519 *a, const f
   fe25519_copy(&r->T, &t);
 }
 
-/* r = p + q, q affine precomputed: 3M after the conversion of p */
-static inline void ge25519_madd(ge25519_p1p1 *r, const ge25519_p3 *p, const ge25519_precomp *q)
+/* r = p + q or, when negate, r = p - q, for q given as (y+x, y-x, 2dt)
+   with z (NULL: q is affine, z = 1).  -(y+x, y-x, 2dt) = (y-x, y+x, -2dt):
+   a subtraction swaps the roles of y+x and y-x, and of G and F.  negate
+   and z are public (which function was called) and constants here, since
+   this is always inlined into the four functions below: no branch is left,
+   and each of them compiles as when written out. */
+#if defined(__GNUC__) || defined(__clang__)
+#define GE25519_ALWAYS_INLINE static inline __attribute__((always_inline))
+#else
+#define GE25519_ALWAYS_INLINE static inline
+#endif
+GE25519_ALWAYS_INLINE void ge25519_add_core(ge25519_p1p1 *r, const ge25519_p3 *p,
+                                            const fe25519 *ypx, const fe25519 *ymx, const fe25519 *t2d,
+                                            const fe25519 *z, int negate)
 {
   fe25519 a, b, c, dd;
   fe25519_sub(&a, &p->Y, &p->X);
-  fe25519_mul(&a, &a, &q->ymx);
+  fe25519_mul(&a, &a, negate ? ypx : ymx);
   fe25519_add(&b, &p->Y, &p->X);
-  fe25519_mul(&b, &b, &q->ypx);
-  fe25519_mul(&c, &p->T, &q->xy2d);
-  fe25519_add(&dd, &p->Z, &p->Z);   /* < 2^53 */
-  ge25519_add_finish(r, &a, &b, &c, &dd, 0);
+  fe25519_mul(&b, &b, negate ? ymx : ypx);
+  fe25519_mul(&c, &p->T, t2d);
+  if (z) {
+    fe25519_mul(&dd, &p->Z, z);
+    fe25519_add(&dd, &dd, &dd);     /* D = 2 Z1 Z2 */
+  } else {
+    fe25519_add(&dd, &p->Z, &p->Z); /* D = 2 Z1, < 2^53 */
+  }
+  ge25519_add_finish(r, &a, &b, &c, &dd, negate);
+}
+
+/* r = p + q, q affine precomputed: 3M after the conversion of p */
+static inline void ge25519_madd(ge25519_p1p1 *r, const ge25519_p3 *p, const ge25519_precomp *q)
+{
+  ge25519_add_core(r, p, &q->ypx, &q->ymx, &q->xy2d, 0, 0);
 }
 
 /* r = p - q, q affine precomputed */
 static inline void ge25519_msub(ge25519_p1p1 *r, const ge25519_p3 *p, const ge25519_precomp *q)
 {
-  fe25519 a, b, c, dd;
-  fe25519_sub(&a, &p->Y, &p->X);
-  fe25519_mul(&a, &a, &q->ypx);
-  fe25519_add(&b, &p->Y, &p->X);
-  fe25519_mul(&b, &b, &q->ymx);
-  fe25519_mul(&c, &p->T, &q->xy2d);
-  fe25519_add(&dd, &p->Z, &p->Z);
-  ge25519_add_finish(r, &a, &b, &c, &dd, 1);
+  ge25519_add_core(r, p, &q->ypx, &q->ymx, &q->xy2d, 0, 1);
 }
 
 /* r = p + q: 4M */
 static inline void ge25519_add(ge25519_p1p1 *r, const ge25519_p3 *p, const ge25519_cached *q)
 {
-  fe25519 a, b, c, dd;
-  fe25519_sub(&a, &p->Y, &p->X);
-  fe25519_mul(&a, &a, &q->ymx);
-  fe25519_add(&b, &p->Y, &p->X);
-  fe25519_mul(&b, &b, &q->ypx);
-  fe25519_mul(&c, &p->T, &q->T2d);
-  fe25519_mul(&dd, &p->Z, &q->Z);
-  fe25519_add(&dd, &dd, &dd);
-  ge25519_add_finish(r, &a, &b, &c, &dd, 0);
+  ge25519_add_core(r, p, &q->ypx, &q->ymx, &q->T2d, &q->Z, 0);
 }
 
 /* r = p - q */
 static inline void ge25519_sub(ge25519_p1p1 *r, const ge25519_p3 *p, const ge25519_cached *q)
 {
-  fe25519 a, b, c, dd;
-  fe25519_sub(&a, &p->Y, &p->X);
-  fe25519_mul(&a, &a, &q->ypx);
-  fe25519_add(&b, &p->Y, &p->X);
-  fe25519_mul(&b, &b, &q->ymx);
-  fe25519_mul(&c, &p->T, &q->T2d);
-  fe25519_mul(&dd, &p->Z, &q->Z);
-  fe25519_add(&dd, &dd, &dd);
-  ge25519_add_finish(r, &a, &b, &c, &dd, 1);
+  ge25519_add_core(r, p, &q->ypx, &q->ymx, &q->T2d, &q->Z, 1);
 }
 
 static inline void ge25519_p3_dbl(ge25519_p1p1 *r, const ge25519_p3 *p)
