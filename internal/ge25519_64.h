@@ -243,6 +243,24 @@ static inline uint64_t ge25519_precomp_select16_nonneg_t(ge25519_precomp *t, con
 }
 
 #if defined(__AVX512F__) && defined(__AVX512VL__)
+/* one output of ge25519_precomp_select2_avx512 from the three blended
+   blocks (entry j in the low halves, entry j+1 in the high halves): y+x,
+   y-x, 2dxy; the neutral element (1, 1, 0) when babs = 0; y+x and y-x
+   swapped when mneg is all ones */
+static inline __attribute__((always_inline)) void ge25519_precomp_select2_out(ge25519_precomp *t, __m512i x0,
+                                                                              __m512i x1, __m512i x2,
+                                                                              uint64_t babs, uint64_t mneg)
+{
+  const __m256i one = _mm256_set_epi64x(0, 0, 0, (long long)(crypto_ct_zero_mask_u64(babs) & 1));
+  const __m256i c0 = _mm256_or_si256(_mm256_or_si256(_mm512_castsi512_si256(x0), _mm512_extracti64x4_epi64(x1, 1)), one);
+  const __m256i c1 = _mm256_or_si256(_mm256_or_si256(_mm512_extracti64x4_epi64(x0, 1), _mm512_castsi512_si256(x2)), one);
+  const __m256i c2 = _mm256_or_si256(_mm512_castsi512_si256(x1), _mm512_extracti64x4_epi64(x2, 1));
+  const __m256i sw = _mm256_and_si256(_mm256_set1_epi64x((long long)mneg), _mm256_xor_si256(c0, c1));
+  _mm256_storeu_si256((__m256i *)(void *)&t->ypx, _mm256_xor_si256(c0, sw));
+  _mm256_storeu_si256((__m256i *)(void *)&t->ymx, _mm256_xor_si256(c1, sw));
+  _mm256_storeu_si256((__m256i *)(void *)&t->xy2d, c2);
+}
+
 /* the AVX-512 scan of ge25519_precomp_select_core for two indices at once
    (an even public count, no negation of 2dxy): every 64-byte block of the
    row is loaded once and blended into two sets of registers, half the
@@ -265,7 +283,6 @@ static inline void ge25519_precomp_select2_avx512(ge25519_precomp *t1, uint64_t 
   const __m512i b21 = _mm512_mask_blend_epi64(0xf0, b20, b22);
   const __m512i two = _mm512_set1_epi64(2);
   __m512i x0, x1, x2, y0, y1, y2, jv, l0, l1, l2;
-  __m256i c0, c1, c2, one, sw, m;
   int j;
 
   x0 = _mm512_setzero_si512();
@@ -286,28 +303,9 @@ static inline void ge25519_precomp_select2_avx512(ge25519_precomp *t1, uint64_t 
     jv = _mm512_add_epi64(jv, two);
   }
 
-  /* t1: y+x, y-x, 2dxy; the neutral element (1, 1, 0) when babs1 = 0;
-     y+x and y-x swapped when b1 < 0 */
-  one = _mm256_set_epi64x(0, 0, 0, (long long)(crypto_ct_zero_mask_u64(babs1) & 1));
-  c0 = _mm256_or_si256(_mm256_or_si256(_mm512_castsi512_si256(x0), _mm512_extracti64x4_epi64(x1, 1)), one);
-  c1 = _mm256_or_si256(_mm256_or_si256(_mm512_extracti64x4_epi64(x0, 1), _mm512_castsi512_si256(x2)), one);
-  c2 = _mm256_or_si256(_mm512_castsi512_si256(x1), _mm512_extracti64x4_epi64(x2, 1));
-  m = _mm256_set1_epi64x((long long)mneg1);
-  sw = _mm256_and_si256(m, _mm256_xor_si256(c0, c1));
-  _mm256_storeu_si256((__m256i *)(void *)&t1->ypx, _mm256_xor_si256(c0, sw));
-  _mm256_storeu_si256((__m256i *)(void *)&t1->ymx, _mm256_xor_si256(c1, sw));
-  _mm256_storeu_si256((__m256i *)(void *)&t1->xy2d, c2);
+  ge25519_precomp_select2_out(t1, x0, x1, x2, babs1, mneg1);
   *neg1 = mneg1;
-
-  one = _mm256_set_epi64x(0, 0, 0, (long long)(crypto_ct_zero_mask_u64(babs2) & 1));
-  c0 = _mm256_or_si256(_mm256_or_si256(_mm512_castsi512_si256(y0), _mm512_extracti64x4_epi64(y1, 1)), one);
-  c1 = _mm256_or_si256(_mm256_or_si256(_mm512_extracti64x4_epi64(y0, 1), _mm512_castsi512_si256(y2)), one);
-  c2 = _mm256_or_si256(_mm512_castsi512_si256(y1), _mm512_extracti64x4_epi64(y2, 1));
-  m = _mm256_set1_epi64x((long long)mneg2);
-  sw = _mm256_and_si256(m, _mm256_xor_si256(c0, c1));
-  _mm256_storeu_si256((__m256i *)(void *)&t2->ypx, _mm256_xor_si256(c0, sw));
-  _mm256_storeu_si256((__m256i *)(void *)&t2->ymx, _mm256_xor_si256(c1, sw));
-  _mm256_storeu_si256((__m256i *)(void *)&t2->xy2d, c2);
+  ge25519_precomp_select2_out(t2, y0, y1, y2, babs2, mneg2);
   *neg2 = mneg2;
 }
 #endif
