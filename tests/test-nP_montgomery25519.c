@@ -201,30 +201,6 @@ static void buffers(nP_fn f)
   }
 }
 
-/* value of "key": "hex" inside [obj, end), decoded to 32 bytes; 0 if found */
-static int json_hex32(unsigned char *out, const char *obj, const char *end, const char *key)
-{
-  char pattern[32];
-  const char *s;
-  size_t klen;
-  int i;
-
-  snprintf(pattern, sizeof pattern, "\"%s\"", key);
-  klen = strlen(pattern);
-  for (s = obj; s + klen <= end; ++s)
-    if (memcmp(s, pattern, klen) == 0) break;
-  if (s + klen > end) return -1;
-  s += klen;
-  while (s < end && (*s == ' ' || *s == ':' || *s == '\n' || *s == '\r' || *s == '\t')) ++s;
-  if (s >= end || *s != '"') return -1;
-  ++s;
-  for (i = 0; i < 64; ++i)
-    if (s + i >= end || !((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f'))) return -1;
-  if (s + 64 >= end || s[64] != '"') return -1;
-  test_hex_decode(out, s, 32);
-  return 0;
-}
-
 static char *wycheproof_text;
 static long long wycheproof_len;
 
@@ -239,9 +215,9 @@ static void wycheproof(nP_fn f)
   while (s) {
     unsigned char n[32], p[32], want[32], q[32];
     next = strstr(s + 6, "\"tcId\"");
-    if (json_hex32(p, s, next ? next : end, "public") != 0 ||
-        json_hex32(n, s, next ? next : end, "private") != 0 ||
-        json_hex32(want, s, next ? next : end, "shared") != 0) {
+    if (test_json_hex32(p, s, next ? next : end, "public") != 0 ||
+        test_json_hex32(n, s, next ? next : end, "private") != 0 ||
+        test_json_hex32(want, s, next ? next : end, "shared") != 0) {
       test_fail("wycheproof x25519: cannot parse test %lld", count + 1);
       return;
     }

@@ -276,6 +276,30 @@ char *test_read_file(const char *path, long long *len)
   return buf;
 }
 
+/* declared in testlib.h */
+int test_json_hex32(unsigned char *out, const char *obj, const char *end, const char *key)
+{
+  char pattern[32];
+  const char *s;
+  size_t klen;
+  int i;
+
+  snprintf(pattern, sizeof pattern, "\"%s\"", key);
+  klen = strlen(pattern);
+  for (s = obj; s + klen <= end; ++s)
+    if (memcmp(s, pattern, klen) == 0) break;
+  if (s + klen > end) return -1;
+  s += klen;
+  while (s < end && (*s == ' ' || *s == ':' || *s == '\n' || *s == '\r' || *s == '\t')) ++s;
+  if (s >= end || *s != '"') return -1;
+  ++s;
+  for (i = 0; i < 64; ++i)
+    if (s + i >= end || !((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f'))) return -1;
+  if (s + 64 >= end || s[64] != '"') return -1;
+  test_hex_decode(out, s, 32);
+  return 0;
+}
+
 const char *test_vectors_dir(void)
 {
   static char found[4096];

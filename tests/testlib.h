@@ -52,6 +52,9 @@ void test_checksum_expect(const char *what, const test_checksum *c, const char *
 const char *test_vectors_dir(void);
 /* read a whole file into a malloc'ed NUL-terminated buffer, or NULL */
 char *test_read_file(const char *path, long long *len);
+/* the value of "key": "64 hex digits" inside [obj, end) decoded into
+   out[0..31]; 0 if found, -1 if not (Wycheproof X25519 cases) */
+int test_json_hex32(unsigned char *out, const char *obj, const char *end, const char *key);
 
 /* nonzero when the run asked for the long versions of iterated tests */
 extern int test_long;
