@@ -3,6 +3,12 @@
 # into build/ARCH/ (build/0 points to it). Run ./configure first to choose
 # options; plain `make` configures with defaults when nothing is configured.
 
+# Each goal below runs its own sub-make on the same build tree: two of them
+# at once (`make -j2 all planted`) would compile the same pairs twice
+# concurrently and race on their outputs. Goals here run one after the
+# other; each sub-make still compiles in parallel.
+.NOTPARALLEL:
+
 all: build/0/Makefile
 	$(MAKE) -f build/0/Makefile all
 
