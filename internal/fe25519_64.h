@@ -22,6 +22,7 @@
 #include <stdint.h>
 #include "crypto_ct.h"
 #include "inv25519_safegcd.h"
+#include "inv25519_safegcd_vartime.h"
 
 #ifndef CRYPTO_NAMESPACE
 #error "include the generated crypto_OP.h before fe25519_64.h"
@@ -196,6 +197,15 @@ static inline void fe25519_invert(fe25519 *h, const fe25519 *z)
   fe64_freeze(t.v, z->v);
   inv25519_safegcd(h->v, t.v);
 }
+
+/* the same for public z only (verification results): variable time */
+static inline void fe25519_invert_vartime(fe25519 *h, const fe25519 *z)
+{
+  fe25519 t;
+  fe64_freeze(t.v, z->v);
+  inv25519_safegcd_vartime(h->v, t.v);
+}
+#define FE25519_HAVE_INVERT_VARTIME
 
 /* fe25519_invert is the safegcd above; the chain header adds pow22523 */
 #define FE25519_HAVE_INVERT

@@ -210,16 +210,32 @@ static inline void ge25519_p3_cmov(ge25519_p3 *t, const ge25519_p3 *u, uint64_t 
   fe25519_cmov(&t->T, &u->T, bit);
 }
 
-/* s = y with bit 255 = parity of x (RFC 8032 5.1.2) */
-static inline void ge25519_p3_tobytes(unsigned char s[32], const ge25519_p3 *p)
+/* s = y with bit 255 = parity of x (RFC 8032 5.1.2), given zi = 1/Z */
+static inline void ge25519_p3_tobytes_zi(unsigned char s[32], const ge25519_p3 *p, const fe25519 *zi)
 {
-  fe25519 zi, x, y;
-  fe25519_invert(&zi, &p->Z);
-  fe25519_mul(&x, &p->X, &zi);
-  fe25519_mul(&y, &p->Y, &zi);
+  fe25519 x, y;
+  fe25519_mul(&x, &p->X, zi);
+  fe25519_mul(&y, &p->Y, zi);
   fe25519_tobytes(s, &y);
   s[31] ^= (unsigned char)(fe25519_isnegative(&x) << 7);
 }
+
+static inline void ge25519_p3_tobytes(unsigned char s[32], const ge25519_p3 *p)
+{
+  fe25519 zi;
+  fe25519_invert(&zi, &p->Z);
+  ge25519_p3_tobytes_zi(s, p, &zi);
+}
+
+#ifdef FE25519_HAVE_INVERT_VARTIME
+/* the same for a public point (a verification result): variable time */
+static inline void ge25519_p3_tobytes_vartime(unsigned char s[32], const ge25519_p3 *p)
+{
+  fe25519 zi;
+  fe25519_invert_vartime(&zi, &p->Z);
+  ge25519_p3_tobytes_zi(s, p, &zi);
+}
+#endif
 
 /* The output of crypto_nG_merged25519: the Edwards encoding of p when
    montgomery = 0, its Montgomery u (0 for the neutral element) when

@@ -162,51 +162,68 @@ static inline void safegcd_add_p(safegcd_s62 *a, int64_t mask)
   safegcd_carry(a);
 }
 
-static inline void inv25519_safegcd(uint64_t out[4], const uint64_t in[4])
+/* f = p, g = in (four 64-bit limbs, below p), d = 0, e = 1 */
+static inline void safegcd_start(safegcd_s62 *f, safegcd_s62 *g, safegcd_s62 *d, safegcd_s62 *e,
+                                 const uint64_t in[4])
 {
-  safegcd_s62 f, g, d, e, t;
-  int64_t z = -1, m[4], neg;
   int i;
 
-  f.v[0] = (int64_t)(SAFEGCD_M62 - 18);
-  f.v[1] = (int64_t)SAFEGCD_M62;
-  f.v[2] = (int64_t)SAFEGCD_M62;
-  f.v[3] = (int64_t)SAFEGCD_M62;
-  f.v[4] = 127;
-  g.v[0] = (int64_t)(in[0] & SAFEGCD_M62);
-  g.v[1] = (int64_t)(((in[0] >> 62) | (in[1] << 2)) & SAFEGCD_M62);
-  g.v[2] = (int64_t)(((in[1] >> 60) | (in[2] << 4)) & SAFEGCD_M62);
-  g.v[3] = (int64_t)(((in[2] >> 58) | (in[3] << 6)) & SAFEGCD_M62);
-  g.v[4] = (int64_t)(in[3] >> 56);
-  for (i = 0; i < 5; ++i) { d.v[i] = 0; e.v[i] = 0; }
-  e.v[0] = 1;
+  f->v[0] = (int64_t)(SAFEGCD_M62 - 18);
+  f->v[1] = (int64_t)SAFEGCD_M62;
+  f->v[2] = (int64_t)SAFEGCD_M62;
+  f->v[3] = (int64_t)SAFEGCD_M62;
+  f->v[4] = 127;
+  g->v[0] = (int64_t)(in[0] & SAFEGCD_M62);
+  g->v[1] = (int64_t)(((in[0] >> 62) | (in[1] << 2)) & SAFEGCD_M62);
+  g->v[2] = (int64_t)(((in[1] >> 60) | (in[2] << 4)) & SAFEGCD_M62);
+  g->v[3] = (int64_t)(((in[2] >> 58) | (in[3] << 6)) & SAFEGCD_M62);
+  g->v[4] = (int64_t)(in[3] >> 56);
+  for (i = 0; i < 5; ++i) { d->v[i] = 0; e->v[i] = 0; }
+  e->v[0] = 1;
+}
 
+/* out = d f mod p, fully reduced, for f = +-1 (or +-p when in = 0, where
+   d = 0) and -2p < d < p; constant time */
+static inline void safegcd_finish(uint64_t out[4], const safegcd_s62 *f, safegcd_s62 *d)
+{
+  safegcd_s62 t;
+  int64_t neg = f->v[4] >> 63;
+  int i;
+
+  for (i = 0; i < 5; ++i) d->v[i] = (d->v[i] ^ neg) - neg;
+  safegcd_carry(d);                            /* -2p < d < 2p */
+  safegcd_add_p(d, d->v[4] >> 63);             /* -p < d < 2p */
+  safegcd_add_p(d, d->v[4] >> 63);             /* 0 <= d < 2p */
+  /* t = d - p; keep it when it is not negative */
+  t.v[0] = d->v[0] - (int64_t)(SAFEGCD_M62 - 18);
+  t.v[1] = d->v[1] - (int64_t)SAFEGCD_M62;
+  t.v[2] = d->v[2] - (int64_t)SAFEGCD_M62;
+  t.v[3] = d->v[3] - (int64_t)SAFEGCD_M62;
+  t.v[4] = d->v[4] - 127;
+  safegcd_carry(&t);
+  neg = t.v[4] >> 63;                          /* -1 iff d < p */
+  for (i = 0; i < 5; ++i) d->v[i] = (d->v[i] & neg) | (t.v[i] & ~neg);
+
+  out[0] = (uint64_t)d->v[0] | ((uint64_t)d->v[1] << 62);
+  out[1] = ((uint64_t)d->v[1] >> 2) | ((uint64_t)d->v[2] << 60);
+  out[2] = ((uint64_t)d->v[2] >> 4) | ((uint64_t)d->v[3] << 58);
+  out[3] = ((uint64_t)d->v[3] >> 6) | ((uint64_t)d->v[4] << 56);
+}
+
+static inline void inv25519_safegcd(uint64_t out[4], const uint64_t in[4])
+{
+  safegcd_s62 f, g, d, e;
+  int64_t z = -1, m[4];
+  int i;
+
+  safegcd_start(&f, &g, &d, &e, in);
   for (i = 0; i < 10; ++i) {
     z = safegcd_divsteps59(z, (uint64_t)f.v[0], (uint64_t)g.v[0], m);
     safegcd_update_de(&d, &e, m);
     safegcd_update_fg(&f, &g, m);
   }
-
   /* f = +-1 (or +-p when in = 0, where d = 0): in^-1 = d f */
-  neg = f.v[4] >> 63;
-  for (i = 0; i < 5; ++i) d.v[i] = (d.v[i] ^ neg) - neg;
-  safegcd_carry(&d);                           /* -2p < d < 2p */
-  safegcd_add_p(&d, d.v[4] >> 63);             /* -p < d < 2p */
-  safegcd_add_p(&d, d.v[4] >> 63);             /* 0 <= d < 2p */
-  /* t = d - p; keep it when it is not negative */
-  t.v[0] = d.v[0] - (int64_t)(SAFEGCD_M62 - 18);
-  t.v[1] = d.v[1] - (int64_t)SAFEGCD_M62;
-  t.v[2] = d.v[2] - (int64_t)SAFEGCD_M62;
-  t.v[3] = d.v[3] - (int64_t)SAFEGCD_M62;
-  t.v[4] = d.v[4] - 127;
-  safegcd_carry(&t);
-  neg = t.v[4] >> 63;                          /* -1 iff d < p */
-  for (i = 0; i < 5; ++i) d.v[i] = (d.v[i] & neg) | (t.v[i] & ~neg);
-
-  out[0] = (uint64_t)d.v[0] | ((uint64_t)d.v[1] << 62);
-  out[1] = ((uint64_t)d.v[1] >> 2) | ((uint64_t)d.v[2] << 60);
-  out[2] = ((uint64_t)d.v[2] >> 4) | ((uint64_t)d.v[3] << 58);
-  out[3] = ((uint64_t)d.v[3] >> 6) | ((uint64_t)d.v[4] << 56);
+  safegcd_finish(out, &f, &d);
 }
 
 #endif

@@ -36,6 +36,7 @@
 #include "x25519_ladder.h"
 #include "ge25519.h"
 #include "inv25519_safegcd.h"
+#include "inv25519_safegcd_vartime.h"
 
 typedef uint64_t u64;
 
@@ -297,6 +298,50 @@ static void test_safegcd(long n)
   }
 }
 
+/* inv25519_safegcd_vartime (public inputs: verification results)
+   against the constant-time one; also h f = 1 for f != 0.  Besides the
+   usual inputs: 2^k and p - 2^k (long runs of equal bits), and small
+   values, whose divstep counts differ most from random ones. */
+static void test_safegcd_vartime(long n)
+{
+  static const u64 P4[4] = {0xffffffffffffffedULL, 0xffffffffffffffffULL,
+                            0xffffffffffffffffULL, 0x7fffffffffffffffULL};
+  long it;
+  int i;
+  u64 f[4], a[4], b[4], one[4];
+
+  for (it = 0; it < n + 3 * 255; ++it) {
+    if (it < n) {
+      random_element(f, it);
+      F(fe64_freeze)(f, f);
+    } else {
+      int k = (int)((it - n) % 255), kind = (int)((it - n) / 255);
+      memset(f, 0, sizeof f);
+      if (kind == 0) {
+        f[k / 64] = (u64)1 << (k % 64);                        /* 2^k */
+      } else if (kind == 1) {
+        f[0] = (u64)k + 1;                                     /* 1..255 */
+      } else {
+        u64 borrow = 0;                                        /* p - 2^k */
+        for (i = 0; i < 4; ++i) {
+          u64 t = i == k / 64 ? (u64)1 << (k % 64) : 0;
+          unsigned __int128 d = (unsigned __int128)P4[i] - t - borrow;
+          f[i] = (u64)d;
+          borrow = (u64)(d >> 127);
+        }
+      }
+    }
+    inv25519_safegcd(a, f);
+    inv25519_safegcd_vartime(b, f);
+    check(memcmp(a, b, 32) == 0, "inv25519_safegcd_vartime", it);
+    if (f[0] | f[1] | f[2] | f[3]) {
+      F(fe64_mul)(one, b, f);
+      F(fe64_freeze)(one, one);
+      check(one[0] == 1 && !(one[1] | one[2] | one[3]), "inv25519_safegcd_vartime: h f = 1", it);
+    }
+  }
+}
+
 static void test_ladder(long n)
 {
   long it;
@@ -519,6 +564,7 @@ int main(int argc, char **argv)
   test_abi();
   test_field(20000);
   test_safegcd(20000);
+  test_safegcd_vartime(100000);
   test_ladder(300);
   test_group(3000);
   printf("fe64-test: %ld passed, %ld failed\n", passed, failed);

@@ -27,7 +27,7 @@
 #define ms_sub ge64_sub_p3
 #define ms_neg ge25519_p3_neg
 #define ms_to_cached ge25519_p3_to_cached
-#define ms_tobytes ge25519_p3_tobytes
+#define ms_tobytes ge25519_p3_tobytes_vartime
 
 /* r = 2^n r; T only after the last doubling */
 static inline void ms_dbl_run(ge25519_p3 *r, int n)

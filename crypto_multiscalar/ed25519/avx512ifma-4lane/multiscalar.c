@@ -123,7 +123,7 @@ static inline void ms_tobytes(unsigned char *out, const fe4 *r)
 {
   ge25519_p3 q;
   ge4_to_p3(&q, r);
-  ge25519_p3_tobytes(out, &q);
+  ge25519_p3_tobytes_vartime(out, &q);
 }
 
 #include "multiscalar_pippenger.h"
