@@ -22,7 +22,6 @@
 #include <stdint.h>
 #include "crypto_ct.h"
 #include "inv25519_safegcd.h"
-#include "inv25519_safegcd_vartime.h"
 
 #ifndef CRYPTO_NAMESPACE
 #error "include the generated crypto_OP.h before fe25519_64.h"

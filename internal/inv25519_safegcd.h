@@ -31,8 +31,8 @@
    (with d' = (u d + v e + m p)/2^62, adding p to negative d, e first
    through m, |u d + v e| < 2^62 p and 0 <= the rest < 2^62 p).
 
-   Constant time: fixed loop counts; every choice is made with masks;
-   no branch or memory index depends on the data. */
+   Constant time: fixed loop counts; every choice is made with masks or
+   cmov; no branch or memory index depends on the data. */
 #ifndef INV25519_SAFEGCD_H
 #define INV25519_SAFEGCD_H
 
@@ -49,38 +49,102 @@
 typedef struct { int64_t v[5]; } safegcd_s62;
 typedef __int128 safegcd_i128;
 
-/* 59 divsteps on the low bits f, g (f odd), the matrix starting at 8
-   times the identity.  The state is carried as z = -(delta + 1/2) (so
-   z < 0 iff delta > 0), starting at -1.  Returns the new z and the matrix
-   t = (u, v, q, r).
+/* Divsteps on the low bits of f, g (f odd), with the matrix packed two
+   entries per word: UV = u 2^32 + v and QR = q 2^32 + r, the matrix
+   starting at the identity.  After k <= 30 steps |u| + |v| <= 2^k, so each
+   entry fits in 32 signed bits and the packed words add, subtract, negate,
+   double and select like the pairs they stand for; this halves the work
+   of the matrix bookkeeping, which is most of a step.
 
-   Per step, with n = all-ones iff z < 0 and o = all-ones iff g is odd:
-   g += (n ? -f : f) & o (likewise q, r from u, v); if n & o (the swap
-   case) f += g, which makes f the old g (likewise u, v); then g /= 2,
-   u, v *= 2, and z becomes -z - 2 (swap) or z - 1.  The negation of f
-   depends on z only, so it overlaps with the parity test of g. */
-static inline int64_t safegcd_divsteps59(int64_t z, uint64_t f, uint64_t g, int64_t t[4])
+   The state is carried as z = -(delta + 1/2) (so z < 0 iff delta > 0).
+   One step, with n = (z < 0) and o = (g odd):
+     if o:      g += n ? -f : f,  QR += n ? -UV : UV
+     if n && o: f = the old g, UV = the old QR, z = -z - 2 (the swap)
+     else:      z = z - 1
+     then g /= 2 and UV *= 2.
+   On x86-64 the choices are cmov instructions (constant time, and they
+   shorten the dependency chain through g to add, two selects and a
+   shift); elsewhere, and under MemorySanitizer (which cannot see into
+   the asm), masks.  Returns the new z. */
+#if defined(__has_feature)
+#if __has_feature(memory_sanitizer)
+#define SAFEGCD_NO_ASM
+#endif
+#endif
+
+static inline int64_t safegcd_divsteps_packed(int64_t z, uint64_t f, uint64_t g, int steps,
+                                              uint64_t *uv_out, uint64_t *qr_out)
 {
-  uint64_t u = 8, v = 0, q = 0, r = 8;
+  uint64_t UV = (uint64_t)1 << 32, QR = 1;
   int i;
 
-  for (i = 0; i < 59; ++i) {
+  for (i = 0; i < steps; ++i) {
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(SAFEGCD_NO_ASM)
+    uint64_t gn = g + f, gm = g - f, qn = QR + UV, qm = QR - UV;
+    uint64_t zswap = ~(uint64_t)z - 1, znext = (uint64_t)z - 1, c = g << 63;
+    /* n: subtract instead of add */
+    __asm__("testq %[z], %[z]\n\tcmovsq %[gm], %[gn]\n\tcmovsq %[qm], %[qn]"
+            : [gn] "+r"(gn), [qn] "+r"(qn) : [gm] "r"(gm), [qm] "r"(qm), [z] "r"(z) : "cc");
+    /* not o: nothing added */
+    __asm__("testb $1, %b[g]\n\tcmovzq %[g], %[gn]\n\tcmovzq %[qr], %[qn]"
+            : [gn] "+r"(gn), [qn] "+r"(qn) : [g] "q"(g), [qr] "r"(QR) : "cc");
+    /* n && o: the sign bit of z & (g << 63) */
+    __asm__("andq %[z], %[c]\n\tcmovsq %[g], %[f]\n\tcmovsq %[qr], %[uv]\n\tcmovsq %[zswap], %[znext]"
+            : [c] "+r"(c), [f] "+r"(f), [uv] "+r"(UV), [znext] "+r"(znext)
+            : [z] "r"(z), [g] "r"(g), [qr] "r"(QR), [zswap] "r"(zswap) : "cc");
+    g = gn;
+    QR = qn;
+    z = (int64_t)znext;
+#else
     uint64_t n = (uint64_t)(z >> 63);
     uint64_t o = (uint64_t)0 - (g & 1);
-    uint64_t x = (f ^ n) - n, y = (u ^ n) - n, w = (v ^ n) - n;
+    uint64_t x = (f ^ n) - n, y = (UV ^ n) - n;
+    uint64_t c = n & o;
+    f ^= (g ^ f) & c;
+    UV ^= (QR ^ UV) & c;
     g += x & o;
-    q += y & o;
-    r += w & o;
-    n &= o;
-    z = (int64_t)(((uint64_t)z ^ n) - 1);
-    f += g & n;
-    u += q & n;
-    v += r & n;
+    QR += y & o;
+    z = (int64_t)(((uint64_t)z ^ c) - 1);
+#endif
     g >>= 1;
-    u <<= 1;
-    v <<= 1;
+    UV <<= 1;
   }
-  t[0] = (int64_t)u; t[1] = (int64_t)v; t[2] = (int64_t)q; t[3] = (int64_t)r;
+  *uv_out = UV;
+  *qr_out = QR;
+  return z;
+}
+
+/* the two entries of a packed word */
+static inline void safegcd_unpack(int64_t *hi, int64_t *lo, uint64_t w)
+{
+  int64_t l = (int64_t)(int32_t)(uint32_t)w;
+  *lo = l;
+  *hi = (int64_t)(w - (uint64_t)l) >> 32;
+}
+
+/* 59 divsteps on the low bits f, g (f odd) in two runs of 29 and 30 (so
+   that the packed entries fit), starting from z; returns the new z and
+   t = (u, v, q, r) = 8 T2 T1, so that 2^62 (f', g') = t (f, g) and
+   |u| + |v|, |q| + |r| <= 2^62.  The low 64 bits of T1 (f, g) / 2^29 are
+   exact in their low 35 bits, more than the 30 steps of the second run
+   look at. */
+static inline int64_t safegcd_divsteps59(int64_t z, uint64_t f, uint64_t g, int64_t t[4])
+{
+  uint64_t uv, qr, f1, g1;
+  int64_t u1, v1, q1, r1, u2, v2, q2, r2;
+
+  z = safegcd_divsteps_packed(z, f, g, 29, &uv, &qr);
+  safegcd_unpack(&u1, &v1, uv);
+  safegcd_unpack(&q1, &r1, qr);
+  f1 = ((uint64_t)u1 * f + (uint64_t)v1 * g) >> 29;
+  g1 = ((uint64_t)q1 * f + (uint64_t)r1 * g) >> 29;
+  z = safegcd_divsteps_packed(z, f1, g1, 30, &uv, &qr);
+  safegcd_unpack(&u2, &v2, uv);
+  safegcd_unpack(&q2, &r2, qr);
+  t[0] = 8 * (u2 * u1 + v2 * q1);
+  t[1] = 8 * (u2 * v1 + v2 * r1);
+  t[2] = 8 * (q2 * u1 + r2 * q1);
+  t[3] = 8 * (q2 * v1 + r2 * r1);
   return z;
 }
 
@@ -210,7 +274,10 @@ static inline void safegcd_finish(uint64_t out[4], const safegcd_s62 *f, safegcd
   out[3] = ((uint64_t)d->v[3] >> 6) | ((uint64_t)d->v[4] << 56);
 }
 
-static inline void inv25519_safegcd(uint64_t out[4], const uint64_t in[4])
+/* in^-1 by 10 batches; with stop_early (a constant) the loop ends as
+   soon as g = 0, which leaves the result unchanged (g stays 0 and every
+   later batch's matrix is 2^62 times the identity) */
+static inline void safegcd_invert(uint64_t out[4], const uint64_t in[4], int stop_early)
 {
   safegcd_s62 f, g, d, e;
   int64_t z = -1, m[4];
@@ -218,12 +285,28 @@ static inline void inv25519_safegcd(uint64_t out[4], const uint64_t in[4])
 
   safegcd_start(&f, &g, &d, &e, in);
   for (i = 0; i < 10; ++i) {
+    if (stop_early && !(g.v[0] | g.v[1] | g.v[2] | g.v[3] | g.v[4])) break;
     z = safegcd_divsteps59(z, (uint64_t)f.v[0], (uint64_t)g.v[0], m);
     safegcd_update_de(&d, &e, m);
     safegcd_update_fg(&f, &g, m);
   }
   /* f = +-1 (or +-p when in = 0, where d = 0): in^-1 = d f */
   safegcd_finish(out, &f, &d);
+}
+
+static inline void inv25519_safegcd(uint64_t out[4], const uint64_t in[4])
+{
+  safegcd_invert(out, in, 0);
+}
+
+/* The same for public inputs only (the encoding of a verification
+   result): time depends on in.  Random inputs reach g = 0 after 9
+   batches.  (A variant with the original divstep, runs of even g shifted
+   out by ctz and several steps per multiplication was measured as well:
+   with its branches it was slower than these branch-free batches.) */
+static inline void inv25519_safegcd_vartime(uint64_t out[4], const uint64_t in[4])
+{
+  safegcd_invert(out, in, 1);
 }
 
 #endif

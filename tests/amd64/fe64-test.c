@@ -36,7 +36,6 @@
 #include "x25519_ladder.h"
 #include "ge25519.h"
 #include "inv25519_safegcd.h"
-#include "inv25519_safegcd_vartime.h"
 
 typedef uint64_t u64;
 
