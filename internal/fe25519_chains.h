@@ -3,13 +3,13 @@
    fe25519_26.h, fe25519_64.h include this at their end). They use only
    fe25519_mul, fe25519_sq and fe25519_sqn, so limb bounds are those of the
    family: inputs anything its mul accepts, outputs what its mul produces.
-   A family with a faster inversion defines FE25519_HAVE_INVERT first. */
+   A family with a faster inversion defines FE25519_HAVE_INVERT first; the
+   chain stays available as fe25519_invert_chain (tests compare the two). */
 #ifndef FE25519_CHAINS_H
 #define FE25519_CHAINS_H
 
-#ifndef FE25519_HAVE_INVERT
 /* h = z^(p-2) = z^(2^255 - 21) = 1/z (0 -> 0): 254 squarings, 11 multiplications */
-static inline void fe25519_invert(fe25519 *h, const fe25519 *z)
+static inline void fe25519_invert_chain(fe25519 *h, const fe25519 *z)
 {
   fe25519 z2, z9, z11, a, b, c;
 
@@ -35,6 +35,12 @@ static inline void fe25519_invert(fe25519 *h, const fe25519 *z)
   fe25519_mul(&b, &b, &a);          /* 2^250 - 1 */
   fe25519_sqn(&b, &b, 5);           /* 2^255 - 32 */
   fe25519_mul(h, &b, &z11);         /* 2^255 - 21 */
+}
+
+#ifndef FE25519_HAVE_INVERT
+static inline void fe25519_invert(fe25519 *h, const fe25519 *z)
+{
+  fe25519_invert_chain(h, z);
 }
 #endif
 
