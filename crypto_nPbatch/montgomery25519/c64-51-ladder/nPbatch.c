@@ -3,8 +3,8 @@
    radix 2^51 arithmetic, Montgomery ladder per item.
 
    The ladders leave projective results (x_i : z_i); instead of one
-   exponentiation per item, the z_i of a block of up to BLOCK items are
-   inverted together with Montgomery's trick (one exponentiation and three
+   inversion per item, the z_i of a block of up to BLOCK items are
+   inverted together with Montgomery's trick (one inversion and three
    multiplications per item), then q_i = x_i / z_i.
 
    z_i = 0 (the point at infinity: small-order or zero inputs) would zero

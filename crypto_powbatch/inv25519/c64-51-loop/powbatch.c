@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* batch independent inversions mod p = 2^255 - 19, one full exponentiation
+/* batch independent inversions mod p = 2^255 - 19, one full inversion
    (fe25519_invert, radix 2^51) per 32-byte item.  Each item is read
    completely before its output is written, so y == x works. */
 #include "crypto_powbatch.h"

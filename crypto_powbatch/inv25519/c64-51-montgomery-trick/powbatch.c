@@ -5,11 +5,11 @@
    The items are taken in blocks of up to BLOCK (the work space lives on
    the stack).  In a block of n items x_0..x_{n-1}:
      forward:  q_i = x_0 x_1 ... x_i                  (1 mul per item)
-     one exponentiation: r = 1/q_{n-1}
+     one inversion: r = 1/q_{n-1}
      backward: 1/x_i = r q_{i-1}, then r = r x_i = 1/q_{i-1}
                                                       (2 muls per item)
-   so a block costs one exponentiation plus 3 multiplications per item
-   instead of one exponentiation per item.
+   so a block costs one inversion plus 3 multiplications per item
+   instead of one inversion per item.
 
    A zero item (x = 0 mod p) would make every product 0, so it is replaced
    by 1 with a constant-time select before the products and its output is
