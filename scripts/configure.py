@@ -635,9 +635,12 @@ def main():
           "PKG = $(B)/package\nVERSION = %s\n\n" % VERSION,
           "all: $(PKG)/lib/lib25519.so.1 $(PKG)/lib/lib25519.a commands man\n\n",
           ".PHONY: all commands man install uninstall check planted\n\n"]
-    internal_h = " ".join(sorted(os.path.join(d, f) for d, _, fs in os.walk(os.path.join(src, "internal"))
-                                 for f in fs if f.endswith((".h", ".S", ".inc"))))
-    mk.append("INTERNAL_H = %s\n\n" % internal_h)
+    # the shared headers, found when make runs, so that a header removed or
+    # added after configuring does not break or escape an existing build
+    dirs = sorted(d for d, _, _ in os.walk(os.path.join(src, "internal")))
+    internal_h = " ".join(os.path.join(d.replace(src, "$(SRC)", 1), "*" + ext)
+                          for d in dirs for ext in (".h", ".S", ".inc"))
+    mk.append("INTERNAL_H = $(wildcard %s)\n\n" % internal_h)
     okfiles = []
     for pr in allpairs:
         p = pr["prim"]
