@@ -199,8 +199,18 @@ static inline void fe25519_mul121666(fe25519 *h, const fe25519 *f)
   fe25519_mul_small(h, f, 121666);
 }
 
-/* h = the integer s[0..31] little-endian with bit 255 ignored (so possibly
-   in [p, 2^255), kept as is); limbs < 2^51, TIGHT */
+/* h = the integer w[0] + w[1] 2^64 + ... (four 64-bit words) with bit 255
+   ignored (so possibly in [p, 2^255), kept as is); limbs < 2^51, TIGHT */
+static inline void fe25519_from64(fe25519 *h, const uint64_t w[4])
+{
+  h->v[0] = w[0] & FE25519_MASK51;
+  h->v[1] = ((w[0] >> 51) | (w[1] << 13)) & FE25519_MASK51;
+  h->v[2] = ((w[1] >> 38) | (w[2] << 26)) & FE25519_MASK51;
+  h->v[3] = ((w[2] >> 25) | (w[3] << 39)) & FE25519_MASK51;
+  h->v[4] = (w[3] >> 12) & FE25519_MASK51;
+}
+
+/* the same from s[0..31] little-endian */
 static inline void fe25519_frombytes(fe25519 *h, const unsigned char s[32])
 {
   uint64_t w[4];
@@ -209,20 +219,16 @@ static inline void fe25519_frombytes(fe25519 *h, const unsigned char s[32])
     w[i] = 0;
     for (j = 7; j >= 0; --j) w[i] = (w[i] << 8) | s[8 * i + j];
   }
-  h->v[0] = w[0] & FE25519_MASK51;
-  h->v[1] = ((w[0] >> 51) | (w[1] << 13)) & FE25519_MASK51;
-  h->v[2] = ((w[1] >> 38) | (w[2] << 26)) & FE25519_MASK51;
-  h->v[3] = ((w[2] >> 25) | (w[3] << 39)) & FE25519_MASK51;
-  h->v[4] = (w[3] >> 12) & FE25519_MASK51;
+  fe25519_from64(h, w);
 }
 
-/* s = the unique integer in [0, p) congruent to f, 32 bytes little-endian
-   (bit 255 is always 0).  Input MULIN (any limbs < 2^63 work). */
-static inline void fe25519_tobytes(unsigned char s[32], const fe25519 *f)
+/* w = the unique integer in [0, p) congruent to f, four 64-bit words
+   little-endian (bit 255 is always 0).  Input MULIN (any limbs < 2^63
+   work). */
+static inline void fe25519_to64(uint64_t w[4], const fe25519 *f)
 {
   fe25519 t;
-  uint64_t q, w[4];
-  int i, j;
+  uint64_t q;
 
   fe25519_copy(&t, f);
   fe25519_carry(&t);   /* v[1..4] < 2^51, v[0] < 2^52 */
@@ -247,6 +253,14 @@ static inline void fe25519_tobytes(unsigned char s[32], const fe25519 *f)
   w[1] = (t.v[1] >> 13) | (t.v[2] << 38);
   w[2] = (t.v[2] >> 26) | (t.v[3] << 25);
   w[3] = (t.v[3] >> 39) | (t.v[4] << 12);
+}
+
+/* the same as 32 bytes little-endian */
+static inline void fe25519_tobytes(unsigned char s[32], const fe25519 *f)
+{
+  uint64_t w[4];
+  int i, j;
+  fe25519_to64(w, f);
   for (i = 0; i < 4; ++i)
     for (j = 0; j < 8; ++j) s[8 * i + j] = (unsigned char)(w[i] >> (8 * j));
 }
@@ -295,21 +309,10 @@ static inline int fe25519_isnegative(const fe25519 *f)
    time of the 254-squaring chain in this radix. */
 static inline void fe25519_invert(fe25519 *h, const fe25519 *z)
 {
-  unsigned char s[32];
   uint64_t w[4];
-  int i, j;
-
-  fe25519_tobytes(s, z);
-  for (i = 0; i < 4; ++i) {
-    w[i] = 0;
-    for (j = 7; j >= 0; --j) w[i] = (w[i] << 8) | s[8 * i + j];
-  }
+  fe25519_to64(w, z);
   inv25519_safegcd(w, w);
-  h->v[0] = w[0] & FE25519_MASK51;
-  h->v[1] = ((w[0] >> 51) | (w[1] << 13)) & FE25519_MASK51;
-  h->v[2] = ((w[1] >> 38) | (w[2] << 26)) & FE25519_MASK51;
-  h->v[3] = ((w[2] >> 25) | (w[3] << 39)) & FE25519_MASK51;
-  h->v[4] = w[3] >> 12;
+  fe25519_from64(h, w);
 }
 #define FE25519_HAVE_INVERT
 

@@ -42,13 +42,12 @@
    Constant time: the scalar bits only become an all-lanes mask (0 or
    0xff) for masked blends and masked fixed permutations; no branch,
    memory index or permutation index depends on a secret.  The final
-   inversion is the constant-time safegcd of inv25519_safegcd.h.  Both inputs are read
+   inversion is fe25519_51.h's (the constant-time safegcd).  Both inputs are read
    before q is written, so q may alias n or p. */
 #include <stdint.h>
 #include <immintrin.h>
 #include "crypto_nP.h"
 #include "fe25519_51.h"
-#include "inv25519_safegcd.h"
 #include "ifma51_zmm.h"  /* fe8, fe8_mul, carry5, mul19 */
 
 /* multiples of p in radix 2^51, limb by limb */
@@ -141,24 +140,15 @@ INLINE void step_mid(fe8 *F, fe8 *G, const fe8 *m, __mmask8 mask)
 #undef FG_LIMB
 }
 
-static uint64_t load64(const unsigned char *x)
-{
-  uint64_t r = 0;
-  int i;
-  for (i = 7; i >= 0; --i) r = (r << 8) | x[i];
-  return r;
-}
-
 void crypto_nP(unsigned char *q, const unsigned char *n, const unsigned char *p)
 {
-  unsigned char k[32], zb[32];
+  unsigned char k[32];
   uint64_t lanes[5][8] __attribute__((aligned(64)));
-  uint64_t zw[4];
   fe25519 u, uu, x2, z2;
   fe8 s, a, b;
   __mmask8 mask;
   unsigned int bit, nbit;
-  int i, j;
+  int i;
 
   for (i = 0; i < 32; ++i) k[i] = n[i];
   k[0] &= 248;
@@ -196,13 +186,7 @@ void crypto_nP(unsigned char *q, const unsigned char *n, const unsigned char *p)
     z2.v[i] = lanes[i][1];
   }
 
-  /* 1/z2 by safegcd (on the fully reduced value) */
-  fe25519_tobytes(zb, &z2);
-  for (i = 0; i < 4; ++i) zw[i] = load64(zb + 8 * i);
-  inv25519_safegcd(zw, zw);
-  for (i = 0; i < 4; ++i)
-    for (j = 0; j < 8; ++j) zb[8 * i + j] = (unsigned char)(zw[i] >> (8 * j));
-  fe25519_frombytes(&z2, zb);
+  fe25519_invert(&z2, &z2);     /* the safegcd of fe25519_51.h */
   fe25519_mul(&x2, &x2, &z2);
   fe25519_tobytes(q, &x2);
 
