@@ -36,8 +36,8 @@
 #include <sys/mman.h>
 #define HAVE_VDSO_GETRANDOM 1
 #endif
-#include "randombytes.h"
-#include "crypto_declassify.h"
+#include "os/randombytes.h"
+#include "ct/crypto_declassify.h"
 
 #ifdef HAVE_VDSO_GETRANDOM
 

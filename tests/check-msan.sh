@@ -18,7 +18,7 @@
 #    inside assembly, and their stores would leave stale shadow behind, giving
 #    false reports in the C code that reads their outputs; valgrind and
 #    tests/check-dudect.sh cover them.  Except: where the only assembly is
-#    the field arithmetic amd64/fe64_mulx.S (the AVX-512 IFMA
+#    the field arithmetic internal/field/amd64/fe64_mulx.S (the AVX-512 IFMA
 #    implementations, which valgrind cannot run), the copy gets the same
 #    functions in C (tests/msan/fe64_c.h) and the implementation is checked;
 #  - until the lead applies tests/msan/msan-poison.patch to the tree, it is
@@ -86,21 +86,21 @@ mkdir -p "$src"
   finish
 }
 asm=$(cd "$src" && find crypto_* -name '*.S' 2>/dev/null | xargs -r -n1 dirname | sort -u)
-cp "$top/tests/msan/fe64_c.h" "$src/internal/fe64_c.h"
+cp "$top/tests/msan/fe64_c.h" "$src/internal/field/fe64_c.h"
 for d in $asm; do
   # an implementation whose only assembly is the radix-2^64 field code
   # (a .S holding nothing but comments, its crypto_OP.h and
-  # amd64/fe64_mulx.S) gets tests/msan/fe64_c.h, the same functions in C,
+  # internal/field/amd64/fe64_mulx.S) gets tests/msan/fe64_c.h, the same functions in C,
   # so the C around it (the AVX-512 IFMA code among it) is checked here
   fieldonly=1
   for s in "$src/$d"/*.S; do
-    if grep -v -E '^[[:space:]]*$|^/\*|^   |^#include "crypto_[a-zA-Z0-9]*\.h"$|^#include "amd64/fe64_mulx\.S"$' "$s" | grep -q .; then
+    if grep -v -E '^[[:space:]]*$|^/\*|^   |^#include "crypto_[a-zA-Z0-9]*\.h"$|^#include "field/amd64/fe64_mulx\.S"$' "$s" | grep -q .; then
       fieldonly=0
     fi
   done
   if [ $fieldonly = 1 ]; then
     for s in "$src/$d"/*.S; do
-      { grep '^#include "crypto_' "$s"; echo '#include "fe64_c.h"'; } >"${s%.S}.c"
+      { grep '^#include "crypto_' "$s"; echo '#include "field/fe64_c.h"'; } >"${s%.S}.c"
       rm -f "$s"
     done
     echo "note: $d: its field assembly replaced by tests/msan/fe64_c.h, the rest checked"
@@ -111,7 +111,7 @@ for d in $asm; do
 done
 
 have=0
-for f in tests/testlib.c internal/crypto_declassify.h internal/crypto_ct.h; do
+for f in tests/testlib.c internal/ct/crypto_declassify.h internal/ct/crypto_ct.h; do
   grep -q memory_sanitizer "$src/$f" && have=$((have + 1))
 done
 if [ $have = 3 ]; then

@@ -7,7 +7,7 @@
    is poisoned in the valgrind run).  Answers from tests/model25519.py. */
 
 #include <string.h>
-#include "crypto_declassify.h"
+#include "ct/crypto_declassify.h"
 
 static const unsigned char selftest_dh_alice_sk[32] = {
   0x77, 0x07, 0x6d, 0x0a, 0x73, 0x18, 0xa5, 0x7d, 0x3c, 0x16, 0xc1, 0x72,

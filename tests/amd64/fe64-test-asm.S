@@ -4,9 +4,9 @@
    function with known values in the callee-saved registers and reports
    which of them came back changed. */
 #define CRYPTO_NAMESPACE(x) fe64test_##x
-#include "amd64/fe64_mulx.S"
-#include "amd64/x25519_ladder_mulx.S"
-#include "amd64/ge64_mulx.S"
+#include "field/amd64/fe64_mulx.S"
+#include "method/amd64/x25519_ladder_mulx.S"
+#include "group/amd64/ge64_mulx.S"
 
 /* abi_check: call fn(a, b, c, d) with rbx rbp r12-r15 set to fixed
    patterns; return a bit mask of the registers that were not preserved

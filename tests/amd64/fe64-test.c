@@ -32,10 +32,10 @@
 #define POISON(p, n) ((void)(p), (void)(n))
 #define UNPOISON(p, n) ((void)(p), (void)(n))
 #endif
-#include "fe25519_51.h"
-#include "x25519_ladder.h"
-#include "ge25519.h"
-#include "inv25519_safegcd.h"
+#include "field/fe51.h"
+#include "method/x25519_ladder.h"
+#include "group/ge51.h"
+#include "field/inv25519_safegcd.h"
 
 typedef uint64_t u64;
 

@@ -13,7 +13,7 @@
 #define FE64_C_H
 
 #include <stdint.h>
-#include "fe25519_64.h"
+#include "field/fe64.h"
 
 typedef unsigned __int128 fe64_c_u128;
 

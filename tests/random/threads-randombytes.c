@@ -5,7 +5,7 @@
    states, so some calls also take the system-call path). */
 #include <pthread.h>
 #include <stdio.h>
-#include "randombytes.h"
+#include "os/randombytes.h"
 
 static void *run(void *arg)
 {

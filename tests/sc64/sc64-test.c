@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <stdint.h>
-#include "sc25519.h"
-#include "sc25519_64.h"
+#include "scalar/sc25519.h"
+#include "scalar/sc64.h"
 #ifdef SC64_TEST_VALGRIND
 #include <valgrind/memcheck.h>
 #endif

@@ -8,8 +8,8 @@
 #include "crypto_dh.h"
 #include "crypto_nG_montgomery25519.h"
 #include "crypto_nP_montgomery25519.h"
-#include "randombytes.h"
-#include "crypto_declassify.h"
+#include "os/randombytes.h"
+#include "ct/crypto_declassify.h"
 
 void crypto_dh_keypair(unsigned char *pk, unsigned char *sk)
 {

@@ -14,7 +14,7 @@ static uint64_t ror64(uint64_t x, int n)
   return (x >> n) | (x << (64 - n));
 }
 
-#include "sha512_common.h"
+#include "hash/sha512_common.h"
 
 /* first 64 bits of the fractional parts of the square roots of the first 8
    primes */

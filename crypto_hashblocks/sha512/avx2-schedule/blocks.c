@@ -16,7 +16,7 @@
 #include <immintrin.h>
 #include "crypto_hashblocks.h"
 
-#include "sha512_common.h"
+#include "hash/sha512_common.h"
 
 /* ---- vector message schedule ---- */
 

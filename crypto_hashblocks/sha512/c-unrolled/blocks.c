@@ -76,7 +76,7 @@
   X(w14, w12, w7, w15); R(c, d, e, f, g, h, a, b, w14, n + 14); \
   X(w15, w13, w8, w0);  R(b, c, d, e, f, g, h, a, w15, n + 15)
 
-#include "sha512_common.h"
+#include "hash/sha512_common.h"
 
 /* one block into the chaining state st; kept out of line so that the
    chaining state stays in memory while a..h and the schedule window own

@@ -12,7 +12,7 @@ static uint64_t rotr(uint64_t x, int n)
   return (x >> n) | (x << (64 - n));
 }
 
-#include "sha512_common.h"
+#include "hash/sha512_common.h"
 
 int crypto_hashblocks(unsigned char *h, const unsigned char *x, long long xlen)
 {

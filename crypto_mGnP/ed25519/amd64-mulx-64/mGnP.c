@@ -17,10 +17,10 @@
    Otherwise the output is still defined: m mod L is used, and an invalid
    P is replaced by -C, C being the point with y = 26 and even x. */
 #include "crypto_mGnP.h"
-#include "fe25519_64.h"
-#include "ge25519_64.h"
-#include "mgnp_input.h"
-#include "G_odd_table64.h"
+#include "field/fe64.h"
+#include "group/ge64.h"
+#include "method/mgnp_input.h"
+#include "tables/ge64_G_odd.h"
 
 #define WB 8   /* |digit| <= 127: ge25519_G_odd64[0..63] */
 #define WP 5   /* |digit| <= 15: 8 odd multiples of -P */

@@ -2,4 +2,4 @@
 /* The radix-2^64 BMI2/ADX field arithmetic (internal/amd64/) for decoding
    P and encoding the result, namespaced for this implementation. */
 #include "crypto_mGnP.h"
-#include "amd64/fe64_mulx.S"
+#include "field/amd64/fe64_mulx.S"

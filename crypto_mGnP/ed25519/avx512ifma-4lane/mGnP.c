@@ -19,11 +19,11 @@
 #include <stdint.h>
 #include <immintrin.h>
 #include "crypto_mGnP.h"
-#include "fe25519_64.h"
-#include "ge25519_64.h"
-#include "mgnp_input.h"
-#include "ge25519_ifma4.h"
-#include "G_odd_lanes51.h"
+#include "field/fe64.h"
+#include "group/ge64.h"
+#include "method/mgnp_input.h"
+#include "group/ge51x4_ifma.h"
+#include "tables/ge51x4_G_odd.h"
 
 #define WB 8   /* |digit| <= 127: ge25519_G_odd_lanes51[0..63] */
 #define WP 5   /* |digit| <= 15: 8 odd multiples of -P */

@@ -12,9 +12,9 @@
    invalid P counts as -C (C: y = 26, x even), so the result is then
    m G + n C. */
 #include "crypto_mGnP.h"
-#include "fe25519_51.h"
-#include "ge25519.h"
-#include "sc25519.h"
+#include "field/fe51.h"
+#include "group/ge51.h"
+#include "scalar/sc25519.h"
 
 static const unsigned char point_G[32] = {
   0x58, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66,

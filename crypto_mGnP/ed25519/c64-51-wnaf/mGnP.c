@@ -12,10 +12,10 @@
    point.  Otherwise the output is still defined: m mod L is used, and an
    invalid P is replaced by -C, C being the point with y = 26 and even x. */
 #include "crypto_mGnP.h"
-#include "fe25519_51.h"
-#include "ge25519.h"
-#include "sc25519.h"
-#include "G_odd_table.h"
+#include "field/fe51.h"
+#include "group/ge51.h"
+#include "scalar/sc25519.h"
+#include "tables/ge51_G_odd.h"
 
 #define WG 8   /* window of G: |digit| <= 127, table of 64 */
 #define WP 5   /* window of P: |digit| <= 15, table of 8 */

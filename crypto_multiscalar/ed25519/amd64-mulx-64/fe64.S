@@ -2,5 +2,5 @@
 /* The radix-2^64 BMI2/ADX field arithmetic and group operations
    (internal/amd64/), namespaced for this implementation. */
 #include "crypto_multiscalar.h"
-#include "amd64/fe64_mulx.S"
-#include "amd64/ge64_mulx.S"
+#include "field/amd64/fe64_mulx.S"
+#include "group/amd64/ge64_mulx.S"

@@ -7,10 +7,10 @@
    and crypto_multiscalar itself are internal/multiscalar_pippenger.h. */
 #include <stdint.h>
 #include "crypto_multiscalar.h"
-#include "fe25519_64.h"
-#include "ge25519_64.h"
-#include "sc25519.h"
-#include "multiscalar_common.h"
+#include "field/fe64.h"
+#include "group/ge64.h"
+#include "scalar/sc25519.h"
+#include "method/multiscalar_common.h"
 
 #define MS_POINT ge25519_p3
 #define MS_CACHED ge25519_cached
@@ -64,4 +64,4 @@ static inline int ms_decode(ge25519_p3 *q, const unsigned char *P, int cnt)
   return multiscalar_decode_or_C(q, P);
 }
 
-#include "multiscalar_pippenger.h"
+#include "method/multiscalar_pippenger.h"

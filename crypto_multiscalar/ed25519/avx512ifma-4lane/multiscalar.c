@@ -20,11 +20,11 @@
 #include <stdint.h>
 #include <immintrin.h>
 #include "crypto_multiscalar.h"
-#include "fe25519_64.h"
-#include "ge25519_64.h"
-#include "sc25519.h"
-#include "multiscalar_common.h"
-#include "ge25519_ifma4.h"
+#include "field/fe64.h"
+#include "group/ge64.h"
+#include "scalar/sc25519.h"
+#include "method/multiscalar_common.h"
+#include "group/ge51x4_ifma.h"
 #include "pow8.h"
 
 #define MS_POINT fe4
@@ -126,4 +126,4 @@ static inline void ms_tobytes(unsigned char *out, const fe4 *r)
   ge25519_p3_tobytes_vartime(out, &q);
 }
 
-#include "multiscalar_pippenger.h"
+#include "method/multiscalar_pippenger.h"

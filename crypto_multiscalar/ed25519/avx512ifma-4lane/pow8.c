@@ -8,8 +8,8 @@
 #include <stdint.h>
 #include <immintrin.h>
 #include "crypto_multiscalar.h"
-#include "fe25519_64.h"
-#include "ifma51_zmm.h"
+#include "field/fe64.h"
+#include "field/fe51x8_ifma.h"
 #include "pow8.h"
 
 INLINE void fe8_mul_c(fe8 *h, const fe8 *f, const fe8 *g)

@@ -26,9 +26,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include "crypto_multiscalar.h"
-#include "fe25519_51.h"
-#include "ge25519.h"
-#include "sc25519.h"
+#include "field/fe51.h"
+#include "group/ge51.h"
+#include "scalar/sc25519.h"
 
 #define STRAUS_CHUNK 32
 #define STRAUS_W 5

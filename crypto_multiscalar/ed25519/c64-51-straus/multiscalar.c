@@ -12,9 +12,9 @@
    Status (SPEC 2): 1 iff every n[i] < L and every P[i] decodes; an invalid
    P[i] counts as C (y = 26, x even); len <= 0 gives the neutral element. */
 #include "crypto_multiscalar.h"
-#include "fe25519_51.h"
-#include "ge25519.h"
-#include "sc25519.h"
+#include "field/fe51.h"
+#include "group/ge51.h"
+#include "scalar/sc25519.h"
 
 #define CHUNK 16
 

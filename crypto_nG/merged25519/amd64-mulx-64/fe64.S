@@ -2,5 +2,5 @@
 /* The radix-2^64 BMI2/ADX field arithmetic (internal/amd64/fe64_mulx.S),
    namespaced for this implementation. */
 #include "crypto_nG.h"
-#include "amd64/fe64_mulx.S"
-#include "amd64/ge64_mulx.S"
+#include "field/amd64/fe64_mulx.S"
+#include "group/amd64/ge64_mulx.S"

@@ -29,19 +29,19 @@
    through masks.  Constant time. */
 #include <string.h>
 #include "crypto_nG.h"
-#include "fe25519_64.h"
-#include "ge25519_64.h"
-#include "sc25519.h"
-#include "sc25519_64.h"
-#include "nG_comb_digits.h"
+#include "field/fe64.h"
+#include "group/ge64.h"
+#include "scalar/sc25519.h"
+#include "scalar/sc64.h"
+#include "method/nG_comb_digits.h"
 #if defined(__AVX512F__) && defined(__AVX512VL__)
-#include "ed25519_base_table64_r64.h"
+#include "tables/ge64_base_r64.h"
 #define RADIXBITS 6
 #define NDIGITS 43
 #define TABLE ge25519_base_table64_r64
 #define SELECT ge25519_precomp_select32_nonneg_t
 #else
-#include "base_table64_r32.h"
+#include "tables/ge64_base_r32.h"
 #define RADIXBITS 5
 #define NDIGITS 51
 #define TABLE ge25519_base_table64_r32

@@ -3,4 +3,4 @@
    for the final inversion and encoding, namespaced for this
    implementation. */
 #include "crypto_nG.h"
-#include "amd64/fe64_mulx.S"
+#include "field/amd64/fe64_mulx.S"

@@ -22,12 +22,12 @@
    branch or an index; the loop counts are fixed. */
 #include <string.h>
 #include "crypto_nG.h"
-#include "fe25519_64.h"
-#include "ge25519_64.h"
-#include "sc25519_64.h"
-#include "ge25519_ifma4.h"
-#include "nG_comb_digits.h"
-#include "ed25519_base_table64_r64.h"
+#include "field/fe64.h"
+#include "group/ge64.h"
+#include "scalar/sc64.h"
+#include "group/ge51x4_ifma.h"
+#include "method/nG_comb_digits.h"
+#include "tables/ge64_base_r64.h"
 
 #define NDIGITS 43
 #define NROWS ((NDIGITS + 1) / 2)

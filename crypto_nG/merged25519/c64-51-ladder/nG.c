@@ -8,9 +8,9 @@
    addresses does not depend on n.  About 4x slower than c64-51-table; it
    exists as an independent cross-check and a fallback. */
 #include "crypto_nG.h"
-#include "fe25519_51.h"
-#include "ge25519.h"
-#include "sc25519.h"
+#include "field/fe51.h"
+#include "group/ge51.h"
+#include "scalar/sc25519.h"
 
 /* the Edwards encoding of G: y = 4/5, x even */
 static const unsigned char base_encoding[32] = {

@@ -11,10 +11,10 @@
    depends on n.  The top bit of n only chooses the output form
    (ge25519_p3_tobytes_merged), also without branching. */
 #include "crypto_nG.h"
-#include "fe25519_51.h"
-#include "ge25519.h"
-#include "sc25519.h"
-#include "base_table.h"
+#include "field/fe51.h"
+#include "group/ge51.h"
+#include "scalar/sc25519.h"
+#include "tables/ge51_base_r16.h"
 
 void crypto_nG(unsigned char *out, const unsigned char *n)
 {

@@ -2,5 +2,5 @@
 /* The radix-2^64 BMI2/ADX field arithmetic and the assembly ladder,
    namespaced for this implementation (see internal/amd64/). */
 #include "crypto_nP.h"
-#include "amd64/fe64_mulx.S"
-#include "amd64/x25519_ladder_mulx.S"
+#include "field/amd64/fe64_mulx.S"
+#include "method/amd64/x25519_ladder_mulx.S"

@@ -8,7 +8,7 @@
    (non-canonical values are reduced mod p by the arithmetic).  Constant
    time.  Both inputs are read before q is written. */
 #include "crypto_nP.h"
-#include "fe25519_64.h"
+#include "field/fe64.h"
 
 #define x25519_ladder_mulx CRYPTO_NAMESPACE(x25519_ladder_mulx)
 extern void x25519_ladder_mulx(uint64_t x2[4], uint64_t z2[4], const unsigned char k[32],

@@ -47,8 +47,8 @@
 #include <stdint.h>
 #include <immintrin.h>
 #include "crypto_nP.h"
-#include "fe25519_51.h"
-#include "ifma51_zmm.h"  /* fe8, fe8_mul, carry5, mul19 */
+#include "field/fe51.h"
+#include "field/fe51x8_ifma.h"  /* fe8, fe8_mul, carry5, mul19 */
 
 /* multiples of p in radix 2^51, limb by limb */
 #define Q_0 (((uint64_t)1 << 62) - 19 * ((uint64_t)1 << 11))

@@ -7,8 +7,8 @@
    one final inversion.  Both inputs are read before q is written, so q
    may alias n or p. */
 #include "crypto_nP.h"
-#include "fe25519_51.h"
-#include "x25519_ladder.h"
+#include "field/fe51.h"
+#include "method/x25519_ladder.h"
 
 void crypto_nP(unsigned char *q, const unsigned char *n, const unsigned char *p)
 {

@@ -14,8 +14,8 @@
    Every input of a block is read before any output of that block is
    written, so q may alias n or p (item for item). */
 #include "crypto_nPbatch.h"
-#include "fe25519_51.h"
-#include "x25519_ladder.h"
+#include "field/fe51.h"
+#include "method/x25519_ladder.h"
 
 #define BLOCK 32
 

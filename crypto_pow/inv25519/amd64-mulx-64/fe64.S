@@ -2,4 +2,4 @@
 /* The radix-2^64 BMI2/ADX field arithmetic (internal/amd64/fe64_mulx.S),
    namespaced for this implementation. */
 #include "crypto_pow.h"
-#include "amd64/fe64_mulx.S"
+#include "field/amd64/fe64_mulx.S"

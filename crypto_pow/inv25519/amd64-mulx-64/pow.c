@@ -8,7 +8,7 @@
    254 squarings and 11 multiplications with the same assembly).
    Constant time. */
 #include "crypto_pow.h"
-#include "fe25519_64.h"
+#include "field/fe64.h"
 
 void crypto_pow(unsigned char *y, const unsigned char *x)
 {

@@ -5,7 +5,7 @@
    chain of 254 squarings and 11 multiplications in fe25519_invert, so the
    time does not depend on x. */
 #include "crypto_pow.h"
-#include "fe25519_26.h"
+#include "field/fe26.h"
 
 void crypto_pow(unsigned char *y, const unsigned char *x)
 {

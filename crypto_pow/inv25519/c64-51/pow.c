@@ -7,7 +7,7 @@
    254-squaring chain), so the time does not depend on x.  c32-25.5 keeps
    the chain. */
 #include "crypto_pow.h"
-#include "fe25519_51.h"
+#include "field/fe51.h"
 
 void crypto_pow(unsigned char *y, const unsigned char *x)
 {

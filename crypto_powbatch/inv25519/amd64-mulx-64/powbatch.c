@@ -13,7 +13,7 @@
    Each block reads all its inputs before writing its outputs, and blocks
    are disjoint, so y may equal x.  Time depends on batch only. */
 #include "crypto_powbatch.h"
-#include "fe25519_64.h"
+#include "field/fe64.h"
 
 #define CHUNK 64
 

@@ -3,7 +3,7 @@
    (fe25519_invert, radix 2^51) per 32-byte item.  Each item is read
    completely before its output is written, so y == x works. */
 #include "crypto_powbatch.h"
-#include "fe25519_51.h"
+#include "field/fe51.h"
 
 void crypto_powbatch(unsigned char *y, const unsigned char *x, long long batch)
 {

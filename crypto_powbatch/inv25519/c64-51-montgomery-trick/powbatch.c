@@ -19,7 +19,7 @@
    All items of a block are read before any output of that block is
    written, and blocks do not overlap, so y == x works. */
 #include "crypto_powbatch.h"
-#include "fe25519_51.h"
+#include "field/fe51.h"
 
 #define BLOCK 64
 

@@ -24,10 +24,10 @@
 #include "crypto_nG_merged25519.h"
 #include "crypto_mGnP_ed25519.h"
 #include "crypto_verify_32.h"
-#include "crypto_declassify.h"
-#include "randombytes.h"
-#include "sc25519_64.h"
-#include "ed25519_open.h"
+#include "ct/crypto_declassify.h"
+#include "os/randombytes.h"
+#include "scalar/sc64.h"
+#include "method/ed25519_open.h"
 
 /* clear len bytes; the barrier keeps the compiler from dropping it */
 static void wipe(void *x, size_t len)

@@ -35,10 +35,10 @@
 #include "crypto_nG_merged25519.h"
 #include "crypto_mGnP_ed25519.h"
 #include "crypto_verify_32.h"
-#include "crypto_declassify.h"
-#include "randombytes.h"
-#include "sc25519.h"
-#include "ed25519_open.h"
+#include "ct/crypto_declassify.h"
+#include "os/randombytes.h"
+#include "scalar/sc25519.h"
+#include "method/ed25519_open.h"
 
 static void wipe(void *x, size_t len)
 {

@@ -4,7 +4,7 @@
    arithmetic only (no branch, no early exit). */
 
 #include "crypto_verify.h"
-#include "crypto_ct.h"
+#include "ct/crypto_ct.h"
 
 int crypto_verify(const unsigned char *x, const unsigned char *y)
 {

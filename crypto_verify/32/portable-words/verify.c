@@ -6,7 +6,7 @@
 
 #include <string.h>
 #include "crypto_verify.h"
-#include "crypto_ct.h"
+#include "ct/crypto_ct.h"
 
 int crypto_verify(const unsigned char *x, const unsigned char *y)
 {

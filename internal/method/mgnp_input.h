@@ -9,7 +9,7 @@
 #ifndef MGNP_INPUT_H
 #define MGNP_INPUT_H
 
-#include "sc25519.h"
+#include "scalar/sc25519.h"
 
 static inline int mgnp_input_vartime(ge25519_p3 *A, signed char mw[256], signed char nw[256],
                                      const unsigned char *m, const unsigned char *n,

@@ -20,8 +20,8 @@
 #define FE25519_64_H
 
 #include <stdint.h>
-#include "crypto_ct.h"
-#include "inv25519_safegcd.h"
+#include "ct/crypto_ct.h"
+#include "field/inv25519_safegcd.h"
 
 #ifndef CRYPTO_NAMESPACE
 #error "include the generated crypto_OP.h before fe25519_64.h"
@@ -208,6 +208,6 @@ static inline void fe25519_invert_vartime(fe25519 *h, const fe25519 *z)
 
 /* fe25519_invert is the safegcd above; the chain header adds pow22523 */
 #define FE25519_HAVE_INVERT
-#include "fe25519_chains.h"
+#include "field/fe_chains.h"
 
 #endif

@@ -24,7 +24,7 @@ typedef struct { __m512i v[5]; } fe8;
 #define V_ZERO() _mm512_setzero_si512()
 #define IFMA51_VEC __m512i
 #define IFMA51_FE fe8
-#include "ifma51.h"
+#include "field/fe51_ifma_lanes.h"
 #define fe8_mul ifma51_mul
 #define fe8_sq ifma51_sq
 #define MASK51 IFMA51_MASK

@@ -28,7 +28,7 @@
 #define FE25519_26_H
 
 #include <stdint.h>
-#include "crypto_ct.h"
+#include "ct/crypto_ct.h"
 
 typedef struct { uint32_t v[10]; } fe25519;
 
@@ -360,6 +360,6 @@ static inline int fe25519_isnegative(const fe25519 *f)
   return s[0] & 1;
 }
 
-#include "fe25519_chains.h"
+#include "field/fe_chains.h"
 
 #endif

@@ -24,8 +24,8 @@
 
 #include <stdint.h>
 #include <string.h>
-#include "crypto_ct.h"
-#include "sc25519.h"
+#include "ct/crypto_ct.h"
+#include "scalar/sc25519.h"
 
 typedef unsigned __int128 sc64_u128;
 

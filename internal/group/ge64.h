@@ -34,8 +34,8 @@
 #if defined(__AVX2__) || defined(__AVX512F__)
 #include <immintrin.h>
 #endif
-#include "crypto_ct.h"
-#include "fe25519_64.h"
+#include "ct/crypto_ct.h"
+#include "field/fe64.h"
 
 /* d = -121665/121666, 2d, sqrt(-1) = 2^((p-1)/4); fully reduced */
 static const fe25519 ge25519_d = {{
@@ -48,7 +48,7 @@ static const fe25519 ge25519_sqrtm1 = {{
   0xc4ee1b274a0ea0b0ULL, 0x2f431806ad2fe478ULL, 0x2b4d00993dfbd7a7ULL, 0x2b8324804fc1df0bULL
 }};
 
-#include "ge25519_common.h"
+#include "group/ge_formulas.h"
 
 /* assembly group operations (internal/amd64/ge64_mulx.S); available in
    implementations whose .S file includes that file */

@@ -24,7 +24,7 @@
 #ifndef X25519_LADDER_MULX_S
 #define X25519_LADDER_MULX_S
 
-#include "amd64/fe64_macros.S"
+#include "field/amd64/fe64_macros.S"
 
 /* frame layout (byte offsets from rsp) */
 #define LX1 0

@@ -21,7 +21,7 @@
 #define SC25519_H
 
 #include <stdint.h>
-#include "crypto_ct.h"
+#include "ct/crypto_ct.h"
 
 typedef struct { uint64_t v[4]; } sc25519;
 

@@ -39,8 +39,8 @@
 #define GE25519_H
 
 #include <stdint.h>
-#include "crypto_ct.h"
-#include "fe25519_51.h"
+#include "ct/crypto_ct.h"
+#include "field/fe51.h"
 
 /* d, 2d and sqrt(-1) = 2^((p-1)/4), fully reduced */
 static const fe25519 ge25519_d = {{
@@ -53,7 +53,7 @@ static const fe25519 ge25519_sqrtm1 = {{
   0x61b274a0ea0b0ULL, 0x0d5a5fc8f189dULL, 0x7ef5e9cbd0c60ULL, 0x78595a6804c9eULL, 0x2b8324804fc1dULL
 }};
 
-#include "ge25519_common.h"
+#include "group/ge_formulas.h"
 
 /* ---------- constant-time selection ---------- */
 

@@ -18,7 +18,7 @@
 #ifndef FE64_MULX_S
 #define FE64_MULX_S
 
-#include "amd64/fe64_macros.S"
+#include "field/amd64/fe64_macros.S"
 
 /* fe64_mul: h = f g mod p
    void fe64_mul(uint64_t h[4], const uint64_t f[4], const uint64_t g[4])

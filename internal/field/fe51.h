@@ -23,8 +23,8 @@
 #define FE25519_51_H
 
 #include <stdint.h>
-#include "crypto_ct.h"
-#include "inv25519_safegcd.h"
+#include "ct/crypto_ct.h"
+#include "field/inv25519_safegcd.h"
 
 #ifndef __SIZEOF_INT128__
 #error "fe25519_51.h needs unsigned __int128; use fe25519_26.h"
@@ -316,6 +316,6 @@ static inline void fe25519_invert(fe25519 *h, const fe25519 *z)
 }
 #define FE25519_HAVE_INVERT
 
-#include "fe25519_chains.h"
+#include "field/fe_chains.h"
 
 #endif

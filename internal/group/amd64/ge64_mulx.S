@@ -21,7 +21,7 @@
 #ifndef GE64_MULX_S
 #define GE64_MULX_S
 
-#include "amd64/fe64_macros.S"
+#include "field/amd64/fe64_macros.S"
 
 /* frame offsets of the temporaries */
 #define MS 0

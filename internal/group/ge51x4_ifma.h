@@ -57,7 +57,7 @@ typedef struct { __m256i v[5]; } fe4;
 #define V_ZERO() _mm256_setzero_si256()
 #define IFMA51_VEC __m256i
 #define IFMA51_FE fe4
-#include "ifma51.h"
+#include "field/fe51_ifma_lanes.h"
 #define fe4_mul ifma51_mul
 #define fe4_sq ifma51_sq
 #define MASK51 IFMA51_MASK
