@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """Tables of multiples of the Ed25519 base point for the radix-2^64 code
-(internal/fe25519_64.h, internal/ge25519_64.h), as C headers.
+(internal/field/fe64.h, internal/group/ge64.h), as C headers.
 
 Computed from first principles with Python integers: p = 2^255 - 19,
 d = -121665/121666 mod p, B = the point with y = 4/5 and even x on
@@ -11,17 +11,17 @@ written as four little-endian 64-bit limbs.  Every entry is checked to be
 on the curve before it is written.
 
 usage: gen-ed25519-table64.py base [-o FILE]
-         ge25519_base_table64[32][8]: [i][j] = (j+1) 256^i B (fixed-base comb)
+         ge64_base_table64[32][8]: [i][j] = (j+1) 256^i B (fixed-base comb)
        gen-ed25519-table64.py base32 [-o FILE]
-         ge25519_base_table64_r32[26][16]: [i][j] = (j+1) 1024^i B (comb with
+         ge64_base_table64_r32[26][16]: [i][j] = (j+1) 1024^i B (comb with
          signed radix-32 digits)
        gen-ed25519-table64.py base64 [-o FILE]
-         ge25519_base_table64_r64[22][32]: [i][j] = (j+1) 4096^i B (comb with
+         ge64_base_table64_r64[22][32]: [i][j] = (j+1) 4096^i B (comb with
          signed radix-64 digits)
        gen-ed25519-table64.py odd N [-o FILE]
-         ge25519_G_odd64[N]: [k] = (2k+1) B (wNAF of the base point)
+         ge64_G_odd64[N]: [k] = (2k+1) B (wNAF of the base point)
        gen-ed25519-table64.py odd-lanes51 N [-o FILE]
-         ge25519_G_odd_lanes51[N][5][4]: [k] = (2k+1) B in the four-lane
+         ge51x4_G_odd[N][5][4]: [k] = (2k+1) B in the four-lane
          radix-2^51 form of the AVX-512 IFMA mGnP: [k][limb][lane], lanes
          (y-x, y+x, 2dxy, 2)
 The first line of the output repeats the command that regenerates it.
@@ -79,9 +79,9 @@ def entry(pt):
 
 
 def base_table():
-    lines = ["/* ge25519_base_table64[i][j] = (j+1) * 256^i * B as (y+x, y-x, 2dxy),",
+    lines = ["/* ge64_base_table64[i][j] = (j+1) * 256^i * B as (y+x, y-x, 2dxy),",
              "   radix 2^64, fully reduced */",
-             "static const ge25519_precomp ge25519_base_table64[32][8] = {"]
+             "static const ge64_precomp ge64_base_table64[32][8] = {"]
     row_base = base()
     for i in range(32):
         lines.append("{")
@@ -97,9 +97,9 @@ def base_table():
 
 
 def base32_table():
-    lines = ["/* ge25519_base_table64_r32[i][j] = (j+1) * 1024^i * B as (y+x, y-x, 2dxy),",
+    lines = ["/* ge64_base_table64_r32[i][j] = (j+1) * 1024^i * B as (y+x, y-x, 2dxy),",
              "   radix 2^64, fully reduced */",
-             "static const ge25519_precomp ge25519_base_table64_r32[26][16] = {"]
+             "static const ge64_precomp ge64_base_table64_r32[26][16] = {"]
     row_base = base()
     for i in range(26):
         lines.append("{")
@@ -115,10 +115,10 @@ def base32_table():
 
 
 def base64_table():
-    lines = ["/* ge25519_base_table64_r64[i][j] = (j+1) * 4096^i * B as (y+x, y-x, 2dxy),",
+    lines = ["/* ge64_base_table64_r64[i][j] = (j+1) * 4096^i * B as (y+x, y-x, 2dxy),",
              "   radix 2^64, fully reduced; aligned to 64 bytes (the AVX-512 scan",
              "   reads two entries as three 64-byte blocks) */",
-             "static const ge25519_precomp ge25519_base_table64_r64[22][32]",
+             "static const ge64_precomp ge64_base_table64_r64[22][32]",
              "  __attribute__((aligned(64))) = {"]
     row_base = base()
     for i in range(22):
@@ -137,9 +137,9 @@ def base64_table():
 def odd_table(n):
     b = base()
     b2 = point_add(b, b)
-    lines = ["/* ge25519_G_odd64[k] = (2k+1) * B as (y+x, y-x, 2dxy), radix 2^64,",
+    lines = ["/* ge64_G_odd64[k] = (2k+1) * B as (y+x, y-x, 2dxy), radix 2^64,",
              "   fully reduced */",
-             "static const ge25519_precomp ge25519_G_odd64[%d] = {" % n]
+             "static const ge64_precomp ge64_G_odd64[%d] = {" % n]
     acc = b
     for k in range(n):
         lines.append(entry(acc) + ("," if k < n - 1 else ""))
@@ -152,9 +152,9 @@ def odd_lanes51_table(n):
     # lane 3 is 2 Z with Z = 1: the affine point as a cached point
     b = base()
     b2 = point_add(b, b)
-    lines = ["/* ge25519_G_odd_lanes51[k] = (2k+1) * B as the lanes (y-x, y+x, 2dxy, 2),",
+    lines = ["/* ge51x4_G_odd[k] = (2k+1) * B as the lanes (y-x, y+x, 2dxy, 2),",
              "   [k][limb][lane], radix 2^51, fully reduced */",
-             "static const uint64_t ge25519_G_odd_lanes51[%d][5][4]" % n,
+             "static const uint64_t ge51x4_G_odd[%d][5][4]" % n,
              "  __attribute__((aligned(32))) = {"]
     acc = b
     for k in range(n):

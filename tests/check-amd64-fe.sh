@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Build and run tests/amd64/fe64-test.c: the x86-64 BMI2/ADX radix-2^64
-# field arithmetic, ladder and group operations (internal/amd64/) and the
+# field arithmetic, ladder and group operations (internal/field/amd64/) and the
 # safegcd inversion against the portable radix-2^51 code, an ABI check of
 # every assembly entry point, and (when valgrind is installed) a run with
 # secret inputs marked undefined so that valgrind reports any branch or

@@ -1,21 +1,26 @@
 /* SPDX-License-Identifier: MIT */
 /* GF(2^255 - 19) lane by lane in AVX-512 IFMA vectors, radix 2^51: the
    field element of lane j is v[0][j] + v[1][j] 2^51 + ... + v[4][j] 2^204.
-   Shared by the vector implementations of different widths: the includer
+   Template shared by the vector families of different widths (field/fe51x4_ifma.h,
+   field/fe51x8_ifma.h; one width per translation unit): the includer
    first defines
      IFMA51_VEC    the vector type (__m256i or __m512i),
-     IFMA51_FE     a struct type with member IFMA51_VEC v[5],
+     FE_FAMILY     the family prefix (fe51x4, fe51x8), also the name of a
+                   struct type with member IFMA51_VEC v[5],
      V_ADD V_SHL V_SHR V_LO V_HI V_SET1 V_AND V_ZERO  its operations
                    (V_LO / V_HI: vpmadd52luq / vpmadd52huq, accumulator first),
      INLINE        the inline attribute,
-   and gets mul19, carry5, IFMA51_FOLD, ifma51_mul and ifma51_sq.
+   and gets FE(mul19), FE(carry5), IFMA51_FOLD, FE(mul) and FE(sq)
+   (fe51x4_mul19, ...).
 
    The multiplier reads only the low 52 bits of a limb, so every input of
    a multiplication must have limbs < 2^52 ("CARRIED").  One parallel carry
    round (carry5) turns limbs < 2^64 into limbs < 2^51 + 2^18: CARRIED,
    with no sequential carry chain. */
-#ifndef IFMA51_H
-#define IFMA51_H
+#ifndef FIELD_FE51_IFMA_LANES_H
+#define FIELD_FE51_IFMA_LANES_H
+
+#include "field/fe_interface.h"
 
 #include <stdint.h>
 #include <immintrin.h>
@@ -23,7 +28,7 @@
 #define IFMA51_MASK (((uint64_t)1 << 51) - 1)
 
 /* 19 x, for x < 2^59 */
-INLINE IFMA51_VEC mul19(IFMA51_VEC x)
+INLINE IFMA51_VEC FE(mul19)(IFMA51_VEC x)
 {
   return V_ADD(V_ADD(x, V_SHL(x, 1)), V_SHL(x, 4));
 }
@@ -32,7 +37,7 @@ INLINE IFMA51_VEC mul19(IFMA51_VEC x)
    r limbs < 2^64, carries < 2^13, h limbs < 2^51 + 19 2^13 < 2^51 + 2^18,
    CARRIED.  (The carry out of limb 4 goes in times 19 through the
    multiplier: one instruction on the longest path instead of three.) */
-INLINE void carry5(IFMA51_FE *h, IFMA51_VEC r0, IFMA51_VEC r1, IFMA51_VEC r2, IFMA51_VEC r3, IFMA51_VEC r4)
+INLINE void FE(carry5)(FE_T *h, IFMA51_VEC r0, IFMA51_VEC r1, IFMA51_VEC r2, IFMA51_VEC r3, IFMA51_VEC r4)
 {
   const IFMA51_VEC m = V_SET1(IFMA51_MASK);
   IFMA51_VEC k0 = V_SHR(r0, 51), k1 = V_SHR(r1, 51), k2 = V_SHR(r2, 51);
@@ -51,17 +56,17 @@ INLINE void carry5(IFMA51_FE *h, IFMA51_VEC r0, IFMA51_VEC r1, IFMA51_VEC r2, IF
      h_m = c_m + 19 c_(m+5) < 20 15 2^52 = 300 2^52 < 2^61. */
 #define IFMA51_FOLD(h, l0, l1, l2, l3, l4, l5, l6, l7, l8, u0, u1, u2, u3, u4, u5, u6, u7, u8) \
   do {                                                                  \
-    (h)->v[0] = V_ADD(l0, mul19(V_ADD(l5, V_SHL(u4, 1))));              \
-    (h)->v[1] = V_ADD(V_ADD(l1, V_SHL(u0, 1)), mul19(V_ADD(l6, V_SHL(u5, 1)))); \
-    (h)->v[2] = V_ADD(V_ADD(l2, V_SHL(u1, 1)), mul19(V_ADD(l7, V_SHL(u6, 1)))); \
-    (h)->v[3] = V_ADD(V_ADD(l3, V_SHL(u2, 1)), mul19(V_ADD(l8, V_SHL(u7, 1)))); \
-    (h)->v[4] = V_ADD(V_ADD(l4, V_SHL(u3, 1)), mul19(V_SHL(u8, 1)));    \
+    (h)->v[0] = V_ADD(l0, FE(mul19)(V_ADD(l5, V_SHL(u4, 1))));              \
+    (h)->v[1] = V_ADD(V_ADD(l1, V_SHL(u0, 1)), FE(mul19)(V_ADD(l6, V_SHL(u5, 1)))); \
+    (h)->v[2] = V_ADD(V_ADD(l2, V_SHL(u1, 1)), FE(mul19)(V_ADD(l7, V_SHL(u6, 1)))); \
+    (h)->v[3] = V_ADD(V_ADD(l3, V_SHL(u2, 1)), FE(mul19)(V_ADD(l8, V_SHL(u7, 1)))); \
+    (h)->v[4] = V_ADD(V_ADD(l4, V_SHL(u3, 1)), FE(mul19)(V_SHL(u8, 1)));    \
   } while (0)
 
 /* h = f g lane by lane, f and g CARRIED; h unreduced (limbs < 2^61, see
    IFMA51_FOLD).  Columns 3..5 are accumulated in two parts (L, U) so that
    no chain of dependent multiply-adds is longer than three. */
-INLINE void ifma51_mul(IFMA51_FE *h, const IFMA51_FE *f, const IFMA51_FE *g)
+INLINE void FE(mul)(FE_T *h, const FE_T *f, const FE_T *g)
 {
   const IFMA51_VEC f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
   const IFMA51_VEC g0 = g->v[0], g1 = g->v[1], g2 = g->v[2], g3 = g->v[3], g4 = g->v[4];
@@ -89,7 +94,7 @@ INLINE void ifma51_mul(IFMA51_FE *h, const IFMA51_FE *f, const IFMA51_FE *g)
    products once, their column sums doubled (a doubled limb could pass 52
    bits, a doubled sum cannot overflow), then the 5 squares; each column
    still holds at most five halves < 2^52, so IFMA51_FOLD's bound applies. */
-INLINE void ifma51_sq(IFMA51_FE *h, const IFMA51_FE *f)
+INLINE void FE(sq)(FE_T *h, const FE_T *f)
 {
   const IFMA51_VEC f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
   const IFMA51_VEC z = V_ZERO();

@@ -1,16 +1,16 @@
 /* SPDX-License-Identifier: MIT */
-/* GF(2^255 - 19) in eight 64-bit lanes of 512-bit vectors, radix 2^51
-   (fe8: v[k] holds limb k of lanes 0..7): internal/ifma51.h instantiated
-   for __m512i.  Gives fe8, fe8_mul, fe8_sq, carry5, mul19, MASK51 and
-   the V_* operations; one vector width per translation unit (ifma51.h
-   is included once). */
-#ifndef IFMA51_ZMM_H
-#define IFMA51_ZMM_H
+/* GF(2^255 - 19) in the eight 64-bit lanes of 512-bit vectors (AVX-512
+   IFMA), radix 2^51 (fe51x8: v[k] holds limb k of lanes 0..7): the
+   template field/fe51_ifma_lanes.h instantiated for __m512i.  Gives
+   fe51x8, fe51x8_mul, fe51x8_sq, fe51x8_carry5, fe51x8_mul19, MASK51 and
+   the V_* operations; one vector width per translation unit. */
+#ifndef FIELD_FE51X8_IFMA_H
+#define FIELD_FE51X8_IFMA_H
 
 #include <stdint.h>
 #include <immintrin.h>
 
-typedef struct { __m512i v[5]; } fe8;
+typedef struct { __m512i v[5]; } fe51x8;
 
 #define INLINE static inline __attribute__((always_inline))
 
@@ -23,10 +23,9 @@ typedef struct { __m512i v[5]; } fe8;
 #define V_AND(a, b) _mm512_and_si512((a), (b))
 #define V_ZERO() _mm512_setzero_si512()
 #define IFMA51_VEC __m512i
-#define IFMA51_FE fe8
+#define FE_FAMILY fe51x8
 #include "field/fe51_ifma_lanes.h"
-#define fe8_mul ifma51_mul
-#define fe8_sq ifma51_sq
+#undef FE_FAMILY
 #define MASK51 IFMA51_MASK
 
 #endif

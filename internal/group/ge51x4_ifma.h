@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* Edwards25519 points for AVX-512 IFMA on 256-bit vectors (AVX512VL):
    the four coordinates (X, Y, Z, T) of a point in the four 64-bit lanes
-   of five vectors, one per radix-2^51 limb (fe4).  Shared by
+   of five vectors, one per radix-2^51 limb (fe51x4).  Shared by
    crypto_mGnP/ed25519/avx512ifma-4lane and
    crypto_multiscalar/ed25519/avx512ifma-4lane; the includer first
-   includes "fe25519_64.h" and "ge25519_64.h" (the scalar radix-2^64
+   includes "field/fe64.h" and "group/ge64.h" (the scalar radix-2^64
    points, for the conversions).
 
    Formulas (Hisil-Wong-Carter-Dawson, a = -1); each operation is two
@@ -26,41 +26,16 @@
    The multiplier reads only the low 52 bits of a limb, so its inputs must
    be CARRIED: limbs < 2^52.  One parallel carry round turns limbs < 2^64
    into limbs < 2^51 + 2^18: CARRIED.  Products are left unreduced, limbs
-   < M = 300 2^52 < 2^60.3 (see ifma51.h); running points are kept in
+   < M = 300 2^52 < 2^60.3 (see field/fe51_ifma_lanes.h); running points are kept in
    that form, and the linear combinations that follow every product add a
    multiple of p (Q = 2^11 p, limbs > M) where they subtract, then carry
    once.  Cached points are CARRIED. */
-#ifndef GE25519_IFMA4_H
-#define GE25519_IFMA4_H
+#ifndef GROUP_GE51X4_IFMA_H
+#define GROUP_GE51X4_IFMA_H
 
 #include <stdint.h>
 #include <immintrin.h>
-/* v[k]: limb k of lanes 0..3.  Under gcc's AddressSanitizer the type is
-   64-byte aligned: gcc 12 copies these 160-byte locals with 64-byte
-   aligned zmm moves (-mprefer-vector-width=512) at addresses its ASan
-   frame aligns to 32 only, which faults; normal builds are unaffected. */
-#if defined(__SANITIZE_ADDRESS__) && !defined(__clang__)
-typedef struct { __m256i v[5]; } __attribute__((aligned(64))) fe4;
-#else
-typedef struct { __m256i v[5]; } fe4;
-#endif
-
-#define INLINE static inline __attribute__((always_inline))
-
-#define V_ADD(a, b) _mm256_add_epi64((a), (b))
-#define V_SHL(a, n) _mm256_slli_epi64((a), (n))
-#define V_SHR(a, n) _mm256_srli_epi64((a), (n))
-#define V_LO(acc, a, b) _mm256_madd52lo_epu64((acc), (a), (b))
-#define V_HI(acc, a, b) _mm256_madd52hi_epu64((acc), (a), (b))
-#define V_SET1(c) _mm256_set1_epi64x((long long)(c))
-#define V_AND(a, b) _mm256_and_si256((a), (b))
-#define V_ZERO() _mm256_setzero_si256()
-#define IFMA51_VEC __m256i
-#define IFMA51_FE fe4
-#include "field/fe51_ifma_lanes.h"
-#define fe4_mul ifma51_mul
-#define fe4_sq ifma51_sq
-#define MASK51 IFMA51_MASK
+#include "field/fe51x4_ifma.h"
 
 /* lane j of the result = lane (a, b, c, d)[j] of x */
 #define PERM(x, a, b, c, d) _mm256_permute4x64_epi64((x), _MM_SHUFFLE(d, c, b, a))
@@ -93,27 +68,27 @@ INLINE __m256i dbl_mid_limb(__m256i s, int k)
 }
 
 /* r = 2 r; r unreduced (limbs < M) in and out, T not needed on input */
-INLINE void ge4_dbl(fe4 *r)
+INLINE void ge51x4_dbl(fe51x4 *r)
 {
-  fe4 w, s, f, g;
-  carry5(&w, dbl_in_limb(r->v[0]), dbl_in_limb(r->v[1]), dbl_in_limb(r->v[2]),
+  fe51x4 w, s, f, g;
+  fe51x4_carry5(&w, dbl_in_limb(r->v[0]), dbl_in_limb(r->v[1]), dbl_in_limb(r->v[2]),
          dbl_in_limb(r->v[3]), dbl_in_limb(r->v[4]));
-  fe4_sq(&s, &w);
-  carry5(&w, dbl_mid_limb(s.v[0], 0), dbl_mid_limb(s.v[1], 1), dbl_mid_limb(s.v[2], 2),
+  fe51x4_sq(&s, &w);
+  fe51x4_carry5(&w, dbl_mid_limb(s.v[0], 0), dbl_mid_limb(s.v[1], 1), dbl_mid_limb(s.v[2], 2),
          dbl_mid_limb(s.v[3], 3), dbl_mid_limb(s.v[4], 4));
   /* (-F, -H, -F, -H) (-E, -G, -G, -E) = (EF, GH, FG, EH) */
 #define FG_LIMB(k) f.v[k] = PERM(w.v[k], 2, 0, 2, 0); g.v[k] = PERM(w.v[k], 3, 1, 1, 3)
   FG_LIMB(0); FG_LIMB(1); FG_LIMB(2); FG_LIMB(3); FG_LIMB(4);
 #undef FG_LIMB
-  fe4_mul(r, &f, &g);
+  fe51x4_mul(r, &f, &g);
 }
 
 /* r = 2^n r for n >= 1: one copy of the doubling code, the point in
    registers across the run */
-static __attribute__((noinline, unused)) void ge4_dbl_run(fe4 *r, int n)
+static __attribute__((noinline, unused)) void ge51x4_dbl_run(fe51x4 *r, int n)
 {
-  fe4 t = *r;
-  do ge4_dbl(&t); while (--n > 0);
+  fe51x4 t = *r;
+  do ge51x4_dbl(&t); while (--n > 0);
   *r = t;
 }
 
@@ -127,9 +102,9 @@ INLINE __m256i add_in_limb(__m256i x, int k)
 }
 
 /* w = (Y - X, Y + X, T, Z) of r, CARRIED */
-INLINE void ge4_add_in(fe4 *w, const fe4 *r)
+INLINE void ge51x4_add_in(fe51x4 *w, const fe51x4 *r)
 {
-  carry5(w, add_in_limb(r->v[0], 0), add_in_limb(r->v[1], 1), add_in_limb(r->v[2], 2),
+  fe51x4_carry5(w, add_in_limb(r->v[0], 0), add_in_limb(r->v[1], 1), add_in_limb(r->v[2], 2),
          add_in_limb(r->v[3], 3), add_in_limb(r->v[4], 4));
 }
 
@@ -144,28 +119,28 @@ INLINE __m256i add_mid_limb(__m256i s, int k)
 
 /* r = r + c, c a cached point (y2-x2, y2+x2, 2d t2, 2 z2), CARRIED;
    r unreduced (limbs < M) in and out */
-INLINE void ge4_add(fe4 *r, const fe4 *c)
+INLINE void ge51x4_add(fe51x4 *r, const fe51x4 *c)
 {
-  fe4 w, s, f, g;
-  ge4_add_in(&w, r);
-  fe4_mul(&s, &w, c);
-  carry5(&w, add_mid_limb(s.v[0], 0), add_mid_limb(s.v[1], 1), add_mid_limb(s.v[2], 2),
+  fe51x4 w, s, f, g;
+  ge51x4_add_in(&w, r);
+  fe51x4_mul(&s, &w, c);
+  fe51x4_carry5(&w, add_mid_limb(s.v[0], 0), add_mid_limb(s.v[1], 1), add_mid_limb(s.v[2], 2),
          add_mid_limb(s.v[3], 3), add_mid_limb(s.v[4], 4));
   /* (E, H, F, E) (F, G, G, H) = (EF, HG, FG, EH) */
 #define FG_LIMB(k) f.v[k] = PERM(w.v[k], 0, 1, 2, 0); g.v[k] = PERM(w.v[k], 2, 3, 3, 1)
   FG_LIMB(0); FG_LIMB(1); FG_LIMB(2); FG_LIMB(3); FG_LIMB(4);
 #undef FG_LIMB
-  fe4_mul(r, &f, &g);
+  fe51x4_mul(r, &f, &g);
 }
 
-static __attribute__((noinline, unused)) void ge4_add_call(fe4 *r, const fe4 *c)
+static __attribute__((noinline, unused)) void ge51x4_add_call(fe51x4 *r, const fe51x4 *c)
 {
-  ge4_add(r, c);
+  ge51x4_add(r, c);
 }
 
 /* h = -c for a cached point c, CARRIED: lanes 0 and 1 exchanged and
    lane 2 replaced by 4p - c2 (< 2^53, carried again) */
-INLINE void ge4_cached_neg(fe4 *h, const fe4 *c)
+INLINE void ge51x4_cached_neg(fe51x4 *h, const fe51x4 *c)
 {
   __m256i r[5];
   int k;
@@ -173,7 +148,7 @@ INLINE void ge4_cached_neg(fe4 *h, const fe4 *c)
     __m256i x = PERM(c->v[k], 1, 0, 2, 3);
     r[k] = _mm256_mask_sub_epi64(x, 0x4, V_SET1(P4_LIMB(k)), x);
   }
-  carry5(h, r[0], r[1], r[2], r[3], r[4]);
+  fe51x4_carry5(h, r[0], r[1], r[2], r[3], r[4]);
 }
 
 /* 2d, radix 2^51 */
@@ -182,34 +157,34 @@ static const uint64_t d2_51[5] = {
 };
 
 /* c = the cached form (Y-X, Y+X, 2d T, 2Z) of r (limbs < M), CARRIED */
-INLINE void ge4_to_cached(fe4 *c, const fe4 *r)
+INLINE void ge51x4_to_cached(fe51x4 *c, const fe51x4 *r)
 {
-  fe4 w, s, k;
+  fe51x4 w, s, k;
   int i;
   for (i = 0; i < 5; ++i)
     k.v[i] = _mm256_set_epi64x(i ? 0 : 2, (long long)d2_51[i], i ? 0 : 1, i ? 0 : 1);
-  ge4_add_in(&w, r);
-  fe4_mul(&s, &w, &k);
-  carry5(c, s.v[0], s.v[1], s.v[2], s.v[3], s.v[4]);
+  ge51x4_add_in(&w, r);
+  fe51x4_mul(&s, &w, &k);
+  fe51x4_carry5(c, s.v[0], s.v[1], s.v[2], s.v[3], s.v[4]);
 }
 
 /* odd[k] = (2k + 1) a in cached form for k = 0 .. cnt - 1 (cnt >= 1);
    a (limbs < M) is overwritten */
-static inline void ge4_odd_multiples(fe4 *odd, fe4 *a, int cnt)
+static inline void ge51x4_odd_multiples(fe51x4 *odd, fe51x4 *a, int cnt)
 {
-  fe4 s = *a, twice;
+  fe51x4 s = *a, twice;
   int k;
-  ge4_to_cached(&odd[0], a);
-  ge4_dbl(&s);
-  ge4_to_cached(&twice, &s);
+  ge51x4_to_cached(&odd[0], a);
+  ge51x4_dbl(&s);
+  ge51x4_to_cached(&twice, &s);
   for (k = 1; k < cnt; ++k) {
-    ge4_add_call(a, &twice);
-    ge4_to_cached(&odd[k], a);
+    ge51x4_add_call(a, &twice);
+    ge51x4_to_cached(&odd[k], a);
   }
 }
 
 /* radix 2^64 (any value < 2^256) to radix 2^51, limbs < 2^51 + 19 */
-static inline void fe64_to_51(uint64_t h[5], const fe25519 *f)
+static inline void fe64_to_51(uint64_t h[5], const fe64 *f)
 {
   const uint64_t *x = f->v;
   h[0] = (x[0] & MASK51) + 19 * (x[3] >> 63);   /* 2^255 = 19 */
@@ -221,8 +196,8 @@ static inline void fe64_to_51(uint64_t h[5], const fe25519 *f)
 
 /* r = (a, b, c, d) in lanes 0..3; limbs < 2^51 + 19 (CARRIED, and a
    valid running point) */
-static inline void fe4_pack(fe4 *r, const fe25519 *a, const fe25519 *b, const fe25519 *c,
-                            const fe25519 *d)
+static inline void fe51x4_pack(fe51x4 *r, const fe64 *a, const fe64 *b, const fe64 *c,
+                            const fe64 *d)
 {
   uint64_t x[5], y[5], z[5], t[5];
   int k;
@@ -235,14 +210,14 @@ static inline void fe4_pack(fe4 *r, const fe25519 *a, const fe25519 *b, const fe
 }
 
 /* the point p in lanes */
-static inline void ge4_from_p3(fe4 *r, const ge25519_p3 *p)
+static inline void ge51x4_from_p3(fe51x4 *r, const ge64_p3 *p)
 {
-  fe4_pack(r, &p->X, &p->Y, &p->Z, &p->T);
+  fe51x4_pack(r, &p->X, &p->Y, &p->Z, &p->T);
 }
 
 /* radix 2^51 limbs (after one carry round: limbs < 2^51 + 2^18, value
    < 2^256) to radix 2^64 */
-static inline void fe51_to_64(fe25519 *h, const uint64_t l[5])
+static inline void fe51_to_64(fe64 *h, const uint64_t l[5])
 {
   unsigned __int128 acc;
   acc = (unsigned __int128)l[0] + ((unsigned __int128)l[1] << 51);
@@ -257,13 +232,13 @@ static inline void fe51_to_64(fe25519 *h, const uint64_t l[5])
 }
 
 /* lanes 0..3 of r (limbs < 2^64) as radix-2^64 elements a, b, c, d */
-static inline void fe4_unpack(fe25519 *a, fe25519 *b, fe25519 *c, fe25519 *d, const fe4 *r)
+static inline void fe51x4_unpack(fe64 *a, fe64 *b, fe64 *c, fe64 *d, const fe51x4 *r)
 {
   uint64_t l[5][4] __attribute__((aligned(32)));
   uint64_t x[4][5];
-  fe4 w;
+  fe51x4 w;
   int k, j;
-  carry5(&w, r->v[0], r->v[1], r->v[2], r->v[3], r->v[4]);
+  fe51x4_carry5(&w, r->v[0], r->v[1], r->v[2], r->v[3], r->v[4]);
   for (k = 0; k < 5; ++k) _mm256_store_si256((__m256i *)l[k], w.v[k]);
   for (j = 0; j < 4; ++j)
     for (k = 0; k < 5; ++k) x[j][k] = l[k][j];
@@ -273,13 +248,13 @@ static inline void fe4_unpack(fe25519 *a, fe25519 *b, fe25519 *c, fe25519 *d, co
   fe51_to_64(d, x[3]);
 }
 
-/* the running point r (limbs < M) as a scalar ge25519_p3 */
-static inline void ge4_to_p3(ge25519_p3 *p, const fe4 *r)
+/* the running point r (limbs < M) as a scalar ge64_p3 */
+static inline void ge51x4_to_p3(ge64_p3 *p, const fe51x4 *r)
 {
-  fe4_unpack(&p->X, &p->Y, &p->Z, &p->T, r);
+  fe51x4_unpack(&p->X, &p->Y, &p->Z, &p->T, r);
 }
 
-INLINE void fe4_load(fe4 *h, const uint64_t t[5][4])
+INLINE void fe51x4_load(fe51x4 *h, const uint64_t t[5][4])
 {
   int k;
   for (k = 0; k < 5; ++k) h->v[k] = _mm256_load_si256((const __m256i *)t[k]);

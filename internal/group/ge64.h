@@ -1,33 +1,31 @@
 /* SPDX-License-Identifier: MIT */
 /* The Ed25519 group (-x^2 + y^2 = 1 + d x^2 y^2 over GF(2^255 - 19)) on
-   top of the radix-2^64 field code of fe25519_64.h.
+   top of the radix-2^64 field code of field/fe64.h.
 
-   Same type and function names as ge25519.h, so group code written for
-   the radix-2^51 header ports by changing the includes.  (ge25519.h itself
-   cannot be reused: it includes fe25519_51.h and spells its constants in
-   radix-2^51 limbs.)  The formulas, written over the fe25519_* API, are
-   shared with ge25519.h in ge25519_common.h, included below once the
-   constants are defined in radix-2^64 limbs; this file adds the assembly
-   group operations and the vector table scans.  Include "crypto_OP.h" and
-   fe25519_64.h first.
+   The group interface (group/ge_interface.h) with prefix ge64: the same
+   names as group/ge51.h with ge64_ for ge51_.  The formulas are the
+   template group/ge_formulas.h, included below once the constants are
+   defined in radix-2^64 limbs; this file adds the assembly group
+   operations (ge64_mulx_*) and the vector table scans.  Include "crypto_OP.h" and
+   field/fe64.h first.
 
    Point forms:
-     ge25519_p3      extended (X:Y:Z:T) with x = X/Z, y = Y/Z, xy = T/Z
-     ge25519_p2      (X:Y:Z), input of doublings
-     ge25519_p1p1    completed (E, H, G, F) with x = E/G, y = H/F
-     ge25519_precomp affine (y+x, y-x, 2dxy), the fixed-base table form
-     ge25519_cached  (Y+X, Y-X, Z, 2dT), the form of general addends
+     ge64_p3      extended (X:Y:Z:T) with x = X/Z, y = Y/Z, xy = T/Z
+     ge64_p2      (X:Y:Z), input of doublings
+     ge64_p1p1    completed (E, H, G, F) with x = E/G, y = H/F
+     ge64_precomp affine (y+x, y-x, 2dxy), the fixed-base table form
+     ge64_cached  (Y+X, Y-X, Z, 2dT), the form of general addends
    Formulas: Hisil-Wong-Carter-Dawson 2008 for a = -1 (complete on this
    curve; valid for the neutral element and small-order points).  With
    A = (Y1-X1)(y2-x2), B = (Y1+X1)(y2+x2), C = T1 (2d t2), D = 2 Z1 z2:
    E = B - A, H = B + A, G = D + C, F = D - C.  Doubling: A = X^2, B = Y^2,
    C = 2 Z^2, E = (X+Y)^2 - A - B, G = B - A, F = G - C, H = -(A + B).
 
-   There are no limb bounds to track: every fe25519_64 routine accepts any
+   There are no limb bounds to track: every fe64 routine accepts any
    256-bit input.  Functions ending in _vartime may branch on their inputs
    (public data only); the rest are constant time. */
-#ifndef GE25519_64_H
-#define GE25519_64_H
+#ifndef GROUP_GE64_H
+#define GROUP_GE64_H
 
 #include <stdint.h>
 #include <emmintrin.h>
@@ -38,60 +36,65 @@
 #include "field/fe64.h"
 
 /* d = -121665/121666, 2d, sqrt(-1) = 2^((p-1)/4); fully reduced */
-static const fe25519 ge25519_d = {{
+static const fe64 ge64_d = {{
   0x75eb4dca135978a3ULL, 0x00700a4d4141d8abULL, 0x8cc740797779e898ULL, 0x52036cee2b6ffe73ULL
 }};
-static const fe25519 ge25519_2d = {{
+static const fe64 ge64_2d = {{
   0xebd69b9426b2f159ULL, 0x00e0149a8283b156ULL, 0x198e80f2eef3d130ULL, 0x2406d9dc56dffce7ULL
 }};
-static const fe25519 ge25519_sqrtm1 = {{
+static const fe64 ge64_sqrtm1 = {{
   0xc4ee1b274a0ea0b0ULL, 0x2f431806ad2fe478ULL, 0x2b4d00993dfbd7a7ULL, 0x2b8324804fc1df0bULL
 }};
 
+/* the formulas of the group interface over this field */
+#define FE_FAMILY fe64
+#define GE_FAMILY ge64
 #include "group/ge_formulas.h"
+#undef GE_FAMILY
+#undef FE_FAMILY
 
-/* assembly group operations (internal/amd64/ge64_mulx.S); available in
+/* assembly group operations (internal/group/amd64/ge64_mulx.S); available in
    implementations whose .S file includes that file */
-#define ge64_madd_p3 CRYPTO_NAMESPACE(ge64_madd_p3)
-#define ge64_madd_p3_cneg CRYPTO_NAMESPACE(ge64_madd_p3_cneg)
-#define ge64_msub_p3 CRYPTO_NAMESPACE(ge64_msub_p3)
-#define ge64_add_p3 CRYPTO_NAMESPACE(ge64_add_p3)
-#define ge64_sub_p3 CRYPTO_NAMESPACE(ge64_sub_p3)
-#define ge64_dbl_p3 CRYPTO_NAMESPACE(ge64_dbl_p3)
-#define ge64_dbl_p2 CRYPTO_NAMESPACE(ge64_dbl_p2)
-#define ge64_madd_p2 CRYPTO_NAMESPACE(ge64_madd_p2)
-#define ge64_msub_p2 CRYPTO_NAMESPACE(ge64_msub_p2)
-#define ge64_add_p2 CRYPTO_NAMESPACE(ge64_add_p2)
-#define ge64_sub_p2 CRYPTO_NAMESPACE(ge64_sub_p2)
-#define ge64_dbl_run_p3 CRYPTO_NAMESPACE(ge64_dbl_run_p3)
-#define ge64_dbl_run_p2 CRYPTO_NAMESPACE(ge64_dbl_run_p2)
+#define ge64_mulx_madd_p3 CRYPTO_NAMESPACE(ge64_mulx_madd_p3)
+#define ge64_mulx_madd_p3_cneg CRYPTO_NAMESPACE(ge64_mulx_madd_p3_cneg)
+#define ge64_mulx_msub_p3 CRYPTO_NAMESPACE(ge64_mulx_msub_p3)
+#define ge64_mulx_add_p3 CRYPTO_NAMESPACE(ge64_mulx_add_p3)
+#define ge64_mulx_sub_p3 CRYPTO_NAMESPACE(ge64_mulx_sub_p3)
+#define ge64_mulx_dbl_p3 CRYPTO_NAMESPACE(ge64_mulx_dbl_p3)
+#define ge64_mulx_dbl_p2 CRYPTO_NAMESPACE(ge64_mulx_dbl_p2)
+#define ge64_mulx_madd_p2 CRYPTO_NAMESPACE(ge64_mulx_madd_p2)
+#define ge64_mulx_msub_p2 CRYPTO_NAMESPACE(ge64_mulx_msub_p2)
+#define ge64_mulx_add_p2 CRYPTO_NAMESPACE(ge64_mulx_add_p2)
+#define ge64_mulx_sub_p2 CRYPTO_NAMESPACE(ge64_mulx_sub_p2)
+#define ge64_mulx_dbl_run_p3 CRYPTO_NAMESPACE(ge64_mulx_dbl_run_p3)
+#define ge64_mulx_dbl_run_p2 CRYPTO_NAMESPACE(ge64_mulx_dbl_run_p2)
 /* h = h + q, h = h - q (in place) */
-extern void ge64_madd_p3(ge25519_p3 *h, const ge25519_precomp *q) FE64_HIDDEN;
-extern void ge64_msub_p3(ge25519_p3 *h, const ge25519_precomp *q) FE64_HIDDEN;
+extern void ge64_mulx_madd_p3(ge64_p3 *h, const ge64_precomp *q) FE64_HIDDEN;
+extern void ge64_mulx_msub_p3(ge64_p3 *h, const ge64_precomp *q) FE64_HIDDEN;
 /* h = h + (y+x, y-x, mask ? -2dxy : 2dxy), mask 0 or -1 (constant time) */
-extern void ge64_madd_p3_cneg(ge25519_p3 *h, const ge25519_precomp *q, uint64_t mask) FE64_HIDDEN;
-extern void ge64_add_p3(ge25519_p3 *h, const ge25519_cached *q) FE64_HIDDEN;
-extern void ge64_sub_p3(ge25519_p3 *h, const ge25519_cached *q) FE64_HIDDEN;
+extern void ge64_mulx_madd_p3_cneg(ge64_p3 *h, const ge64_precomp *q, uint64_t mask) FE64_HIDDEN;
+extern void ge64_mulx_add_p3(ge64_p3 *h, const ge64_cached *q) FE64_HIDDEN;
+extern void ge64_mulx_sub_p3(ge64_p3 *h, const ge64_cached *q) FE64_HIDDEN;
 /* r = 2p from X, Y, Z of p (r may be p); _p2 leaves r->T unchanged */
-extern void ge64_dbl_p3(ge25519_p3 *r, const ge25519_p3 *p) FE64_HIDDEN;
-extern void ge64_dbl_p2(ge25519_p3 *r, const ge25519_p3 *p) FE64_HIDDEN;
-/* as ge64_madd_p3 ... ge64_sub_p3, but h->T is left stale (for a result
+extern void ge64_mulx_dbl_p3(ge64_p3 *r, const ge64_p3 *p) FE64_HIDDEN;
+extern void ge64_mulx_dbl_p2(ge64_p3 *r, const ge64_p3 *p) FE64_HIDDEN;
+/* as ge64_mulx_madd_p3 ... ge64_mulx_sub_p3, but h->T is left stale (for a result
    that only gets doubled or encoded next) */
-extern void ge64_madd_p2(ge25519_p3 *h, const ge25519_precomp *q) FE64_HIDDEN;
-extern void ge64_msub_p2(ge25519_p3 *h, const ge25519_precomp *q) FE64_HIDDEN;
-extern void ge64_add_p2(ge25519_p3 *h, const ge25519_cached *q) FE64_HIDDEN;
-extern void ge64_sub_p2(ge25519_p3 *h, const ge25519_cached *q) FE64_HIDDEN;
+extern void ge64_mulx_madd_p2(ge64_p3 *h, const ge64_precomp *q) FE64_HIDDEN;
+extern void ge64_mulx_msub_p2(ge64_p3 *h, const ge64_precomp *q) FE64_HIDDEN;
+extern void ge64_mulx_add_p2(ge64_p3 *h, const ge64_cached *q) FE64_HIDDEN;
+extern void ge64_mulx_sub_p2(ge64_p3 *h, const ge64_cached *q) FE64_HIDDEN;
 /* r = 2^n p for public n >= 1 in one call; _p3 computes T at the end,
    _p2 leaves r->T unchanged (r may be p) */
-extern void ge64_dbl_run_p3(ge25519_p3 *r, const ge25519_p3 *p, long long n) FE64_HIDDEN;
-extern void ge64_dbl_run_p2(ge25519_p3 *r, const ge25519_p3 *p, long long n) FE64_HIDDEN;
+extern void ge64_mulx_dbl_run_p3(ge64_p3 *r, const ge64_p3 *p, long long n) FE64_HIDDEN;
+extern void ge64_mulx_dbl_run_p2(ge64_p3 *r, const ge64_p3 *p, long long n) FE64_HIDDEN;
 
 /* the table scan of the selections below (table[j] = (j+1) P for j below
    the public count, -count <= b <= count): reads every entry with masks
    whatever b is, 512 bits at a time with AVX-512 (two entries per three
    loads, for an even count), else 256 bits with AVX2 (when the compiler
    line enables them), else 128 bits with SSE2 (every amd64 CPU) */
-static inline uint64_t ge25519_precomp_select_core(ge25519_precomp *t, const ge25519_precomp *table,
+static inline uint64_t ge64_precomp_select_core(ge64_precomp *t, const ge64_precomp *table,
                                                    int count, signed char b, int negate_t)
 {
   uint64_t bu = (uint64_t)(int64_t)b;
@@ -99,7 +102,7 @@ static inline uint64_t ge25519_precomp_select_core(ge25519_precomp *t, const ge2
   uint64_t mneg = crypto_ct_bit_mask_u64(neg);
   uint64_t babs = (bu ^ mneg) - mneg;
   __m128i a0, a1, a2, a3, a4, a5, m, sw;
-  fe25519 minus;
+  fe64 minus;
   int j;
 
 #if defined(__AVX512F__) && defined(__AVX512VL__)
@@ -214,40 +217,40 @@ static inline uint64_t ge25519_precomp_select_core(ge25519_precomp *t, const ge2
   _mm_storeu_si128((__m128i *)(void *)t + 4, a4);
   _mm_storeu_si128((__m128i *)(void *)t + 5, a5);
   if (negate_t) {                     /* public: which function */
-    fe25519_neg(&minus, &t->xy2d);
-    fe25519_cmov(&t->xy2d, &minus, neg);
+    fe64_neg(&minus, &t->xy2d);
+    fe64_cmov(&t->xy2d, &minus, neg);
   }
   return mneg;
 }
 
 /* t = b P for -8 <= b <= 8, where table[j] = (j+1) P; constant time */
-static inline void ge25519_precomp_select(ge25519_precomp *t, const ge25519_precomp table[8], signed char b)
+static inline void ge64_precomp_select(ge64_precomp *t, const ge64_precomp table[8], signed char b)
 {
-  (void)ge25519_precomp_select_core(t, table, 8, b, 1);
+  (void)ge64_precomp_select_core(t, table, 8, b, 1);
 }
 
 /* t = |b| P with y+x and y-x swapped when b < 0, 2dxy left as for |b| P;
-   returns the mask (-1 iff b < 0) for ge64_madd_p3_cneg, which completes
+   returns the mask (-1 iff b < 0) for ge64_mulx_madd_p3_cneg, which completes
    the negation.  Constant time. */
-static inline uint64_t ge25519_precomp_select_nonneg_t(ge25519_precomp *t, const ge25519_precomp table[8],
+static inline uint64_t ge64_precomp_select_nonneg_t(ge64_precomp *t, const ge64_precomp table[8],
                                                        signed char b)
 {
-  return ge25519_precomp_select_core(t, table, 8, b, 0);
+  return ge64_precomp_select_core(t, table, 8, b, 0);
 }
 
 /* the same for 16 entries (table[j] = (j+1) P, -16 <= b <= 16) */
-static inline uint64_t ge25519_precomp_select16_nonneg_t(ge25519_precomp *t, const ge25519_precomp table[16],
+static inline uint64_t ge64_precomp_select16_nonneg_t(ge64_precomp *t, const ge64_precomp table[16],
                                                          signed char b)
 {
-  return ge25519_precomp_select_core(t, table, 16, b, 0);
+  return ge64_precomp_select_core(t, table, 16, b, 0);
 }
 
 #if defined(__AVX512F__) && defined(__AVX512VL__)
-/* one output of ge25519_precomp_select2_avx512 from the three blended
+/* one output of ge64_precomp_select2_avx512 from the three blended
    blocks (entry j in the low halves, entry j+1 in the high halves): y+x,
    y-x, 2dxy; the neutral element (1, 1, 0) when babs = 0; y+x and y-x
    swapped when mneg is all ones */
-static inline __attribute__((always_inline)) void ge25519_precomp_select2_out(ge25519_precomp *t, __m512i x0,
+static inline __attribute__((always_inline)) void ge64_precomp_select2_out(ge64_precomp *t, __m512i x0,
                                                                               __m512i x1, __m512i x2,
                                                                               uint64_t babs, uint64_t mneg)
 {
@@ -261,15 +264,15 @@ static inline __attribute__((always_inline)) void ge25519_precomp_select2_out(ge
   _mm256_storeu_si256((__m256i *)(void *)&t->xy2d, c2);
 }
 
-/* the AVX-512 scan of ge25519_precomp_select_core for two indices at once
+/* the AVX-512 scan of ge64_precomp_select_core for two indices at once
    (an even public count, no negation of 2dxy): every 64-byte block of the
    row is loaded once and blended into two sets of registers, half the
    loads of two scans.  t1 = |b1| P, t2 = |b2| P, each with y+x and y-x
    swapped when its index is negative; the masks (-1 iff b < 0) go to
    neg1, neg2.  Constant time, as the single scan. */
-static inline void ge25519_precomp_select2_avx512(ge25519_precomp *t1, uint64_t *neg1,
-                                                  ge25519_precomp *t2, uint64_t *neg2,
-                                                  const ge25519_precomp *table, int count,
+static inline void ge64_precomp_select2_avx512(ge64_precomp *t1, uint64_t *neg1,
+                                                  ge64_precomp *t2, uint64_t *neg2,
+                                                  const ge64_precomp *table, int count,
                                                   signed char b1, signed char b2)
 {
   uint64_t bu1 = (uint64_t)(int64_t)b1, bu2 = (uint64_t)(int64_t)b2;
@@ -303,18 +306,18 @@ static inline void ge25519_precomp_select2_avx512(ge25519_precomp *t1, uint64_t 
     jv = _mm512_add_epi64(jv, two);
   }
 
-  ge25519_precomp_select2_out(t1, x0, x1, x2, babs1, mneg1);
+  ge64_precomp_select2_out(t1, x0, x1, x2, babs1, mneg1);
   *neg1 = mneg1;
-  ge25519_precomp_select2_out(t2, y0, y1, y2, babs2, mneg2);
+  ge64_precomp_select2_out(t2, y0, y1, y2, babs2, mneg2);
   *neg2 = mneg2;
 }
 #endif
 
 /* the same for 32 entries (table[j] = (j+1) P, -32 <= b <= 32) */
-static inline uint64_t ge25519_precomp_select32_nonneg_t(ge25519_precomp *t, const ge25519_precomp table[32],
+static inline uint64_t ge64_precomp_select32_nonneg_t(ge64_precomp *t, const ge64_precomp table[32],
                                                          signed char b)
 {
-  return ge25519_precomp_select_core(t, table, 32, b, 0);
+  return ge64_precomp_select_core(t, table, 32, b, 0);
 }
 
 #endif

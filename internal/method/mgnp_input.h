@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The inputs of crypto_mGnP_ed25519 in the form its Straus loops use, one
-   copy for every implementation on a ge25519 header (ge25519.h or
-   ge25519_64.h, included first):
+   copy for every implementation on a group family (group/ge51.h or
+   group/ge64.h, included first, with GE_FAMILY defined as ge51 or ge64):
      status = 1 iff m < L and P is a canonical encoding of a curve point;
      A = -P, or -C if P is invalid (C: the point with y = 26, even x);
      mw, nw = the width-wb and width-wp NAF digits of m mod L and n mod L.
@@ -9,9 +9,11 @@
 #ifndef MGNP_INPUT_H
 #define MGNP_INPUT_H
 
+#include "group/ge_interface.h"
+
 #include "scalar/sc25519.h"
 
-static inline int mgnp_input_vartime(ge25519_p3 *A, signed char mw[256], signed char nw[256],
+static inline int mgnp_input_vartime(GE(p3) *A, signed char mw[256], signed char nw[256],
                                      const unsigned char *m, const unsigned char *n,
                                      const unsigned char *P, int wb, int wp)
 {
@@ -19,11 +21,11 @@ static inline int mgnp_input_vartime(ge25519_p3 *A, signed char mw[256], signed 
   sc25519 ms, ns;
   int ok = sc25519_is_canonical(m);
 
-  if (ge25519_frombytes_vartime(A, P)) {
-    ge25519_p3_neg(A, A);             /* the multiples of -P get added */
+  if (GE(frombytes_vartime)(A, P)) {
+    GE(p3_neg)(A, A);             /* the multiples of -P get added */
   } else {
     ok = 0;
-    ge25519_frombytes_vartime(A, point_C);
+    GE(frombytes_vartime)(A, point_C);
   }
   sc25519_from32bytes(&ms, m);
   sc25519_from64bytes(&ns, n);

@@ -1,21 +1,24 @@
 /* SPDX-License-Identifier: MIT */
 /* Input handling shared by the multiscalar_ed25519 implementations on
    the radix-2^64 point code (amd64-mulx-64, avx512ifma-4lane): decoding
-   with the invalid-point convention of SPEC 2, and the window width and
-   signed digits of Pippenger's method and its block lengths.  The includer first includes
-   "ge25519_64.h" (for ge25519_p3 and ge25519_frombytes_vartime) and
-   "sc25519.h". */
+   with the invalid-point convention of doc/api.md (an invalid point
+   counts as the point C), and the window width and signed digits of
+   Pippenger's method and its block lengths.  The includer first includes
+   its group family (group/ge51.h or group/ge64.h, for GE(p3) and
+   GE(frombytes_vartime), with GE_FAMILY defined) and "scalar/sc25519.h". */
 #ifndef MULTISCALAR_COMMON_H
 #define MULTISCALAR_COMMON_H
+
+#include "group/ge_interface.h"
 
 #include <stdint.h>
 
 /* decode s, or C (y = 26, x even) if s is invalid; 1 iff s was valid */
-static inline int multiscalar_decode_or_C(ge25519_p3 *q, const unsigned char *s)
+static inline int multiscalar_decode_or_C(GE(p3) *q, const unsigned char *s)
 {
   static const unsigned char point_C[32] = { 26 };
-  if (ge25519_frombytes_vartime(q, s)) return 1;
-  ge25519_frombytes_vartime(q, point_C);
+  if (GE(frombytes_vartime)(q, s)) return 1;
+  GE(frombytes_vartime)(q, point_C);
   return 0;
 }
 

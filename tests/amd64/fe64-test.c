@@ -1,21 +1,21 @@
 /* SPDX-License-Identifier: MIT */
 /* Focused test of the x86-64 BMI2/ADX radix-2^64 field arithmetic
-   (internal/amd64/fe64_mulx.S), assembly ladder
-   (internal/amd64/x25519_ladder_mulx.S) and group operations
-   (internal/amd64/ge64_mulx.S) against the portable radix-2^51
-   code (internal/fe25519_51.h, internal/ge25519.h and the X25519 ladder of
-   internal/x25519_ladder.h).
+   (internal/field/amd64/fe64_mulx.S), assembly ladder
+   (internal/method/amd64/x25519_ladder_mulx.S) and group operations
+   (internal/group/amd64/ge64_mulx.S) against the portable radix-2^51
+   code (internal/field/fe51.h, internal/group/ge51.h and the X25519 ladder of
+   internal/fe51_x25519_ladder.h).
 
    Inputs: boundary values (0, 1, p - 1, p, p + 18, 2^255 - 1, 2^255,
    2p, 2^256 - 38, 2^256 - 1, all-ones limbs, carries rippling across
    limbs, ...), random limbs drawn from a set of edge patterns, and
    uniformly random values.  Loose outputs (any value < 2^256) are compared
-   modulo p; fe64_freeze output is compared exactly with the canonical
+   modulo p; fe64_mulx_freeze output is compared exactly with the canonical
    encoding.  An ABI trampoline (fe64-test-asm.S) checks that every entry
    point preserves rbx, rbp and r12-r15.
 
-   Also checks the C safegcd inversion (internal/inv25519_safegcd.h) that
-   fe25519_64.h uses.
+   Also checks the C safegcd inversion (internal/field/inv25519_safegcd.h) that
+   field/fe64.h uses.
 
    Built and run by tests/check-amd64-fe.sh; prints
    "fe64-test: N passed, M failed" and exits 0 only if M = 0.  With --ct
@@ -33,34 +33,36 @@
 #define UNPOISON(p, n) ((void)(p), (void)(n))
 #endif
 #include "field/fe51.h"
+#define FE_FAMILY fe51   /* the field of the ladder template */
 #include "method/x25519_ladder.h"
+#undef FE_FAMILY
 #include "group/ge51.h"
 #include "field/inv25519_safegcd.h"
 
 typedef uint64_t u64;
 
 #define F(x) fe64test_##x
-extern void F(fe64_mul)(u64 h[4], const u64 f[4], const u64 g[4]);
-extern void F(fe64_sq)(u64 h[4], const u64 f[4]);
-extern void F(fe64_nsquare)(u64 h[4], const u64 f[4], long long n);
-extern void F(fe64_mul121666)(u64 h[4], const u64 f[4]);
-extern void F(fe64_add)(u64 h[4], const u64 f[4], const u64 g[4]);
-extern void F(fe64_sub)(u64 h[4], const u64 f[4], const u64 g[4]);
-extern void F(fe64_freeze)(u64 h[4], const u64 f[4]);
+extern void F(fe64_mulx_mul)(u64 h[4], const u64 f[4], const u64 g[4]);
+extern void F(fe64_mulx_sq)(u64 h[4], const u64 f[4]);
+extern void F(fe64_mulx_nsquare)(u64 h[4], const u64 f[4], long long n);
+extern void F(fe64_mulx_mul121666)(u64 h[4], const u64 f[4]);
+extern void F(fe64_mulx_add)(u64 h[4], const u64 f[4], const u64 g[4]);
+extern void F(fe64_mulx_sub)(u64 h[4], const u64 f[4], const u64 g[4]);
+extern void F(fe64_mulx_freeze)(u64 h[4], const u64 f[4]);
 extern void F(x25519_ladder_mulx)(u64 x2[4], u64 z2[4], const unsigned char k[32], const u64 u[4]);
-extern void F(ge64_madd_p3)(u64 h[16], const u64 q[12]);
-extern void F(ge64_msub_p3)(u64 h[16], const u64 q[12]);
-extern void F(ge64_madd_p3_cneg)(u64 h[16], const u64 q[12], u64 mask);
-extern void F(ge64_add_p3)(u64 h[16], const u64 q[16]);
-extern void F(ge64_sub_p3)(u64 h[16], const u64 q[16]);
-extern void F(ge64_dbl_p3)(u64 r[16], const u64 p[16]);
-extern void F(ge64_dbl_p2)(u64 r[16], const u64 p[16]);
-extern void F(ge64_madd_p2)(u64 h[16], const u64 q[12]);
-extern void F(ge64_msub_p2)(u64 h[16], const u64 q[12]);
-extern void F(ge64_add_p2)(u64 h[16], const u64 q[16]);
-extern void F(ge64_sub_p2)(u64 h[16], const u64 q[16]);
-extern void F(ge64_dbl_run_p3)(u64 r[16], const u64 p[16], long long n);
-extern void F(ge64_dbl_run_p2)(u64 r[16], const u64 p[16], long long n);
+extern void F(ge64_mulx_madd_p3)(u64 h[16], const u64 q[12]);
+extern void F(ge64_mulx_msub_p3)(u64 h[16], const u64 q[12]);
+extern void F(ge64_mulx_madd_p3_cneg)(u64 h[16], const u64 q[12], u64 mask);
+extern void F(ge64_mulx_add_p3)(u64 h[16], const u64 q[16]);
+extern void F(ge64_mulx_sub_p3)(u64 h[16], const u64 q[16]);
+extern void F(ge64_mulx_dbl_p3)(u64 r[16], const u64 p[16]);
+extern void F(ge64_mulx_dbl_p2)(u64 r[16], const u64 p[16]);
+extern void F(ge64_mulx_madd_p2)(u64 h[16], const u64 q[12]);
+extern void F(ge64_mulx_msub_p2)(u64 h[16], const u64 q[12]);
+extern void F(ge64_mulx_add_p2)(u64 h[16], const u64 q[16]);
+extern void F(ge64_mulx_sub_p2)(u64 h[16], const u64 q[16]);
+extern void F(ge64_mulx_dbl_run_p3)(u64 r[16], const u64 p[16], long long n);
+extern void F(ge64_mulx_dbl_run_p2)(u64 r[16], const u64 p[16], long long n);
 extern long abi_check(void *fn, u64 a, u64 b, u64 c, u64 d);
 
 static long passed, failed;
@@ -94,26 +96,26 @@ static void to_bytes64(unsigned char s[32], const u64 f[4])
 }
 
 /* the portable element congruent to the 256-bit integer f */
-static void to_ref(fe25519 *h, const u64 f[4])
+static void to_ref(fe51 *h, const u64 f[4])
 {
   unsigned char s[32];
-  fe25519 t;
+  fe51 t;
   to_bytes64(s, f);
-  fe25519_frombytes(h, s);              /* low 255 bits */
-  fe25519_0(&t);
+  fe51_frombytes(h, s);              /* low 255 bits */
+  fe51_0(&t);
   t.v[0] = 19 * (f[3] >> 63);           /* 2^255 = 19 */
-  fe25519_add(h, h, &t);
-  fe25519_carry(h);
+  fe51_add(h, h, &t);
+  fe51_carry(h);
 }
 
 /* 1 iff the 256-bit f is congruent to the portable r */
-static int same(const u64 f[4], const fe25519 *r)
+static int same(const u64 f[4], const fe51 *r)
 {
   unsigned char a[32], b[32];
-  fe25519 t;
+  fe51 t;
   to_ref(&t, f);
-  fe25519_tobytes(a, &t);
-  fe25519_tobytes(b, r);
+  fe51_tobytes(a, &t);
+  fe51_tobytes(b, r);
   return memcmp(a, b, 32) == 0;
 }
 
@@ -208,7 +210,7 @@ static void test_field(long n)
 {
   long it, jt;
   u64 f[4], g[4], h[4], a[4];
-  fe25519 rf, rg, rh;
+  fe51 rf, rg, rh;
   unsigned char s[32], hs[32];
   int k;
 
@@ -219,80 +221,80 @@ static void test_field(long n)
       to_ref(&rf, f);
       to_ref(&rg, g);
 
-      F(fe64_mul)(h, f, g);
-      fe25519_mul(&rh, &rf, &rg);
-      check(same(h, &rh), "fe64_mul", it);
+      F(fe64_mulx_mul)(h, f, g);
+      fe51_mul(&rh, &rf, &rg);
+      check(same(h, &rh), "fe64_mulx_mul", it);
 
-      F(fe64_add)(h, f, g);
-      fe25519_add(&rh, &rf, &rg);
-      fe25519_carry(&rh);
-      check(same(h, &rh), "fe64_add", it);
+      F(fe64_mulx_add)(h, f, g);
+      fe51_add(&rh, &rf, &rg);
+      fe51_carry(&rh);
+      check(same(h, &rh), "fe64_mulx_add", it);
 
-      F(fe64_sub)(h, f, g);
-      fe25519_sub(&rh, &rf, &rg);
-      check(same(h, &rh), "fe64_sub", it);
+      F(fe64_mulx_sub)(h, f, g);
+      fe51_sub(&rh, &rf, &rg);
+      check(same(h, &rh), "fe64_mulx_sub", it);
 
       /* aliased outputs */
       memcpy(a, f, 32);
-      F(fe64_mul)(a, a, g);
-      fe25519_mul(&rh, &rf, &rg);
-      check(same(a, &rh), "fe64_mul h=f", it);
+      F(fe64_mulx_mul)(a, a, g);
+      fe51_mul(&rh, &rf, &rg);
+      check(same(a, &rh), "fe64_mulx_mul h=f", it);
       memcpy(a, g, 32);
-      F(fe64_sub)(a, f, a);
-      fe25519_sub(&rh, &rf, &rg);
-      check(same(a, &rh), "fe64_sub h=g", it);
+      F(fe64_mulx_sub)(a, f, a);
+      fe51_sub(&rh, &rf, &rg);
+      check(same(a, &rh), "fe64_mulx_sub h=g", it);
     }
 
     to_ref(&rf, f);
-    F(fe64_sq)(h, f);
-    fe25519_sq(&rh, &rf);
-    check(same(h, &rh), "fe64_sq", it);
+    F(fe64_mulx_sq)(h, f);
+    fe51_sq(&rh, &rf);
+    check(same(h, &rh), "fe64_mulx_sq", it);
 
-    F(fe64_mul)(h, f, f);
-    check(same(h, &rh), "fe64_mul f=g", it);
+    F(fe64_mulx_mul)(h, f, f);
+    check(same(h, &rh), "fe64_mulx_mul f=g", it);
 
     for (k = 1; k <= 5; k += 2) {
-      F(fe64_nsquare)(h, f, k);
-      fe25519_sqn(&rh, &rf, k);
-      check(same(h, &rh), "fe64_nsquare", it);
+      F(fe64_mulx_nsquare)(h, f, k);
+      fe51_sqn(&rh, &rf, k);
+      check(same(h, &rh), "fe64_mulx_nsquare", it);
     }
 
-    F(fe64_mul121666)(h, f);
-    fe25519_mul121666(&rh, &rf);
-    check(same(h, &rh), "fe64_mul121666", it);
+    F(fe64_mulx_mul121666)(h, f);
+    fe51_mul121666(&rh, &rf);
+    check(same(h, &rh), "fe64_mulx_mul121666", it);
 
     memcpy(a, f, 32);
-    F(fe64_sq)(a, a);
-    fe25519_sq(&rh, &rf);
-    check(same(a, &rh), "fe64_sq h=f", it);
+    F(fe64_mulx_sq)(a, a);
+    fe51_sq(&rh, &rf);
+    check(same(a, &rh), "fe64_mulx_sq h=f", it);
 
     /* freeze: exactly the canonical encoding, and < p */
-    F(fe64_freeze)(h, f);
+    F(fe64_mulx_freeze)(h, f);
     to_bytes64(hs, h);
-    fe25519_tobytes(s, &rf);
-    check(memcmp(hs, s, 32) == 0, "fe64_freeze", it);
+    fe51_tobytes(s, &rf);
+    check(memcmp(hs, s, 32) == 0, "fe64_mulx_freeze", it);
     check(h[3] < P[3] || (h[3] == P[3] && (h[2] < P[2] || h[1] < P[1] || h[0] < P[0])),
-          "fe64_freeze < p", it);
+          "fe64_mulx_freeze < p", it);
   }
 }
 
-/* inv25519_safegcd (used by fe25519_64.h's and fe25519_51.h's invert)
+/* inv25519_safegcd (used by field/fe64.h's and field/fe51.h's invert)
    against the exponentiation chain; inputs reduced first, as
-   fe25519_invert does */
+   fe51_invert does */
 static void test_safegcd(long n)
 {
   long it;
   u64 f[4], h[4];
-  fe25519 rf, rh;
+  fe51 rf, rh;
   unsigned char a[32], b[32];
 
   for (it = 0; it < n; ++it) {
     random_element(f, it);
     to_ref(&rf, f);
-    F(fe64_freeze)(f, f);
+    F(fe64_mulx_freeze)(f, f);
     inv25519_safegcd(h, f);
-    fe25519_invert_chain(&rh, &rf);
-    fe25519_tobytes(a, &rh);
+    fe51_invert_chain(&rh, &rf);
+    fe51_tobytes(a, &rh);
     to_bytes64(b, h);
     check(memcmp(a, b, 32) == 0, "inv25519_safegcd", it);
   }
@@ -313,7 +315,7 @@ static void test_safegcd_vartime(long n)
   for (it = 0; it < n + 3 * 255; ++it) {
     if (it < n) {
       random_element(f, it);
-      F(fe64_freeze)(f, f);
+      F(fe64_mulx_freeze)(f, f);
     } else {
       int k = (int)((it - n) % 255), kind = (int)((it - n) / 255);
       memset(f, 0, sizeof f);
@@ -335,8 +337,8 @@ static void test_safegcd_vartime(long n)
     inv25519_safegcd_vartime(b, f);
     check(memcmp(a, b, 32) == 0, "inv25519_safegcd_vartime", it);
     if (f[0] | f[1] | f[2] | f[3]) {
-      F(fe64_mul)(one, b, f);
-      F(fe64_freeze)(one, one);
+      F(fe64_mulx_mul)(one, b, f);
+      F(fe64_mulx_freeze)(one, one);
       check(one[0] == 1 && !(one[1] | one[2] | one[3]), "inv25519_safegcd_vartime: h f = 1", it);
     }
   }
@@ -348,37 +350,37 @@ static void test_ladder(long n)
   int i;
   unsigned char k[32], us[32], a[32], b[32];
   u64 u[4], x2[4], z2[4];
-  fe25519 ru, rx, rz;
+  fe51 ru, rx, rz;
 
   for (it = 0; it < n; ++it) {
     for (i = 0; i < 32; ++i) k[i] = (unsigned char)rnd();
     random_element(u, it);
     u[3] &= 0x7fffffffffffffffULL;      /* as the callers pass it */
     to_bytes64(us, u);
-    fe25519_frombytes(&ru, us);
-    x25519_ladder(&rx, &rz, k, &ru);
-    fe25519_invert_chain(&rz, &rz);
-    fe25519_mul(&rx, &rx, &rz);
-    fe25519_tobytes(a, &rx);
+    fe51_frombytes(&ru, us);
+    fe51_x25519_ladder(&rx, &rz, k, &ru);
+    fe51_invert_chain(&rz, &rz);
+    fe51_mul(&rx, &rx, &rz);
+    fe51_tobytes(a, &rx);
 
     k[0] &= 248; k[31] &= 127; k[31] |= 64;
     F(x25519_ladder_mulx)(x2, z2, k, u);
     to_ref(&rx, x2);
     to_ref(&rz, z2);
-    fe25519_invert(&rz, &rz);
-    fe25519_mul(&rx, &rx, &rz);
-    fe25519_tobytes(b, &rx);
+    fe51_invert(&rz, &rz);
+    fe51_mul(&rx, &rx, &rz);
+    fe51_tobytes(b, &rx);
     check(memcmp(a, b, 32) == 0, "x25519_ladder_mulx", it);
   }
 }
 
 /* 1 iff (a[0..3] : a[4..7] : a[8..11] [: a[12..15]]) and the portable r
    are the same projective point: a_X r_Z = r_X a_Z etc. */
-static int same_projective(const u64 a[16], const fe25519 *rx, const fe25519 *ry,
-                           const fe25519 *rz, const fe25519 *rt)
+static int same_projective(const u64 a[16], const fe51 *rx, const fe51 *ry,
+                           const fe51 *rz, const fe51 *rt)
 {
-  fe25519 ac, az, l, r;
-  const fe25519 *rc[3];
+  fe51 ac, az, l, r;
+  const fe51 *rc[3];
   unsigned char x[32], y[32];
   int ok = 1, i;
 
@@ -387,16 +389,16 @@ static int same_projective(const u64 a[16], const fe25519 *rx, const fe25519 *ry
   for (i = 0; i < 3; ++i) {
     if (!rc[i]) continue;
     to_ref(&ac, a + (i == 2 ? 12 : 4 * i));
-    fe25519_mul(&l, &ac, rz);
-    fe25519_mul(&r, rc[i], &az);
-    fe25519_tobytes(x, &l);
-    fe25519_tobytes(y, &r);
+    fe51_mul(&l, &ac, rz);
+    fe51_mul(&r, rc[i], &az);
+    fe51_tobytes(x, &l);
+    fe51_tobytes(y, &r);
     ok &= memcmp(x, y, 32) == 0;
   }
   return ok;
 }
 
-/* the assembly group operations against ge25519.h on the portable field:
+/* the assembly group operations against group/ge51.h on the portable field:
    additions use the same polynomial formulas, so the coordinates agree mod
    p for any field values (on the curve or not); doublings produce the
    negated coordinates, so they are compared projectively */
@@ -405,15 +407,15 @@ static void test_group(long n)
   long it;
   int i, op;
   u64 h[16], q[16], r[16];
-  ge25519_p3 rp, rp2;
-  ge25519_precomp rq;
-  ge25519_cached rc;
-  ge25519_p1p1 rr;
-  ge25519_p2 r2;
-  fe25519 *hc[4], *qc[3], *cc[4];
-  static const char *names[8] = {"ge64_madd_p3", "ge64_msub_p3", "ge64_add_p3", "ge64_sub_p3",
-                                 "ge64_dbl_p3", "ge64_dbl_p2", "ge64_madd_p3_cneg 0",
-                                 "ge64_madd_p3_cneg -1"};
+  ge51_p3 rp, rp2;
+  ge51_precomp rq;
+  ge51_cached rc;
+  ge51_p1p1 rr;
+  ge51_p2 r2;
+  fe51 *hc[4], *qc[3], *cc[4];
+  static const char *names[8] = {"ge64_mulx_madd_p3", "ge64_mulx_msub_p3", "ge64_mulx_add_p3", "ge64_mulx_sub_p3",
+                                 "ge64_mulx_dbl_p3", "ge64_mulx_dbl_p2", "ge64_mulx_madd_p3_cneg 0",
+                                 "ge64_mulx_madd_p3_cneg -1"};
 
   hc[0] = &rp.X; hc[1] = &rp.Y; hc[2] = &rp.Z; hc[3] = &rp.T;
   qc[0] = &rq.ypx; qc[1] = &rq.ymx; qc[2] = &rq.xy2d;
@@ -426,29 +428,29 @@ static void test_group(long n)
       for (i = 0; i < 4; ++i) to_ref(cc[i], q + 4 * i);
       memcpy(r, h, sizeof r);
       switch (op) {
-        case 0: F(ge64_madd_p3)(h, q); ge25519_madd(&rr, &rp, &rq); break;
-        case 1: F(ge64_msub_p3)(h, q); ge25519_msub(&rr, &rp, &rq); break;
-        case 2: F(ge64_add_p3)(h, q); ge25519_add(&rr, &rp, &rc); break;
-        case 3: F(ge64_sub_p3)(h, q); ge25519_sub(&rr, &rp, &rc); break;
-        case 4: F(ge64_dbl_p3)(h, h); ge25519_p3_dbl(&rr, &rp); break;
-        case 6: F(ge64_madd_p3_cneg)(h, q, 0); ge25519_madd(&rr, &rp, &rq); break;
+        case 0: F(ge64_mulx_madd_p3)(h, q); ge51_madd(&rr, &rp, &rq); break;
+        case 1: F(ge64_mulx_msub_p3)(h, q); ge51_msub(&rr, &rp, &rq); break;
+        case 2: F(ge64_mulx_add_p3)(h, q); ge51_add(&rr, &rp, &rc); break;
+        case 3: F(ge64_mulx_sub_p3)(h, q); ge51_sub(&rr, &rp, &rc); break;
+        case 4: F(ge64_mulx_dbl_p3)(h, h); ge51_p3_dbl(&rr, &rp); break;
+        case 6: F(ge64_mulx_madd_p3_cneg)(h, q, 0); ge51_madd(&rr, &rp, &rq); break;
         case 7:
-          F(ge64_madd_p3_cneg)(h, q, ~(u64)0);
-          fe25519_neg(&rq.xy2d, &rq.xy2d);
-          ge25519_madd(&rr, &rp, &rq);
+          F(ge64_mulx_madd_p3_cneg)(h, q, ~(u64)0);
+          fe51_neg(&rq.xy2d, &rq.xy2d);
+          ge51_madd(&rr, &rp, &rq);
           break;
-        default: F(ge64_dbl_p2)(r, h); ge25519_p3_dbl(&rr, &rp); break;
+        default: F(ge64_mulx_dbl_p2)(r, h); ge51_p3_dbl(&rr, &rp); break;
       }
       if (op < 4 || op > 5) {
-        ge25519_p1p1_to_p3(&rp2, &rr);
+        ge51_p1p1_to_p3(&rp2, &rr);
         for (i = 0; i < 4; ++i) check(same(h + 4 * i, i == 0 ? &rp2.X : i == 1 ? &rp2.Y : i == 2 ? &rp2.Z : &rp2.T), names[op], it);
       } else if (op == 4) {
-        ge25519_p1p1_to_p3(&rp2, &rr);
+        ge51_p1p1_to_p3(&rp2, &rr);
         check(same_projective(h, &rp2.X, &rp2.Y, &rp2.Z, &rp2.T), names[op], it);
       } else {
-        ge25519_p1p1_to_p2(&r2, &rr);
+        ge51_p1p1_to_p2(&r2, &rr);
         check(same_projective(r, &r2.X, &r2.Y, &r2.Z, 0), names[op], it);
-        check(memcmp(r + 12, h + 12, 32) == 0, "ge64_dbl_p2 keeps T", it);
+        check(memcmp(r + 12, h + 12, 32) == 0, "ge64_mulx_dbl_p2 keeps T", it);
       }
     }
     /* the variants without T: X, Y, Z as the full operation, T kept;
@@ -461,21 +463,21 @@ static void test_group(long n)
       memcpy(h2, h, sizeof h2);
       memcpy(r1, h, sizeof r1);
       switch (op) {
-        case 0: F(ge64_madd_p3)(h, q); F(ge64_madd_p2)(h2, q); break;
-        case 1: F(ge64_msub_p3)(h, q); F(ge64_msub_p2)(h2, q); break;
-        case 2: F(ge64_add_p3)(h, q); F(ge64_add_p2)(h2, q); break;
-        case 3: F(ge64_sub_p3)(h, q); F(ge64_sub_p2)(h2, q); break;
+        case 0: F(ge64_mulx_madd_p3)(h, q); F(ge64_mulx_madd_p2)(h2, q); break;
+        case 1: F(ge64_mulx_msub_p3)(h, q); F(ge64_mulx_msub_p2)(h2, q); break;
+        case 2: F(ge64_mulx_add_p3)(h, q); F(ge64_mulx_add_p2)(h2, q); break;
+        case 3: F(ge64_mulx_sub_p3)(h, q); F(ge64_mulx_sub_p2)(h2, q); break;
         case 4:
           memcpy(r3, h, sizeof r3);
-          for (k = 0; k + 1 < nd; ++k) F(ge64_dbl_p2)(r3, k ? r3 : h);
-          F(ge64_dbl_p3)(r3, nd > 1 ? r3 : h);
-          F(ge64_dbl_run_p3)(h2, h, nd);
+          for (k = 0; k + 1 < nd; ++k) F(ge64_mulx_dbl_p2)(r3, k ? r3 : h);
+          F(ge64_mulx_dbl_p3)(r3, nd > 1 ? r3 : h);
+          F(ge64_mulx_dbl_run_p3)(h2, h, nd);
           memcpy(h, r3, sizeof r3);
           break;
         default:
           memcpy(r3, h, sizeof r3);
-          for (k = 0; k < nd; ++k) F(ge64_dbl_p2)(r3, k ? r3 : h);
-          F(ge64_dbl_run_p2)(h2, h, nd);
+          for (k = 0; k < nd; ++k) F(ge64_mulx_dbl_p2)(r3, k ? r3 : h);
+          F(ge64_mulx_dbl_run_p2)(h2, h, nd);
           memcpy(h, r3, sizeof r3);
           break;
       }
@@ -483,10 +485,10 @@ static void test_group(long n)
         check(memcmp(h, h2, 96) == 0, "ge64_*_p2 X, Y, Z", it);
         check(memcmp(h2 + 12, r1 + 12, 32) == 0, "ge64_*_p2 keeps T", it);
       } else if (op == 4) {
-        check(memcmp(h, h2, 128) == 0, "ge64_dbl_run_p3", it);
+        check(memcmp(h, h2, 128) == 0, "ge64_mulx_dbl_run_p3", it);
       } else {
-        check(memcmp(h, h2, 96) == 0, "ge64_dbl_run_p2", it);
-        check(memcmp(h2 + 12, r1 + 12, 32) == 0, "ge64_dbl_run_p2 keeps T", it);
+        check(memcmp(h, h2, 96) == 0, "ge64_mulx_dbl_run_p2", it);
+        check(memcmp(h2 + 12, r1 + 12, 32) == 0, "ge64_mulx_dbl_run_p2 keeps T", it);
       }
     }
   }
@@ -497,31 +499,31 @@ static void test_abi(void)
   u64 f[4] = {1, 2, 3, 4}, g[4] = {5, 6, 7, 8}, h[4], z[4];
   unsigned char k[32];
   memset(k, 0x5a, sizeof k);
-  check(abi_check((void *)F(fe64_mul), (u64)h, (u64)f, (u64)g, 0) == 0, "abi fe64_mul", 0);
-  check(abi_check((void *)F(fe64_sq), (u64)h, (u64)f, 0, 0) == 0, "abi fe64_sq", 0);
-  check(abi_check((void *)F(fe64_nsquare), (u64)h, (u64)f, 3, 0) == 0, "abi fe64_nsquare", 0);
-  check(abi_check((void *)F(fe64_mul121666), (u64)h, (u64)f, 0, 0) == 0, "abi fe64_mul121666", 0);
-  check(abi_check((void *)F(fe64_add), (u64)h, (u64)f, (u64)g, 0) == 0, "abi fe64_add", 0);
-  check(abi_check((void *)F(fe64_sub), (u64)h, (u64)f, (u64)g, 0) == 0, "abi fe64_sub", 0);
-  check(abi_check((void *)F(fe64_freeze), (u64)h, (u64)f, 0, 0) == 0, "abi fe64_freeze", 0);
+  check(abi_check((void *)F(fe64_mulx_mul), (u64)h, (u64)f, (u64)g, 0) == 0, "abi fe64_mulx_mul", 0);
+  check(abi_check((void *)F(fe64_mulx_sq), (u64)h, (u64)f, 0, 0) == 0, "abi fe64_mulx_sq", 0);
+  check(abi_check((void *)F(fe64_mulx_nsquare), (u64)h, (u64)f, 3, 0) == 0, "abi fe64_mulx_nsquare", 0);
+  check(abi_check((void *)F(fe64_mulx_mul121666), (u64)h, (u64)f, 0, 0) == 0, "abi fe64_mulx_mul121666", 0);
+  check(abi_check((void *)F(fe64_mulx_add), (u64)h, (u64)f, (u64)g, 0) == 0, "abi fe64_mulx_add", 0);
+  check(abi_check((void *)F(fe64_mulx_sub), (u64)h, (u64)f, (u64)g, 0) == 0, "abi fe64_mulx_sub", 0);
+  check(abi_check((void *)F(fe64_mulx_freeze), (u64)h, (u64)f, 0, 0) == 0, "abi fe64_mulx_freeze", 0);
   check(abi_check((void *)F(x25519_ladder_mulx), (u64)h, (u64)z, (u64)k, (u64)f) == 0,
         "abi x25519_ladder_mulx", 0);
   {
     u64 hp[16] = {0}, qp[16] = {0};
-    check(abi_check((void *)F(ge64_madd_p3), (u64)hp, (u64)qp, 0, 0) == 0, "abi ge64_madd_p3", 0);
-    check(abi_check((void *)F(ge64_msub_p3), (u64)hp, (u64)qp, 0, 0) == 0, "abi ge64_msub_p3", 0);
-    check(abi_check((void *)F(ge64_madd_p3_cneg), (u64)hp, (u64)qp, ~(u64)0, 0) == 0,
-          "abi ge64_madd_p3_cneg", 0);
-    check(abi_check((void *)F(ge64_add_p3), (u64)hp, (u64)qp, 0, 0) == 0, "abi ge64_add_p3", 0);
-    check(abi_check((void *)F(ge64_sub_p3), (u64)hp, (u64)qp, 0, 0) == 0, "abi ge64_sub_p3", 0);
-    check(abi_check((void *)F(ge64_dbl_p3), (u64)hp, (u64)hp, 0, 0) == 0, "abi ge64_dbl_p3", 0);
-    check(abi_check((void *)F(ge64_dbl_p2), (u64)hp, (u64)hp, 0, 0) == 0, "abi ge64_dbl_p2", 0);
-    check(abi_check((void *)F(ge64_madd_p2), (u64)hp, (u64)qp, 0, 0) == 0, "abi ge64_madd_p2", 0);
-    check(abi_check((void *)F(ge64_msub_p2), (u64)hp, (u64)qp, 0, 0) == 0, "abi ge64_msub_p2", 0);
-    check(abi_check((void *)F(ge64_add_p2), (u64)hp, (u64)qp, 0, 0) == 0, "abi ge64_add_p2", 0);
-    check(abi_check((void *)F(ge64_sub_p2), (u64)hp, (u64)qp, 0, 0) == 0, "abi ge64_sub_p2", 0);
-    check(abi_check((void *)F(ge64_dbl_run_p3), (u64)hp, (u64)hp, 5, 0) == 0, "abi ge64_dbl_run_p3", 0);
-    check(abi_check((void *)F(ge64_dbl_run_p2), (u64)hp, (u64)hp, 5, 0) == 0, "abi ge64_dbl_run_p2", 0);
+    check(abi_check((void *)F(ge64_mulx_madd_p3), (u64)hp, (u64)qp, 0, 0) == 0, "abi ge64_mulx_madd_p3", 0);
+    check(abi_check((void *)F(ge64_mulx_msub_p3), (u64)hp, (u64)qp, 0, 0) == 0, "abi ge64_mulx_msub_p3", 0);
+    check(abi_check((void *)F(ge64_mulx_madd_p3_cneg), (u64)hp, (u64)qp, ~(u64)0, 0) == 0,
+          "abi ge64_mulx_madd_p3_cneg", 0);
+    check(abi_check((void *)F(ge64_mulx_add_p3), (u64)hp, (u64)qp, 0, 0) == 0, "abi ge64_mulx_add_p3", 0);
+    check(abi_check((void *)F(ge64_mulx_sub_p3), (u64)hp, (u64)qp, 0, 0) == 0, "abi ge64_mulx_sub_p3", 0);
+    check(abi_check((void *)F(ge64_mulx_dbl_p3), (u64)hp, (u64)hp, 0, 0) == 0, "abi ge64_mulx_dbl_p3", 0);
+    check(abi_check((void *)F(ge64_mulx_dbl_p2), (u64)hp, (u64)hp, 0, 0) == 0, "abi ge64_mulx_dbl_p2", 0);
+    check(abi_check((void *)F(ge64_mulx_madd_p2), (u64)hp, (u64)qp, 0, 0) == 0, "abi ge64_mulx_madd_p2", 0);
+    check(abi_check((void *)F(ge64_mulx_msub_p2), (u64)hp, (u64)qp, 0, 0) == 0, "abi ge64_mulx_msub_p2", 0);
+    check(abi_check((void *)F(ge64_mulx_add_p2), (u64)hp, (u64)qp, 0, 0) == 0, "abi ge64_mulx_add_p2", 0);
+    check(abi_check((void *)F(ge64_mulx_sub_p2), (u64)hp, (u64)qp, 0, 0) == 0, "abi ge64_mulx_sub_p2", 0);
+    check(abi_check((void *)F(ge64_mulx_dbl_run_p3), (u64)hp, (u64)hp, 5, 0) == 0, "abi ge64_mulx_dbl_run_p3", 0);
+    check(abi_check((void *)F(ge64_mulx_dbl_run_p2), (u64)hp, (u64)hp, 5, 0) == 0, "abi ge64_mulx_dbl_run_p2", 0);
   }
 }
 
@@ -536,22 +538,22 @@ static int ct_run(void)
   memset(k, 0x5a, sizeof k);
   POISON(f, sizeof f); POISON(g, sizeof g); POISON(k, sizeof k);
   POISON(hp, sizeof hp); POISON(qp, sizeof qp);
-  F(fe64_mul)(h, f, g);
-  F(fe64_sq)(h, h);
-  F(fe64_nsquare)(h, h, 3);
-  F(fe64_mul121666)(h, h);
-  F(fe64_add)(h, h, g);
-  F(fe64_sub)(h, f, h);
-  F(fe64_freeze)(h, h);
+  F(fe64_mulx_mul)(h, f, g);
+  F(fe64_mulx_sq)(h, h);
+  F(fe64_mulx_nsquare)(h, h, 3);
+  F(fe64_mulx_mul121666)(h, h);
+  F(fe64_mulx_add)(h, h, g);
+  F(fe64_mulx_sub)(h, f, h);
+  F(fe64_mulx_freeze)(h, h);
   inv25519_safegcd(z, h);
   F(x25519_ladder_mulx)(h, z, k, f);
-  F(ge64_madd_p3)(hp, qp);
-  F(ge64_msub_p3)(hp, qp);
-  F(ge64_madd_p3_cneg)(hp, qp, (u64)0 - (f[0] & 1));
-  F(ge64_add_p3)(hp, qp);
-  F(ge64_sub_p3)(hp, qp);
-  F(ge64_dbl_p3)(hp, hp);
-  F(ge64_dbl_p2)(hp, hp);
+  F(ge64_mulx_madd_p3)(hp, qp);
+  F(ge64_mulx_msub_p3)(hp, qp);
+  F(ge64_mulx_madd_p3_cneg)(hp, qp, (u64)0 - (f[0] & 1));
+  F(ge64_mulx_add_p3)(hp, qp);
+  F(ge64_mulx_sub_p3)(hp, qp);
+  F(ge64_mulx_dbl_p3)(hp, hp);
+  F(ge64_mulx_dbl_p2)(hp, hp);
   UNPOISON(h, sizeof h); UNPOISON(z, sizeof z); UNPOISON(hp, sizeof hp);
   printf("fe64-test --ct: constant-time run done\n");
   return 0;

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* The seven functions of internal/amd64/fe64_mulx.S in C, for the
+/* The seven functions of internal/field/amd64/fe64_mulx.S in C, for the
    MemorySanitizer build only (tests/check-msan.sh): MSan cannot see inside
    assembly, so an implementation whose only assembly is fe64_mulx.S gets
    this file instead and the C around it (AVX-512 code included) is then
    checked.  Same contract as the assembly: inputs any value below 2^256,
-   outputs below 2^256 (fe64_freeze: below p), aliasing allowed, no branch
-   or index on the values (n of fe64_nsquare is public).  The outputs may
+   outputs below 2^256 (fe64_mulx_freeze: below p), aliasing allowed, no branch
+   or index on the values (n of fe64_mulx_nsquare is public).  The outputs may
    be other representatives than the assembly's; lib25519-test compares
    final (frozen) results, so it checks this file too.
    Included by a generated fe64.c after the implementation's crypto_OP.h. */
@@ -38,7 +38,7 @@ static void fe64_c_fold5(uint64_t h[4], const uint64_t t[5])
   h[0] += (uint64_t)(c >> 64) * 38;
 }
 
-void fe64_mul(uint64_t h[4], const uint64_t f[4], const uint64_t g[4])
+void fe64_mulx_mul(uint64_t h[4], const uint64_t f[4], const uint64_t g[4])
 {
   uint64_t p[8] = { 0 }, t[5];
   fe64_c_u128 c;
@@ -63,19 +63,19 @@ void fe64_mul(uint64_t h[4], const uint64_t f[4], const uint64_t g[4])
   fe64_c_fold5(h, t);
 }
 
-void fe64_sq(uint64_t h[4], const uint64_t f[4])
+void fe64_mulx_sq(uint64_t h[4], const uint64_t f[4])
 {
   uint64_t g[4] = { f[0], f[1], f[2], f[3] };
-  fe64_mul(h, g, g);
+  fe64_mulx_mul(h, g, g);
 }
 
-void fe64_nsquare(uint64_t h[4], const uint64_t f[4], long long n)
+void fe64_mulx_nsquare(uint64_t h[4], const uint64_t f[4], long long n)
 {
-  fe64_sq(h, f);
-  while (--n > 0) fe64_sq(h, h);
+  fe64_mulx_sq(h, f);
+  while (--n > 0) fe64_mulx_sq(h, h);
 }
 
-void fe64_mul121666(uint64_t h[4], const uint64_t f[4])
+void fe64_mulx_mul121666(uint64_t h[4], const uint64_t f[4])
 {
   uint64_t t[5];
   fe64_c_u128 c = 0;
@@ -89,7 +89,7 @@ void fe64_mul121666(uint64_t h[4], const uint64_t f[4])
   fe64_c_fold5(h, t);
 }
 
-void fe64_add(uint64_t h[4], const uint64_t f[4], const uint64_t g[4])
+void fe64_mulx_add(uint64_t h[4], const uint64_t f[4], const uint64_t g[4])
 {
   uint64_t t[5];
   fe64_c_u128 c = 0;
@@ -106,7 +106,7 @@ void fe64_add(uint64_t h[4], const uint64_t f[4], const uint64_t g[4])
 /* f - g, then for each borrow out of the top (worth -2^256 = -38 mod p)
    38 more subtracted: a second borrow happens only when the first result
    was below 38, and then a third cannot */
-void fe64_sub(uint64_t h[4], const uint64_t f[4], const uint64_t g[4])
+void fe64_mulx_sub(uint64_t h[4], const uint64_t f[4], const uint64_t g[4])
 {
   uint64_t r[4], borrow = 0;
   int i, round;
@@ -130,7 +130,7 @@ void fe64_sub(uint64_t h[4], const uint64_t f[4], const uint64_t g[4])
 
 /* the canonical value: fold bit 255 (2^255 = 19), then subtract p when
    the value + 19 reaches 2^255, selected with a mask */
-void fe64_freeze(uint64_t h[4], const uint64_t f[4])
+void fe64_mulx_freeze(uint64_t h[4], const uint64_t f[4])
 {
   uint64_t r[4], t[4], mask;
   fe64_c_u128 c;

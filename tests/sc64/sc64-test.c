@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* internal/sc25519_64.h against internal/sc25519.h: sc64_from64bytes and
+/* internal/scalar/sc64.h against internal/scalar/sc25519.h: sc64_from64bytes and
    sc64_muladd (with an unreduced multiplier) must give exactly the
    results of sc25519_from64bytes and sc25519_muladd on random inputs, on
    inputs next to multiples of L, and on the extremes 0, L - 1, 2^512 - 1,

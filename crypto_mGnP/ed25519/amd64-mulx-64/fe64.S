@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* The radix-2^64 BMI2/ADX field arithmetic and group operations
-   (internal/amd64/), namespaced for this implementation. */
+   (internal/field/amd64/), namespaced for this implementation. */
 #include "crypto_mGnP.h"
 #include "field/amd64/fe64_mulx.S"
 #include "group/amd64/ge64_mulx.S"

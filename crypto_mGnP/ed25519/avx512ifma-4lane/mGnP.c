@@ -13,7 +13,7 @@
    the four 64-bit lanes of five vectors (radix 2^51, one vector per
    limb), so the four field products of each layer of the
    Hisil-Wong-Carter-Dawson formulas are one four-lane multiplication
-   (internal/ge25519_ifma4.h, shared with
+   (internal/ge64_ifma4.h, shared with
    crypto_multiscalar/ed25519/avx512ifma-4lane: formulas, limb bounds).
    The table of B holds cached points with z2 = 1 (the lane holds 2). */
 #include <stdint.h>
@@ -21,27 +21,28 @@
 #include "crypto_mGnP.h"
 #include "field/fe64.h"
 #include "group/ge64.h"
+#define GE_FAMILY ge64   /* the group family of the method/ templates */
 #include "method/mgnp_input.h"
 #include "group/ge51x4_ifma.h"
 #include "tables/ge51x4_G_odd.h"
 
-#define WB 8   /* |digit| <= 127: ge25519_G_odd_lanes51[0..63] */
+#define WB 8   /* |digit| <= 127: ge51x4_G_odd[0..63] */
 #define WP 5   /* |digit| <= 15: 8 odd multiples of -P */
 
 void crypto_mGnP(unsigned char *out, const unsigned char *m, const unsigned char *n,
                  const unsigned char *P)
 {
-  ge25519_p3 A;
-  fe4 R, Ai[8], Ain[8], Bc;
+  ge64_p3 A;
+  fe51x4 R, Ai[8], Ain[8], Bc;
   signed char mw[256], nw[256];
   int ok, i, k, prev;
 
   ok = mgnp_input_vartime(&A, mw, nw, m, n, P, WB, WP);
 
   /* Ai[k] = (2k+1) A and Ain[k] = -(2k+1) A, cached */
-  ge4_from_p3(&R, &A);
-  ge4_odd_multiples(Ai, &R, 8);
-  for (k = 0; k < 8; ++k) ge4_cached_neg(&Ain[k], &Ai[k]);
+  ge51x4_from_p3(&R, &A);
+  ge51x4_odd_multiples(Ai, &R, 8);
+  for (k = 0; k < 8; ++k) ge51x4_cached_neg(&Ain[k], &Ai[k]);
 
   for (i = 255; i >= 0; --i)
     if (mw[i] || nw[i]) break;
@@ -52,22 +53,22 @@ void crypto_mGnP(unsigned char *out, const unsigned char *m, const unsigned char
   for (; i >= 0; --i) {
     int dm = mw[i], dn = nw[i];
     if (!(dm | dn)) continue;
-    ge4_dbl_run(&R, prev - i);
+    ge51x4_dbl_run(&R, prev - i);
     prev = i;
     if (dm > 0) {
-      fe4_load(&Bc, ge25519_G_odd_lanes51[dm >> 1]);
-      ge4_add_call(&R, &Bc);
+      fe51x4_load(&Bc, ge51x4_G_odd[dm >> 1]);
+      ge51x4_add_call(&R, &Bc);
     } else if (dm < 0) {
-      fe4_load(&Bc, ge25519_G_odd_lanes51[(-dm) >> 1]);
-      ge4_cached_neg(&Bc, &Bc);
-      ge4_add_call(&R, &Bc);
+      fe51x4_load(&Bc, ge51x4_G_odd[(-dm) >> 1]);
+      ge51x4_cached_neg(&Bc, &Bc);
+      ge51x4_add_call(&R, &Bc);
     }
-    if (dn > 0) ge4_add_call(&R, &Ai[dn >> 1]);
-    else if (dn < 0) ge4_add_call(&R, &Ain[(-dn) >> 1]);
+    if (dn > 0) ge51x4_add_call(&R, &Ai[dn >> 1]);
+    else if (dn < 0) ge51x4_add_call(&R, &Ain[(-dn) >> 1]);
   }
-  if (prev > 0) ge4_dbl_run(&R, prev);
+  if (prev > 0) ge51x4_dbl_run(&R, prev);
 
-  ge4_to_p3(&A, &R);
-  ge25519_p3_tobytes_vartime(out, &A);
+  ge51x4_to_p3(&A, &R);
+  ge64_p3_tobytes_vartime(out, &A);
   out[32] = (unsigned char)ok;
 }

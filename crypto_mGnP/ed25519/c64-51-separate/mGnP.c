@@ -24,58 +24,58 @@ static const unsigned char point_G[32] = {
 static const unsigned char point_C[32] = { 26 };
 
 /* r = a Q, variable time */
-static void scalarmult_vartime(ge25519_p3 *r, const sc25519 *a, const ge25519_p3 *Q)
+static void scalarmult_vartime(ge51_p3 *r, const sc25519 *a, const ge51_p3 *Q)
 {
-  ge25519_cached table[16];
-  ge25519_p3 t;
-  ge25519_p1p1 s;
+  ge51_cached table[16];
+  ge51_p3 t;
+  ge51_p1p1 s;
   unsigned char b[32];
   int i, j, nib;
 
-  ge25519_p3_0(&t);
-  ge25519_p3_to_cached(&table[0], &t);
+  ge51_p3_0(&t);
+  ge51_p3_to_cached(&table[0], &t);
   for (j = 1; j < 16; ++j) {
-    ge25519_add(&s, Q, &table[j - 1]);
-    ge25519_p1p1_to_p3(&t, &s);
-    ge25519_p3_to_cached(&table[j], &t);
+    ge51_add(&s, Q, &table[j - 1]);
+    ge51_p1p1_to_p3(&t, &s);
+    ge51_p3_to_cached(&table[j], &t);
   }
 
   sc25519_tobytes(b, a);
-  ge25519_p3_0(r);
+  ge51_p3_0(r);
   for (i = 63; i >= 0; --i) {
-    for (j = 0; j < 4; ++j) ge25519_p3_double(r, r);
+    for (j = 0; j < 4; ++j) ge51_p3_double(r, r);
     nib = (b[i / 2] >> (4 * (i & 1))) & 15;
     if (nib) {
-      ge25519_add(&s, r, &table[nib]);
-      ge25519_p1p1_to_p3(r, &s);
+      ge51_add(&s, r, &table[nib]);
+      ge51_p1p1_to_p3(r, &s);
     }
   }
 }
 
 void crypto_mGnP(unsigned char *out, const unsigned char *m, const unsigned char *n, const unsigned char *P)
 {
-  ge25519_p3 G, Q, mG, nQ;
-  ge25519_cached c;
-  ge25519_p1p1 s;
+  ge51_p3 G, Q, mG, nQ;
+  ge51_cached c;
+  ge51_p1p1 s;
   sc25519 ms, ns;
   int ok;
 
   ok = sc25519_is_canonical(m);
-  if (!ge25519_frombytes_vartime(&Q, P)) {
+  if (!ge51_frombytes_vartime(&Q, P)) {
     ok = 0;
-    ge25519_frombytes_vartime(&Q, point_C);
-    ge25519_p3_neg(&Q, &Q);
+    ge51_frombytes_vartime(&Q, point_C);
+    ge51_p3_neg(&Q, &Q);
   }
-  ge25519_frombytes_vartime(&G, point_G);
+  ge51_frombytes_vartime(&G, point_G);
 
   sc25519_from32bytes(&ms, m);
   sc25519_from64bytes(&ns, n);
   scalarmult_vartime(&mG, &ms, &G);
   scalarmult_vartime(&nQ, &ns, &Q);
 
-  ge25519_p3_to_cached(&c, &nQ);
-  ge25519_sub(&s, &mG, &c);
-  ge25519_p1p1_to_p3(&mG, &s);
-  ge25519_p3_tobytes(out, &mG);
+  ge51_p3_to_cached(&c, &nQ);
+  ge51_sub(&s, &mG, &c);
+  ge51_p1p1_to_p3(&mG, &s);
+  ge51_p3_tobytes(out, &mG);
   out[32] = (unsigned char)ok;
 }

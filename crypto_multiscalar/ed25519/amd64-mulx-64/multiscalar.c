@@ -2,7 +2,7 @@
 /* crypto_multiscalar_ed25519 for x86-64 with BMI2 and ADX:
    out = enc(sum (n[i] mod L) P[i]), out[32] = status.  Variable time (the
    inputs are public).  Group operations in assembly
-   (internal/amd64/ge64_mulx.S) on radix-2^64 field elements; the method
+   (internal/group/amd64/ge64_mulx.S) on radix-2^64 field elements; the method
    (Straus, then Pippenger's buckets from MS_BUCKET_MIN points), the status
    and crypto_multiscalar itself are internal/multiscalar_pippenger.h. */
 #include <stdint.h>
@@ -10,10 +10,11 @@
 #include "field/fe64.h"
 #include "group/ge64.h"
 #include "scalar/sc25519.h"
+#define GE_FAMILY ge64   /* the group family of the method/ templates */
 #include "method/multiscalar_common.h"
 
-#define MS_POINT ge25519_p3
-#define MS_CACHED ge25519_cached
+#define MS_POINT ge64_p3
+#define MS_CACHED ge64_cached
 #define MS_BLOCK 32
 #define MS_NAFW 5
 #define MS_BUCKET_MIN 80
@@ -22,43 +23,43 @@
 #define MS_MAXC 14
 #define MS_DECODE_BATCH 1       /* scalar decoding, one point at a time */
 
-#define ms_zero ge25519_p3_0
-#define ms_add ge64_add_p3
-#define ms_sub ge64_sub_p3
-#define ms_neg ge25519_p3_neg
-#define ms_to_cached ge25519_p3_to_cached
-#define ms_tobytes ge25519_p3_tobytes_vartime
+#define ms_zero ge64_p3_0
+#define ms_add ge64_mulx_add_p3
+#define ms_sub ge64_mulx_sub_p3
+#define ms_neg ge64_p3_neg
+#define ms_to_cached ge64_p3_to_cached
+#define ms_tobytes ge64_p3_tobytes_vartime
 
 /* r = 2^n r; T only after the last doubling */
-static inline void ms_dbl_run(ge25519_p3 *r, int n)
+static inline void ms_dbl_run(ge64_p3 *r, int n)
 {
-  ge64_dbl_run_p3(r, r, n);
+  ge64_mulx_dbl_run_p3(r, r, n);
 }
 
 /* r = r + p */
-static inline void ms_add_point(ge25519_p3 *r, const ge25519_p3 *p)
+static inline void ms_add_point(ge64_p3 *r, const ge64_p3 *p)
 {
-  ge25519_cached c;
-  ge25519_p3_to_cached(&c, p);
-  ge64_add_p3(r, &c);
+  ge64_cached c;
+  ge64_p3_to_cached(&c, p);
+  ge64_mulx_add_p3(r, &c);
 }
 
 /* odd[k] = (2k + 1) p cached for k < 8; p is overwritten */
-static inline void ms_odd_multiples(ge25519_cached odd[8], ge25519_p3 *p)
+static inline void ms_odd_multiples(ge64_cached odd[8], ge64_p3 *p)
 {
-  ge25519_cached twice;
-  ge25519_p3 s;
+  ge64_cached twice;
+  ge64_p3 s;
   int k;
-  ge25519_p3_to_cached(&odd[0], p);
-  ge64_dbl_p3(&s, p);
-  ge25519_p3_to_cached(&twice, &s);
+  ge64_p3_to_cached(&odd[0], p);
+  ge64_mulx_dbl_p3(&s, p);
+  ge64_p3_to_cached(&twice, &s);
   for (k = 1; k < 8; ++k) {
-    ge64_add_p3(p, &twice);
-    ge25519_p3_to_cached(&odd[k], p);
+    ge64_mulx_add_p3(p, &twice);
+    ge64_p3_to_cached(&odd[k], p);
   }
 }
 
-static inline int ms_decode(ge25519_p3 *q, const unsigned char *P, int cnt)
+static inline int ms_decode(ge64_p3 *q, const unsigned char *P, int cnt)
 {
   (void)cnt;
   return multiscalar_decode_or_C(q, P);

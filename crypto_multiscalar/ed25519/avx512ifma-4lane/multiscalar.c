@@ -8,11 +8,11 @@
    amd64-mulx-64 over its group operations; the scalar digits, the status and
    the final encoding are on the scalar radix-2^64 code (fe64.S,
    internal/multiscalar_common.h).  Decoding is the scalar code too
-   (ge25519_64.h) except for its exponentiation, which runs on up to 16
+   (group/ge64.h) except for its exponentiation, which runs on up to 16
    points at once in the lanes of 512-bit vectors (decode_batch, pow8.c:
    one chain of eight lanes, or two interleaved).  The
    group operations use the four-lane point representation of
-   internal/ge25519_ifma4.h (shared with mGnP avx512ifma-4lane): X, Y, Z, T
+   internal/ge64_ifma4.h (shared with mGnP avx512ifma-4lane): X, Y, Z, T
    in the four lanes of five radix-2^51 vectors, a doubling or an addition
    of a cached point two four-lane multiplications deep.  Negative digits
    negate the cached point on the fly; the bucket combination uses
@@ -23,12 +23,13 @@
 #include "field/fe64.h"
 #include "group/ge64.h"
 #include "scalar/sc25519.h"
+#define GE_FAMILY ge64   /* the group family of the method/ templates */
 #include "method/multiscalar_common.h"
 #include "group/ge51x4_ifma.h"
 #include "pow8.h"
 
-#define MS_POINT fe4
-#define MS_CACHED fe4
+#define MS_POINT fe51x4
+#define MS_CACHED fe51x4
 #define MS_BLOCK 32
 #define MS_NAFW 5
 #define MS_BUCKET_MIN 80      /* measured: Straus and buckets cost the same near 72 */
@@ -37,59 +38,59 @@
 #define MS_MAXC 14
 #define MS_DECODE_BATCH 16
 
-#define ms_add ge4_add_call
-#define ms_to_cached ge4_to_cached
-#define ms_dbl_run ge4_dbl_run
-#define ms_odd_multiples(odd, p) ge4_odd_multiples((odd), (p), 8)
+#define ms_add ge51x4_add_call
+#define ms_to_cached ge51x4_to_cached
+#define ms_dbl_run ge51x4_dbl_run
+#define ms_odd_multiples(odd, p) ge51x4_odd_multiples((odd), (p), 8)
 
 /* r = the neutral element (0, 1, 1, 0) */
-static inline void ms_zero(fe4 *r)
+static inline void ms_zero(fe51x4 *r)
 {
   int k;
   for (k = 0; k < 5; ++k) r->v[k] = _mm256_set_epi64x(0, k ? 0 : 1, k ? 0 : 1, 0);
 }
 
 /* r = r + p, both running points (limbs < M) */
-static inline void ms_add_point(fe4 *r, const fe4 *p)
+static inline void ms_add_point(fe51x4 *r, const fe51x4 *p)
 {
-  fe4 c;
-  ge4_to_cached(&c, p);
-  ge4_add_call(r, &c);
+  fe51x4 c;
+  ge51x4_to_cached(&c, p);
+  ge51x4_add_call(r, &c);
 }
 
 /* r = -p for a point p with limbs < 2^62 - 2^11 (X and T lanes become
    Q - limb), CARRIED */
-static inline void ms_neg(fe4 *r, const fe4 *p)
+static inline void ms_neg(fe51x4 *r, const fe51x4 *p)
 {
   __m256i x[5];
   int k;
   for (k = 0; k < 5; ++k)
     x[k] = _mm256_mask_sub_epi64(p->v[k], 0x9, V_SET1(Q_LIMB(k)), p->v[k]);
-  carry5(r, x[0], x[1], x[2], x[3], x[4]);
+  fe51x4_carry5(r, x[0], x[1], x[2], x[3], x[4]);
 }
 
 /* r = r - c, c cached */
-static inline void ms_sub(fe4 *r, const fe4 *c)
+static inline void ms_sub(fe51x4 *r, const fe51x4 *c)
 {
-  fe4 neg;
-  ge4_cached_neg(&neg, c);
-  ge4_add_call(r, &neg);
+  fe51x4 neg;
+  ge51x4_cached_neg(&neg, c);
+  ge51x4_add_call(r, &neg);
 }
 
 /* q[j] = the point decoded from P + 32 j, or C if that is invalid, for
    j < cnt <= MS_DECODE_BATCH: the scalar decoding with the exponentiations
    done together in lanes; 1 iff all were valid */
-static int decode_batch(ge25519_p3 q[MS_DECODE_BATCH], const unsigned char *P, int cnt)
+static int decode_batch(ge64_p3 q[MS_DECODE_BATCH], const unsigned char *P, int cnt)
 {
-  fe25519 u[MS_DECODE_BATCH], v[MS_DECODE_BATCH], v3[MS_DECODE_BATCH], t[MS_DECODE_BATCH];
+  fe64 u[MS_DECODE_BATCH], v[MS_DECODE_BATCH], v3[MS_DECODE_BATCH], t[MS_DECODE_BATCH];
   uint64_t z[5][MS_DECODE_BATCH] __attribute__((aligned(64))), l[5];
   int started[MS_DECODE_BATCH], ok = 1, j, k;
 
   if (cnt == 1) return multiscalar_decode_or_C(&q[0], P);   /* nothing to share */
   for (j = 0; j < MS_DECODE_BATCH; ++j) {
-    started[j] = j < cnt && ge25519_frombytes_start_vartime(&q[j], &u[j], &v[j], &v3[j], &t[j],
+    started[j] = j < cnt && ge64_frombytes_start_vartime(&q[j], &u[j], &v[j], &v3[j], &t[j],
                                                             P + 32 * j);
-    if (!started[j]) fe25519_1(&t[j]);
+    if (!started[j]) fe64_1(&t[j]);
     if (cnt <= 8 && j >= 8) continue;
     fe64_to_51(l, &t[j]);
     for (k = 0; k < 5; ++k) z[k][j] = l[k];
@@ -102,7 +103,7 @@ static int decode_batch(ge25519_p3 q[MS_DECODE_BATCH], const unsigned char *P, i
   }
   for (j = 0; j < cnt; ++j)
     if (!started[j] ||
-        !ge25519_frombytes_finish_vartime(&q[j], &u[j], &v[j], &v3[j], &t[j], P[32 * j + 31] >> 7)) {
+        !ge64_frombytes_finish_vartime(&q[j], &u[j], &v[j], &v3[j], &t[j], P[32 * j + 31] >> 7)) {
       ok = 0;
       multiscalar_decode_or_C(&q[j], P + 32 * j);
     }
@@ -110,20 +111,20 @@ static int decode_batch(ge25519_p3 q[MS_DECODE_BATCH], const unsigned char *P, i
 }
 
 /* decode_batch into four-lane points */
-static inline int ms_decode(fe4 *q, const unsigned char *P, int cnt)
+static inline int ms_decode(fe51x4 *q, const unsigned char *P, int cnt)
 {
-  ge25519_p3 p[MS_DECODE_BATCH];
+  ge64_p3 p[MS_DECODE_BATCH];
   int ok = decode_batch(p, P, cnt), j;
-  for (j = 0; j < cnt; ++j) ge4_from_p3(&q[j], &p[j]);
+  for (j = 0; j < cnt; ++j) ge51x4_from_p3(&q[j], &p[j]);
   return ok;
 }
 
 /* the encoding of r */
-static inline void ms_tobytes(unsigned char *out, const fe4 *r)
+static inline void ms_tobytes(unsigned char *out, const fe51x4 *r)
 {
-  ge25519_p3 q;
-  ge4_to_p3(&q, r);
-  ge25519_p3_tobytes_vartime(out, &q);
+  ge64_p3 q;
+  ge51x4_to_p3(&q, r);
+  ge64_p3_tobytes_vartime(out, &q);
 }
 
 #include "method/multiscalar_pippenger.h"

@@ -41,31 +41,31 @@
 static const unsigned char point_C[32] = { 26 };
 
 /* Q = the point encoded by s, or C; returns 1 iff s was valid */
-static int load_point(ge25519_p3 *Q, const unsigned char *s)
+static int load_point(ge51_p3 *Q, const unsigned char *s)
 {
-  if (ge25519_frombytes_vartime(Q, s)) return 1;
-  ge25519_frombytes_vartime(Q, point_C);
+  if (ge51_frombytes_vartime(Q, s)) return 1;
+  ge51_frombytes_vartime(Q, point_C);
   return 0;
 }
 
 /* r += p */
-static void accumulate(ge25519_p3 *r, const ge25519_p3 *p)
+static void accumulate(ge51_p3 *r, const ge51_p3 *p)
 {
-  ge25519_cached c;
-  ge25519_p1p1 t;
-  ge25519_p3_to_cached(&c, p);
-  ge25519_add(&t, r, &c);
-  ge25519_p1p1_to_p3(r, &t);
+  ge51_cached c;
+  ge51_p1p1 t;
+  ge51_p3_to_cached(&c, p);
+  ge51_add(&t, r, &c);
+  ge51_p1p1_to_p3(r, &t);
 }
 
 /* acc += sum of cnt <= STRAUS_CHUNK terms; returns the status of the block */
-static int straus_block(ge25519_p3 *acc, const unsigned char *n, const unsigned char *P, int cnt)
+static int straus_block(ge51_p3 *acc, const unsigned char *n, const unsigned char *P, int cnt)
 {
-  ge25519_cached table[STRAUS_CHUNK][8];
+  ge51_cached table[STRAUS_CHUNK][8];
   signed char w[STRAUS_CHUNK][256];
-  ge25519_p3 Q, Q2, t3;
-  ge25519_p1p1 t;
-  ge25519_p2 r;
+  ge51_p3 Q, Q2, t3;
+  ge51_p1p1 t;
+  ge51_p2 r;
   sc25519 a;
   int ok = 1, i, j, k, top = -1;
 
@@ -76,38 +76,38 @@ static int straus_block(ge25519_p3 *acc, const unsigned char *n, const unsigned 
     for (i = 255; i > top; --i)
       if (w[j][i]) { top = i; break; }
     if (!load_point(&Q, P + 32 * j)) ok = 0;
-    ge25519_p3_to_cached(&table[j][0], &Q);
-    ge25519_p3_double(&Q2, &Q);
+    ge51_p3_to_cached(&table[j][0], &Q);
+    ge51_p3_double(&Q2, &Q);
     for (k = 1; k < 8; ++k) {
-      ge25519_add(&t, &Q2, &table[j][k - 1]);
-      ge25519_p1p1_to_p3(&t3, &t);
-      ge25519_p3_to_cached(&table[j][k], &t3);
+      ge51_add(&t, &Q2, &table[j][k - 1]);
+      ge51_p1p1_to_p3(&t3, &t);
+      ge51_p3_to_cached(&table[j][k], &t3);
     }
   }
   if (top < 0) return ok;            /* every scalar is 0 mod L */
 
-  fe25519_0(&r.X);
-  fe25519_1(&r.Y);
-  fe25519_1(&r.Z);
+  fe51_0(&r.X);
+  fe51_1(&r.Y);
+  fe51_1(&r.Z);
   for (i = top; i >= 0; --i) {
-    ge25519_p2_dbl(&t, &r);
+    ge51_p2_dbl(&t, &r);
     for (j = 0; j < cnt; ++j) {
       int d = w[j][i];
       if (!d) continue;
-      ge25519_p1p1_to_p3(&t3, &t);
-      if (d > 0) ge25519_add(&t, &t3, &table[j][d / 2]);
-      else ge25519_sub(&t, &t3, &table[j][(-d) / 2]);
+      ge51_p1p1_to_p3(&t3, &t);
+      if (d > 0) ge51_add(&t, &t3, &table[j][d / 2]);
+      else ge51_sub(&t, &t3, &table[j][(-d) / 2]);
     }
-    if (i > 0) ge25519_p1p1_to_p2(&r, &t);
+    if (i > 0) ge51_p1p1_to_p2(&r, &t);
   }
-  ge25519_p1p1_to_p3(&t3, &t);
+  ge51_p1p1_to_p3(&t3, &t);
   accumulate(acc, &t3);
   return ok;
 }
 
 typedef struct {
-  ge25519_p3 p;
-  ge25519_cached c;
+  ge51_p3 p;
+  ge51_cached c;
 } msm_point;
 
 /* window width for a block of cnt points: minimise
@@ -143,14 +143,14 @@ static void recode_window(int16_t *dig, long long stride, const sc25519 *a, int 
 
 /* acc += sum of cnt terms by buckets; pts, dig, bucket, used are scratch of
    the sizes given in crypto_multiscalar; returns the status */
-static int pippenger_block(ge25519_p3 *acc, const unsigned char *n, const unsigned char *P, long long cnt,
-                           msm_point *pts, int16_t *dig, ge25519_p3 *bucket, unsigned char *used)
+static int pippenger_block(ge51_p3 *acc, const unsigned char *n, const unsigned char *P, long long cnt,
+                           msm_point *pts, int16_t *dig, ge51_p3 *bucket, unsigned char *used)
 {
   int c = pick_window(cnt), K = 253 / c + 1, nb = 1 << (c - 1);
   int ok = 1, k, b, i, have_run, have_tot;
-  ge25519_p3 R, run, tot;
-  ge25519_p1p1 t;
-  ge25519_p2 r2;
+  ge51_p3 R, run, tot;
+  ge51_p1p1 t;
+  ge51_p2 r2;
   sc25519 a;
   long long j;
 
@@ -159,19 +159,19 @@ static int pippenger_block(ge25519_p3 *acc, const unsigned char *n, const unsign
     sc25519_from32bytes(&a, n + 32 * j);
     recode_window(dig + j, cnt, &a, c, K);
     if (!load_point(&pts[j].p, P + 32 * j)) ok = 0;
-    ge25519_p3_to_cached(&pts[j].c, &pts[j].p);
+    ge51_p3_to_cached(&pts[j].c, &pts[j].p);
   }
 
-  ge25519_p3_0(&R);
+  ge51_p3_0(&R);
   for (k = K - 1; k >= 0; --k) {
     const int16_t *dk = dig + (long long)k * cnt;
     if (k < K - 1) {
-      ge25519_p3_to_p2(&r2, &R);
+      ge51_p3_to_p2(&r2, &R);
       for (i = 0; i < c; ++i) {
-        ge25519_p2_dbl(&t, &r2);
-        if (i < c - 1) ge25519_p1p1_to_p2(&r2, &t);
+        ge51_p2_dbl(&t, &r2);
+        if (i < c - 1) ge51_p1p1_to_p2(&r2, &t);
       }
-      ge25519_p1p1_to_p3(&R, &t);
+      ge51_p1p1_to_p3(&R, &t);
     }
 
     for (b = 1; b <= nb; ++b) used[b] = 0;
@@ -182,11 +182,11 @@ static int pippenger_block(ge25519_p3 *acc, const unsigned char *n, const unsign
       if (!used[b]) {
         used[b] = 1;
         if (d > 0) bucket[b] = pts[j].p;
-        else ge25519_p3_neg(&bucket[b], &pts[j].p);
+        else ge51_p3_neg(&bucket[b], &pts[j].p);
       } else {
-        if (d > 0) ge25519_add(&t, &bucket[b], &pts[j].c);
-        else ge25519_sub(&t, &bucket[b], &pts[j].c);
-        ge25519_p1p1_to_p3(&bucket[b], &t);
+        if (d > 0) ge51_add(&t, &bucket[b], &pts[j].c);
+        else ge51_sub(&t, &bucket[b], &pts[j].c);
+        ge51_p1p1_to_p3(&bucket[b], &t);
       }
     }
 
@@ -210,16 +210,16 @@ static int pippenger_block(ge25519_p3 *acc, const unsigned char *n, const unsign
 
 void crypto_multiscalar(unsigned char *out, const unsigned char *n, const unsigned char *P, long long len)
 {
-  ge25519_p3 acc;
+  ge51_p3 acc;
   int ok = 1;
   long long start = 0, cnt;
   unsigned char *mem = 0;
   msm_point *pts = 0;
   int16_t *dig = 0;
-  ge25519_p3 *bucket = 0;
+  ge51_p3 *bucket = 0;
   unsigned char *used = 0;
 
-  ge25519_p3_0(&acc);
+  ge51_p3_0(&acc);
 
   if (len >= PIPPENGER_MIN) {
     long long maxcnt = len < PIPPENGER_CHUNK ? len : PIPPENGER_CHUNK;
@@ -228,12 +228,12 @@ void crypto_multiscalar(unsigned char *out, const unsigned char *n, const unsign
     size_t sp = (size_t)maxcnt * sizeof(msm_point);
     size_t sd = (size_t)maxcnt * 64 * sizeof(int16_t);
     size_t sb = ((size_t)1 << (PIPPENGER_MAXC - 1)) + 1;
-    mem = malloc(sp + sb * sizeof(ge25519_p3) + sd + sb);
+    mem = malloc(sp + sb * sizeof(ge51_p3) + sd + sb);
     if (mem) {
       pts = (msm_point *)mem;
-      bucket = (ge25519_p3 *)(mem + sp);
-      dig = (int16_t *)(mem + sp + sb * sizeof(ge25519_p3));
-      used = mem + sp + sb * sizeof(ge25519_p3) + sd;
+      bucket = (ge51_p3 *)(mem + sp);
+      dig = (int16_t *)(mem + sp + sb * sizeof(ge51_p3));
+      used = mem + sp + sb * sizeof(ge51_p3) + sd;
       while (len - start >= PIPPENGER_MIN) {
         cnt = len - start < PIPPENGER_CHUNK ? len - start : PIPPENGER_CHUNK;
         /* leave no small tail: split the last two blocks evenly */
@@ -252,6 +252,6 @@ void crypto_multiscalar(unsigned char *out, const unsigned char *n, const unsign
     start += cnt;
   }
 
-  ge25519_p3_tobytes(out, &acc);
+  ge51_p3_tobytes(out, &acc);
   out[32] = (unsigned char)ok;
 }

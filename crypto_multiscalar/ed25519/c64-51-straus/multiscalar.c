@@ -22,16 +22,16 @@ static const unsigned char point_C[32] = { 26 };
 
 void crypto_multiscalar(unsigned char *out, const unsigned char *n, const unsigned char *P, long long len)
 {
-  ge25519_cached table[CHUNK][8];
+  ge51_cached table[CHUNK][8];
   signed char e[CHUNK][64];
-  ge25519_p3 acc, sum, Q, t3;
-  ge25519_cached c;
-  ge25519_p1p1 t;
+  ge51_p3 acc, sum, Q, t3;
+  ge51_cached c;
+  ge51_p1p1 t;
   sc25519 a;
   long long start;
   int ok = 1, cnt, i, j, k;
 
-  ge25519_p3_0(&acc);
+  ge51_p3_0(&acc);
   for (start = 0; start < len; start += cnt) {
     cnt = len - start < CHUNK ? (int)(len - start) : CHUNK;
     for (j = 0; j < cnt; ++j) {
@@ -40,38 +40,38 @@ void crypto_multiscalar(unsigned char *out, const unsigned char *n, const unsign
       if (!sc25519_is_canonical(nj)) ok = 0;
       sc25519_from32bytes(&a, nj);
       sc25519_recode_radix16(e[j], &a);
-      if (!ge25519_frombytes_vartime(&Q, Pj)) {
+      if (!ge51_frombytes_vartime(&Q, Pj)) {
         ok = 0;
-        ge25519_frombytes_vartime(&Q, point_C);
+        ge51_frombytes_vartime(&Q, point_C);
       }
-      ge25519_p3_to_cached(&table[j][0], &Q);
+      ge51_p3_to_cached(&table[j][0], &Q);
       for (k = 1; k < 8; ++k) {
-        ge25519_add(&t, &Q, &table[j][k - 1]);
-        ge25519_p1p1_to_p3(&t3, &t);
-        ge25519_p3_to_cached(&table[j][k], &t3);
+        ge51_add(&t, &Q, &table[j][k - 1]);
+        ge51_p1p1_to_p3(&t3, &t);
+        ge51_p3_to_cached(&table[j][k], &t3);
       }
     }
 
-    ge25519_p3_0(&sum);
+    ge51_p3_0(&sum);
     for (i = 63; i >= 0; --i) {
       if (i < 63)
-        for (k = 0; k < 4; ++k) ge25519_p3_double(&sum, &sum);
+        for (k = 0; k < 4; ++k) ge51_p3_double(&sum, &sum);
       for (j = 0; j < cnt; ++j) {
         int d = e[j][i];
         if (d > 0) {
-          ge25519_add(&t, &sum, &table[j][d - 1]);
-          ge25519_p1p1_to_p3(&sum, &t);
+          ge51_add(&t, &sum, &table[j][d - 1]);
+          ge51_p1p1_to_p3(&sum, &t);
         } else if (d < 0) {
-          ge25519_sub(&t, &sum, &table[j][-d - 1]);
-          ge25519_p1p1_to_p3(&sum, &t);
+          ge51_sub(&t, &sum, &table[j][-d - 1]);
+          ge51_p1p1_to_p3(&sum, &t);
         }
       }
     }
-    ge25519_p3_to_cached(&c, &sum);
-    ge25519_add(&t, &acc, &c);
-    ge25519_p1p1_to_p3(&acc, &t);
+    ge51_p3_to_cached(&c, &sum);
+    ge51_add(&t, &acc, &c);
+    ge51_p1p1_to_p3(&acc, &t);
   }
 
-  ge25519_p3_tobytes(out, &acc);
+  ge51_p3_tobytes(out, &acc);
   out[32] = (unsigned char)ok;
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* crypto_nG_merged25519 for x86-64 with BMI2 and ADX: n B for the
-   Ed25519 base point B, on radix-2^64 field elements (fe25519_64.h, the
-   mulx/adcx/adox assembly of internal/amd64/) and the group code of
-   ge25519_64.h.
+   Ed25519 base point B, on radix-2^64 field elements (field/fe64.h, the
+   mulx/adcx/adox assembly of internal/field/amd64/) and the group code of
+   group/ge64.h.
 
    Fixed-base comb with signed radix-32 digits: with the top bit of n
    cleared and the scalar reduced mod L (B has order L; a < 2^253), write
@@ -10,11 +10,11 @@
    T[k][j] = (j+1) 1024^k B (base_table64_r32.h, 26 x 16 points, from
    scripts/gen-ed25519-table64.py):
      a B = 32 sum_k e[2k+1] T[k] + sum_k e[2k] T[k],
-   i.e. 51 mixed additions (assembly, internal/amd64/ge64_mulx.S),
+   i.e. 51 mixed additions (assembly, internal/group/amd64/ge64_mulx.S),
    5 doublings and one inversion (n is reduced mod L by the straight-line
-   Barrett code of sc25519_64.h).  A negative digit selects |digit| B
+   Barrett code of scalar/sc64.h).  A negative digit selects |digit| B
    with y+x and y-x swapped, and the addition negates 2dxy under a mask
-   (ge64_madd_p3_cneg).  Every lookup scans its whole row of 16 points
+   (ge64_mulx_madd_p3_cneg).  Every lookup scans its whole row of 16 points
    with masks (AVX2 where the architectures line allows, else SSE2).
 
    With AVX-512 (the third architectures line) the scans are cheap
@@ -38,14 +38,14 @@
 #include "tables/ge64_base_r64.h"
 #define RADIXBITS 6
 #define NDIGITS 43
-#define TABLE ge25519_base_table64_r64
-#define SELECT ge25519_precomp_select32_nonneg_t
+#define TABLE ge64_base_table64_r64
+#define SELECT ge64_precomp_select32_nonneg_t
 #else
 #include "tables/ge64_base_r32.h"
 #define RADIXBITS 5
 #define NDIGITS 51
-#define TABLE ge25519_base_table64_r32
-#define SELECT ge25519_precomp_select16_nonneg_t
+#define TABLE ge64_base_table64_r32
+#define SELECT ge64_precomp_select16_nonneg_t
 #endif
 
 #define RADIX (1 << RADIXBITS)
@@ -60,11 +60,11 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   volatile uint64_t *vx;
   uint64_t x[8];
   sc25519 a;
-  ge25519_p3 h;
-  ge25519_precomp q;
+  ge64_p3 h;
+  ge64_precomp q;
   uint64_t neg;
 #if RADIXBITS == 6
-  ge25519_precomp qe[(NDIGITS + 1) / 2];
+  ge64_precomp qe[(NDIGITS + 1) / 2];
   uint64_t nege[(NDIGITS + 1) / 2];
 #endif
   int i;
@@ -83,34 +83,34 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   nG_comb_digits(e, a.v, RADIXBITS, NDIGITS);
 
   /* odd digits, times RADIX, then the even digits */
-  ge25519_p3_0(&h);
+  ge64_p3_0(&h);
 #if RADIXBITS == 6
   /* digits 2k and 2k+1 use the same row: one scan selects both, the
      even one kept for the second pass */
   for (i = 1; i < NDIGITS; i += 2) {
-    ge25519_precomp_select2_avx512(&q, &neg, &qe[i >> 1], &nege[i >> 1], TABLE[i >> 1], RADIX / 2,
+    ge64_precomp_select2_avx512(&q, &neg, &qe[i >> 1], &nege[i >> 1], TABLE[i >> 1], RADIX / 2,
                                    e[i], e[i - 1]);
-    ge64_madd_p3_cneg(&h, &q, neg);
+    ge64_mulx_madd_p3_cneg(&h, &q, neg);
   }
   nege[NDIGITS >> 1] = SELECT(&qe[NDIGITS >> 1], TABLE[NDIGITS >> 1], e[NDIGITS - 1]);
-  for (i = 1; i < RADIXBITS; ++i) ge64_dbl_p2(&h, &h);
-  ge64_dbl_p3(&h, &h);
+  for (i = 1; i < RADIXBITS; ++i) ge64_mulx_dbl_p2(&h, &h);
+  ge64_mulx_dbl_p3(&h, &h);
   for (i = 0; i < NDIGITS; i += 2)
-    ge64_madd_p3_cneg(&h, &qe[i >> 1], nege[i >> 1]);
+    ge64_mulx_madd_p3_cneg(&h, &qe[i >> 1], nege[i >> 1]);
 #else
   for (i = 1; i < NDIGITS; i += 2) {
     neg = SELECT(&q, TABLE[i >> 1], e[i]);
-    ge64_madd_p3_cneg(&h, &q, neg);
+    ge64_mulx_madd_p3_cneg(&h, &q, neg);
   }
-  for (i = 1; i < RADIXBITS; ++i) ge64_dbl_p2(&h, &h);
-  ge64_dbl_p3(&h, &h);
+  for (i = 1; i < RADIXBITS; ++i) ge64_mulx_dbl_p2(&h, &h);
+  ge64_mulx_dbl_p3(&h, &h);
   for (i = 0; i < NDIGITS; i += 2) {
     neg = SELECT(&q, TABLE[i >> 1], e[i]);
-    ge64_madd_p3_cneg(&h, &q, neg);
+    ge64_mulx_madd_p3_cneg(&h, &q, neg);
   }
 #endif
 
-  ge25519_p3_tobytes_merged(out, &h, montgomery);
+  ge64_p3_tobytes_merged(out, &h, montgomery);
 
   for (i = 0; i < 32; ++i) vt[i] = 0;
   for (i = 0; i < NDIGITS; ++i) ve[i] = 0;

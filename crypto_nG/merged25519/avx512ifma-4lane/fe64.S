@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The radix-2^64 BMI2/ADX field arithmetic (internal/amd64/fe64_mulx.S)
+/* The radix-2^64 BMI2/ADX field arithmetic (internal/field/amd64/fe64_mulx.S)
    for the final inversion and encoding, namespaced for this
    implementation. */
 #include "crypto_nG.h"

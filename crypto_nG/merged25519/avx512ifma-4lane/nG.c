@@ -3,22 +3,22 @@
    amd64-mulx-64's AVX-512 line (signed radix-64 digits of the masked n,
    table T[k][j] = (j+1) 4096^k B, internal/ed25519_base_table64_r64.h,
    one two-index AVX-512 scan per row) with the 43 mixed additions and the
-   6 doublings done on points in lane form (internal/ge25519_ifma4.h):
+   6 doublings done on points in lane form (internal/ge64_ifma4.h):
    X, Y, Z, T in the four 64-bit lanes of five radix-2^51 vectors, each
    group operation two four-lane vpmadd52 products deep.
 
    Each selected table entry (y+x, y-x, 2dxy) in radix 2^64, already with
    y+x and y-x swapped for a negative digit by the scan, is turned into the
-   cached form (y-x, y+x, 2dxy, 2) of ge4_add in registers: a 4x4
+   cached form (y-x, y+x, 2dxy, 2) of ge51x4_add in registers: a 4x4
    transposition of 64-bit words, the 64 -> 51 bit limb split by shifts,
    and 2dxy replaced by 2p - 2dxy under an AVX-512 mask made from the
    digit's sign mask.  The result goes back to the scalar radix-2^64 point
-   for the inversion and the encoding (ge25519_p3_tobytes_merged, fe64.S),
+   for the inversion and the encoding (ge64_p3_tobytes_merged, fe64.S),
    which the top bit of n selects through a mask.
 
    Constant time: the digits come from fixed shifts and arithmetic; each
    row of the table is read whole whatever the digits (the scan of
-   ge25519_64.h); signs act through masks and mask registers, never a
+   group/ge64.h); signs act through masks and mask registers, never a
    branch or an index; the loop counts are fixed. */
 #include <string.h>
 #include "crypto_nG.h"
@@ -31,12 +31,12 @@
 
 #define NDIGITS 43
 #define NROWS ((NDIGITS + 1) / 2)
-#define TABLE ge25519_base_table64_r64
+#define TABLE ge64_base_table64_r64
 
 /* c = the cached form (y-x, y+x, +-2dxy, 2) of the entry q (radix 2^64,
    fully reduced), CARRIED; 2dxy is replaced by 2p - 2dxy (limbs below
    2^52) iff neg = -1, and neg = 0 keeps it */
-INLINE void niels_to_cached(fe4 *c, const ge25519_precomp *q, uint64_t neg)
+INLINE void niels_to_cached(fe51x4 *c, const ge64_precomp *q, uint64_t neg)
 {
   const __m256i m = V_SET1(MASK51);
   const __m256i ypx = _mm256_loadu_si256((const __m256i *)(const void *)&q->ypx);
@@ -73,9 +73,9 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   volatile signed char *ve = e;
   volatile uint64_t *va;
   uint64_t a[4], neg, nege;
-  ge25519_precomp q, qe;
-  ge25519_p3 h;
-  fe4 R, S, C, Ce;
+  ge64_precomp q, qe;
+  ge64_p3 h;
+  fe51x4 R, S, C, Ce;
   int i, k;
 
   for (i = 0; i < 32; ++i) t[i] = n[i];
@@ -91,22 +91,22 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
      independent chains of additions, which the core overlaps; digits 2k
      and 2k+1 read the same row, so one scan selects both */
   for (i = 1; i < NDIGITS; i += 2) {
-    ge25519_precomp_select2_avx512(&q, &neg, &qe, &nege, TABLE[i >> 1], 32, e[i], e[i - 1]);
+    ge64_precomp_select2_avx512(&q, &neg, &qe, &nege, TABLE[i >> 1], 32, e[i], e[i - 1]);
     niels_to_cached(&C, &q, neg);
     niels_to_cached(&Ce, &qe, nege);
-    ge4_add(&R, &C);
-    ge4_add(&S, &Ce);
+    ge51x4_add(&R, &C);
+    ge51x4_add(&S, &Ce);
   }
-  nege = ge25519_precomp_select32_nonneg_t(&qe, TABLE[NROWS - 1], e[NDIGITS - 1]);
+  nege = ge64_precomp_select32_nonneg_t(&qe, TABLE[NROWS - 1], e[NDIGITS - 1]);
   niels_to_cached(&Ce, &qe, nege);
-  ge4_add_call(&S, &Ce);
+  ge51x4_add_call(&S, &Ce);
   /* 64 R + S */
-  ge4_dbl_run(&R, 6);
-  ge4_to_cached(&C, &S);
-  ge4_add_call(&R, &C);
+  ge51x4_dbl_run(&R, 6);
+  ge51x4_to_cached(&C, &S);
+  ge51x4_add_call(&R, &C);
 
-  ge4_to_p3(&h, &R);
-  ge25519_p3_tobytes_merged(out, &h, montgomery);
+  ge51x4_to_p3(&h, &R);
+  ge64_p3_tobytes_merged(out, &h, montgomery);
 
   for (i = 0; i < 32; ++i) vt[i] = 0;
   for (i = 0; i < NDIGITS; ++i) ve[i] = 0;

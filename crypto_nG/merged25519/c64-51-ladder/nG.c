@@ -24,36 +24,36 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   unsigned char t[32];
   uint64_t montgomery = n[31] >> 7;
   sc25519 a;
-  ge25519_p3 g, h, sum;
-  ge25519_precomp gq;
-  ge25519_p1p1 r;
+  ge51_p3 g, h, sum;
+  ge51_precomp gq;
+  ge51_p1p1 r;
   int i;
   volatile unsigned char *vt = t;
   volatile uint64_t *va = a.v;
 
   /* G in affine precomputed form, from its encoding (public data);
      decoding gives Z = 1, so (X, Y) is already affine */
-  ge25519_frombytes_vartime(&g, base_encoding);
-  fe25519_add(&gq.ypx, &g.Y, &g.X);
-  fe25519_carry(&gq.ypx);
-  fe25519_sub(&gq.ymx, &g.Y, &g.X);
-  fe25519_mul(&gq.xy2d, &g.X, &g.Y);
-  fe25519_mul(&gq.xy2d, &gq.xy2d, &ge25519_2d);
+  ge51_frombytes_vartime(&g, base_encoding);
+  fe51_add(&gq.ypx, &g.Y, &g.X);
+  fe51_carry(&gq.ypx);
+  fe51_sub(&gq.ymx, &g.Y, &g.X);
+  fe51_mul(&gq.xy2d, &g.X, &g.Y);
+  fe51_mul(&gq.xy2d, &gq.xy2d, &ge51_2d);
 
   for (i = 0; i < 32; ++i) t[i] = n[i];
   t[31] &= 127;
   sc25519_from32bytes(&a, t);
 
-  ge25519_p3_0(&h);
+  ge51_p3_0(&h);
   for (i = 252; i >= 0; --i) {
-    ge25519_p3_dbl(&r, &h);
-    ge25519_p1p1_to_p3(&h, &r);
-    ge25519_madd(&r, &h, &gq);
-    ge25519_p1p1_to_p3(&sum, &r);
-    ge25519_p3_cmov(&h, &sum, (uint64_t)sc25519_bit(&a, i));
+    ge51_p3_dbl(&r, &h);
+    ge51_p1p1_to_p3(&h, &r);
+    ge51_madd(&r, &h, &gq);
+    ge51_p1p1_to_p3(&sum, &r);
+    ge51_p3_cmov(&h, &sum, (uint64_t)sc25519_bit(&a, i));
   }
 
-  ge25519_p3_tobytes_merged(out, &h, montgomery);
+  ge51_p3_tobytes_merged(out, &h, montgomery);
 
   for (i = 0; i < 32; ++i) vt[i] = 0;
   for (i = 0; i < 4; ++i) va[i] = 0;

@@ -9,7 +9,7 @@
    so 64 constant-time table lookups and mixed additions plus 4 doublings.
    Every lookup reads the whole row of 8 points; no branch or index
    depends on n.  The top bit of n only chooses the output form
-   (ge25519_p3_tobytes_merged), also without branching. */
+   (ge51_p3_tobytes_merged), also without branching. */
 #include "crypto_nG.h"
 #include "field/fe51.h"
 #include "group/ge51.h"
@@ -22,10 +22,10 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   uint64_t montgomery = n[31] >> 7;
   signed char e[64];
   sc25519 a;
-  ge25519_p3 h;
-  ge25519_p1p1 r;
-  ge25519_p2 s;
-  ge25519_precomp q;
+  ge51_p3 h;
+  ge51_p1p1 r;
+  ge51_p2 s;
+  ge51_precomp q;
   int i;
   volatile unsigned char *vt = t;
   volatile signed char *ve = e;
@@ -35,29 +35,29 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   sc25519_from32bytes(&a, t);
   sc25519_recode_radix16(e, &a);
 
-  ge25519_p3_0(&h);
+  ge51_p3_0(&h);
   for (i = 1; i < 64; i += 2) {
-    ge25519_precomp_select(&q, ge25519_base_table[i / 2], e[i]);
-    ge25519_madd(&r, &h, &q);
-    ge25519_p1p1_to_p3(&h, &r);
+    ge51_precomp_select(&q, ge51_base_table[i / 2], e[i]);
+    ge51_madd(&r, &h, &q);
+    ge51_p1p1_to_p3(&h, &r);
   }
 
-  ge25519_p3_dbl(&r, &h);
-  ge25519_p1p1_to_p2(&s, &r);
-  ge25519_p2_dbl(&r, &s);
-  ge25519_p1p1_to_p2(&s, &r);
-  ge25519_p2_dbl(&r, &s);
-  ge25519_p1p1_to_p2(&s, &r);
-  ge25519_p2_dbl(&r, &s);
-  ge25519_p1p1_to_p3(&h, &r);
+  ge51_p3_dbl(&r, &h);
+  ge51_p1p1_to_p2(&s, &r);
+  ge51_p2_dbl(&r, &s);
+  ge51_p1p1_to_p2(&s, &r);
+  ge51_p2_dbl(&r, &s);
+  ge51_p1p1_to_p2(&s, &r);
+  ge51_p2_dbl(&r, &s);
+  ge51_p1p1_to_p3(&h, &r);
 
   for (i = 0; i < 64; i += 2) {
-    ge25519_precomp_select(&q, ge25519_base_table[i / 2], e[i]);
-    ge25519_madd(&r, &h, &q);
-    ge25519_p1p1_to_p3(&h, &r);
+    ge51_precomp_select(&q, ge51_base_table[i / 2], e[i]);
+    ge51_madd(&r, &h, &q);
+    ge51_p1p1_to_p3(&h, &r);
   }
 
-  ge25519_p3_tobytes_merged(out, &h, montgomery);
+  ge51_p3_tobytes_merged(out, &h, montgomery);
 
   for (i = 0; i < 32; ++i) vt[i] = 0;
   for (i = 0; i < 64; ++i) ve[i] = 0;

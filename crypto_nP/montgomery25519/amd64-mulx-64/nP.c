@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* X25519 (RFC 7748) for x86-64 with BMI2 and ADX: the whole Montgomery
-   ladder in assembly (internal/amd64/x25519_ladder_mulx.S) on field
+   ladder in assembly (internal/method/amd64/x25519_ladder_mulx.S) on field
    elements in radix 2^64 (four limbs, mulx/adcx/adox multiplication),
-   then one inversion (constant-time safegcd, fe25519_64.h) and a full
+   then one inversion (constant-time safegcd, field/fe64.h) and a full
    reduction.
    k = n clamped; bit 255 of p is ignored and p is otherwise taken as is
    (non-canonical values are reduced mod p by the arithmetic).  Constant
@@ -18,19 +18,19 @@ void crypto_nP(unsigned char *q, const unsigned char *n, const unsigned char *p)
 {
   unsigned char k[32];
   volatile unsigned char *vk = k;
-  fe25519 u, x2, z2;
+  fe64 u, x2, z2;
   int i;
 
   for (i = 0; i < 32; ++i) k[i] = n[i];
   k[0] &= 248;
   k[31] &= 127;
   k[31] |= 64;
-  fe25519_frombytes(&u, p);
+  fe64_frombytes(&u, p);
 
   x25519_ladder_mulx(x2.v, z2.v, k, u.v);
-  fe25519_invert(&z2, &z2);
-  fe25519_mul(&x2, &x2, &z2);
-  fe25519_tobytes(q, &x2);
+  fe64_invert(&z2, &z2);
+  fe64_mul(&x2, &x2, &z2);
+  fe64_tobytes(q, &x2);
 
   for (i = 0; i < 32; ++i) vk[i] = 0;
 }

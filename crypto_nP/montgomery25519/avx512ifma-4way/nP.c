@@ -42,13 +42,13 @@
    Constant time: the scalar bits only become an all-lanes mask (0 or
    0xff) for masked blends and masked fixed permutations; no branch,
    memory index or permutation index depends on a secret.  The final
-   inversion is fe25519_51.h's (the constant-time safegcd).  Both inputs are read
+   inversion is field/fe51.h's (the constant-time safegcd).  Both inputs are read
    before q is written, so q may alias n or p. */
 #include <stdint.h>
 #include <immintrin.h>
 #include "crypto_nP.h"
 #include "field/fe51.h"
-#include "field/fe51x8_ifma.h"  /* fe8, fe8_mul, carry5, mul19 */
+#include "field/fe51x8_ifma.h"  /* fe51x8, fe51x8_mul, carry5, mul19 */
 
 /* multiples of p in radix 2^51, limb by limb */
 #define Q_0 (((uint64_t)1 << 62) - 19 * ((uint64_t)1 << 11))
@@ -69,7 +69,7 @@
 
 /* limb k of (x + t, t + Q - x, ...) with t = x with adjacent lanes
    exchanged: (x2+z2, x2-z2, x3+z3, x3-z3, ...) from (x2, z2, x3, z3, ...),
-   x the unreduced output of fe8_mul (limbs < 2^61) and Q = 2^11 p, whose
+   x the unreduced output of fe51x8_mul (limbs < 2^61) and Q = 2^11 p, whose
    limbs 2^62 - 19 2^11, 2^62 - 2^11 exceed those of x: limbs < 2^63. */
 INLINE __m512i in_limb(__m512i x, int k)
 {
@@ -79,10 +79,10 @@ INLINE __m512i in_limb(__m512i x, int k)
 
 /* state s (limbs < 2^61) -> operands a = U, b = (A, B, B, A, A, B, B, A)
    of M1; CARRIED */
-INLINE void step_in(fe8 *a, fe8 *b, const fe8 *s)
+INLINE void step_in(fe51x8 *a, fe51x8 *b, const fe51x8 *s)
 {
   const __m512i bi = IDX(0, 1, 1, 0, 0, 1, 1, 0);
-  carry5(a, in_limb(s->v[0], 0), in_limb(s->v[1], 1), in_limb(s->v[2], 2),
+  fe51x8_carry5(a, in_limb(s->v[0], 0), in_limb(s->v[1], 1), in_limb(s->v[2], 2),
          in_limb(s->v[3], 3), in_limb(s->v[4], 4));
   b->v[0] = _mm512_permutexvar_epi64(bi, a->v[0]);
   b->v[1] = _mm512_permutexvar_epi64(bi, a->v[1]);
@@ -112,7 +112,7 @@ INLINE void mid_limb(__m512i *t, __m512i *r, __m512i x, int k)
    G = (w0, w1, F2, F7, w0, w1, F2, F7).  Then both F and G swapped
    (lanes (0,1) <-> (2,3), (4,5) <-> (6,7)) where mask is 0xff: the
    conditional swap of the next step. */
-INLINE void step_mid(fe8 *F, fe8 *G, const fe8 *m, __mmask8 mask)
+INLINE void step_mid(fe51x8 *F, fe51x8 *G, const fe51x8 *m, __mmask8 mask)
 {
   const __m512i gi = IDX(8, 9, 2, 7, 8, 9, 2, 7);
   const __m512i gs = IDX(2, 7, 8, 9, 2, 7, 8, 9);
@@ -120,16 +120,16 @@ INLINE void step_mid(fe8 *F, fe8 *G, const fe8 *m, __mmask8 mask)
   const __m512i z = _mm512_setzero_si512();
   __m512i t0, t1, t2, t3, t4, r0, r1, r2, r3, r4;
   __m512i h0, h1, h2, h3, h4;
-  fe8 w;
+  fe51x8 w;
   mid_limb(&t0, &r0, m->v[0], 0);
   mid_limb(&t1, &r1, m->v[1], 1);
   mid_limb(&t2, &r2, m->v[2], 2);
   mid_limb(&t3, &r3, m->v[3], 3);
   mid_limb(&t4, &r4, m->v[4], 4);
-  carry5(F, r0, r1, r2, r3, r4);
+  fe51x8_carry5(F, r0, r1, r2, r3, r4);
   h0 = V_HI(z, F->v[0], K); h1 = V_HI(z, F->v[1], K); h2 = V_HI(z, F->v[2], K);
   h3 = V_HI(z, F->v[3], K); h4 = V_HI(z, F->v[4], K);
-  carry5(&w, V_LO(V_LO(t0, F->v[0], K), h4, V_SET1(38)),
+  fe51x8_carry5(&w, V_LO(V_LO(t0, F->v[0], K), h4, V_SET1(38)),
          V_ADD(V_LO(t1, F->v[1], K), V_SHL(h0, 1)), V_ADD(V_LO(t2, F->v[2], K), V_SHL(h1, 1)),
          V_ADD(V_LO(t3, F->v[3], K), V_SHL(h2, 1)), V_ADD(V_LO(t4, F->v[4], K), V_SHL(h3, 1)));
 #define FG_LIMB(k)                                                      \
@@ -144,8 +144,8 @@ void crypto_nP(unsigned char *q, const unsigned char *n, const unsigned char *p)
 {
   unsigned char k[32];
   uint64_t lanes[5][8] __attribute__((aligned(64)));
-  fe25519 u, uu, x2, z2;
-  fe8 s, a, b;
+  fe51 u, uu, x2, z2;
+  fe51x8 s, a, b;
   __mmask8 mask;
   unsigned int bit, nbit;
   int i;
@@ -154,8 +154,8 @@ void crypto_nP(unsigned char *q, const unsigned char *n, const unsigned char *p)
   k[0] &= 248;
   k[31] &= 127;
   k[31] |= 64;
-  fe25519_frombytes(&u, p);   /* bit 255 dropped, limbs < 2^51 */
-  fe25519_sq(&uu, &u);        /* limbs < 2^52 */
+  fe51_frombytes(&u, p);   /* bit 255 dropped, limbs < 2^51 */
+  fe51_sq(&uu, &u);        /* limbs < 2^52 */
 
   /* s = (1, 0, u, 1, u, 0, u^2, u) */
   for (i = 0; i < 5; ++i) {
@@ -175,20 +175,20 @@ void crypto_nP(unsigned char *q, const unsigned char *n, const unsigned char *p)
     mask = (__mmask8)(0xff & (0u - (bit ^ nbit)));
     bit = nbit;
     step_in(&a, &b, &s);
-    fe8_mul(&a, &a, &b);       /* M1, limbs < 2^61 */
+    fe51x8_mul(&a, &a, &b);       /* M1, limbs < 2^61 */
     step_mid(&a, &b, &a, mask);
-    fe8_mul(&s, &a, &b);       /* M2: the new state, limbs < 2^61 */
+    fe51x8_mul(&s, &a, &b);       /* M2: the new state, limbs < 2^61 */
   }
-  carry5(&s, s.v[0], s.v[1], s.v[2], s.v[3], s.v[4]);   /* CARRIED: limbs < 2^52 */
+  fe51x8_carry5(&s, s.v[0], s.v[1], s.v[2], s.v[3], s.v[4]);   /* CARRIED: limbs < 2^52 */
   for (i = 0; i < 5; ++i) _mm512_store_si512((void *)lanes[i], s.v[i]);
   for (i = 0; i < 5; ++i) {
     x2.v[i] = lanes[i][0];
     z2.v[i] = lanes[i][1];
   }
 
-  fe25519_invert(&z2, &z2);     /* the safegcd of fe25519_51.h */
-  fe25519_mul(&x2, &x2, &z2);
-  fe25519_tobytes(q, &x2);
+  fe51_invert(&z2, &z2);     /* the safegcd of field/fe51.h */
+  fe51_mul(&x2, &x2, &z2);
+  fe51_tobytes(q, &x2);
 
   {
     volatile unsigned char *vk = k;

@@ -8,14 +8,16 @@
    may alias n or p. */
 #include "crypto_nP.h"
 #include "field/fe26.h"
+#define FE_FAMILY fe26   /* the field of the ladder template */
 #include "method/x25519_ladder.h"
+#undef FE_FAMILY
 
 void crypto_nP(unsigned char *q, const unsigned char *n, const unsigned char *p)
 {
-  fe25519 u, x2, z2;
-  fe25519_frombytes(&u, p);
-  x25519_ladder(&x2, &z2, n, &u);
-  fe25519_invert(&z2, &z2);
-  fe25519_mul(&x2, &x2, &z2);
-  fe25519_tobytes(q, &x2);
+  fe26 u, x2, z2;
+  fe26_frombytes(&u, p);
+  fe26_x25519_ladder(&x2, &z2, n, &u);
+  fe26_invert(&z2, &z2);
+  fe26_mul(&x2, &x2, &z2);
+  fe26_tobytes(q, &x2);
 }

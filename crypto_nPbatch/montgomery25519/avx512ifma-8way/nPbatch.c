@@ -21,7 +21,7 @@
 
      LOOSE:   limbs 0..3 < 2^58 and limb 4 < 2^48
 
-   (fe8_mul_r / fe8_mul2_r / fe8_sq2_r with strict = 0); add and sub
+   (fe52x8_mul_r / fe52x8_mul2_r / fe52x8_sq2_r with strict = 0); add and sub
    accept CARRIED or LOOSE inputs.  In a ladder step, only AA, BB and
    (DA - CB)^2 are multiplied again and so reduced strictly.
 
@@ -45,7 +45,7 @@
 #include "crypto_nPbatch.h"
 #include "crypto_nP_montgomery25519.h"
 
-typedef struct { __m512i v[5]; } fe8;
+typedef struct { __m512i v[5]; } fe52x8;
 
 #define INLINE static inline __attribute__((always_inline))
 
@@ -222,7 +222,7 @@ typedef struct { __m512i v[5]; } fe8;
   } while (0)
 
 /* h = f g.  f, g CARRIED; h CARRIED if strict, else LOOSE. */
-INLINE void fe8_mul_r(fe8 *h, const fe8 *f, const fe8 *g, int strict)
+INLINE void fe52x8_mul_r(fe52x8 *h, const fe52x8 *f, const fe52x8 *g, int strict)
 {
   CONSTS;
   LOAD_F(a, f); LOAD_G(a, g);
@@ -235,8 +235,8 @@ INLINE void fe8_mul_r(fe8 *h, const fe8 *f, const fe8 *g, int strict)
 
 /* h = f g and H = F G side by side.  f, g, F, G CARRIED; h (H) CARRIED if
    sh (sH), else LOOSE. */
-INLINE void fe8_mul2_r(fe8 *h, const fe8 *f, const fe8 *g, int sh,
-                       fe8 *H, const fe8 *F, const fe8 *G, int sH)
+INLINE void fe52x8_mul2_r(fe52x8 *h, const fe52x8 *f, const fe52x8 *g, int sh,
+                       fe52x8 *H, const fe52x8 *F, const fe52x8 *G, int sH)
 {
   CONSTS;
   LOAD_F(a, f); LOAD_G(a, g);
@@ -252,7 +252,7 @@ INLINE void fe8_mul2_r(fe8 *h, const fe8 *f, const fe8 *g, int sh,
    (sH), else LOOSE.  The ten cross products are accumulated once and the
    columns doubled, then the five squares added: each column holds as
    many halves of products as in a multiplication (< 2^56). */
-INLINE void fe8_sq2_r(fe8 *h, const fe8 *f, int sh, fe8 *H, const fe8 *F, int sH)
+INLINE void fe52x8_sq2_r(fe52x8 *h, const fe52x8 *f, int sh, fe52x8 *H, const fe52x8 *F, int sH)
 {
   CONSTS;
   LOAD_F(a, f); LOAD_F(b, F);
@@ -271,7 +271,7 @@ INLINE void fe8_sq2_r(fe8 *h, const fe8 *f, int sh, fe8 *H, const fe8 *F, int sH
    f CARRIED; h CARRIED.
    Products: lo halves of cross products in x_k (column k), hi halves in
    y_k (column k), the squares in their own d_k, each chain at most two
-   deep; column k = 2 (x_k + y_k) + d_k, the same sums as in fe8_sq2_r, so
+   deep; column k = 2 (x_k + y_k) + d_k, the same sums as in fe52x8_sq2_r, so
    every column < 2^56 and c9 = d9 < 2^44.
    Reduction: 608 c9 in halves into c4 (< 2^52) and c5 (< 2^2).  The high
    columns c(5+m), m = 0..3 (< 2^56 + 2^2), are split in parallel (no
@@ -280,7 +280,7 @@ INLINE void fe8_sq2_r(fe8 *h, const fe8 *f, int sh, fe8 *H, const fe8 *F, int sH
    < 2^52) and column m+1 (high half of 608 u, < 2^10, and 608 v, < 2^15),
    each term in its own accumulator.  Then c0..c4 < 2^56 + 2^52 + 2^10 +
    2^15 + 2^52 < 2^57 < 2^60, and the strict carry (CARRY0..CARRY4). */
-INLINE void fe8_sq_lowlat(fe8 *h, const fe8 *f)
+INLINE void fe52x8_sq_lowlat(fe52x8 *h, const fe52x8 *f)
 {
   CONSTS;
   const __m512i z = _mm512_setzero_si512();
@@ -330,10 +330,10 @@ INLINE void fe8_sq_lowlat(fe8 *h, const fe8 *f)
   STORE_C(h, a);
 }
 
-INLINE void fe8_mul(fe8 *h, const fe8 *f, const fe8 *g) { fe8_mul_r(h, f, g, 1); }
+INLINE void fe52x8_mul(fe52x8 *h, const fe52x8 *f, const fe52x8 *g) { fe52x8_mul_r(h, f, g, 1); }
 
 /* h = f, CARRIED.  f: limbs < 2^60 (e.g. LOOSE). */
-INLINE void fe8_carry(fe8 *h, const fe8 *f)
+INLINE void fe52x8_carry(fe52x8 *h, const fe52x8 *f)
 {
   CONSTS;
   __m512i ac0 = f->v[0], ac1 = f->v[1], ac2 = f->v[2], ac3 = f->v[3], ac4 = f->v[4];
@@ -343,8 +343,8 @@ INLINE void fe8_carry(fe8 *h, const fe8 *f)
 
 /* A = x2 + z2, B = x2 - z2, C = x3 + z3, D = x3 - z3, interleaved.
    Inputs CARRIED or LOOSE; outputs CARRIED (ADD_C / SUB_C, then carry). */
-INLINE void fe8_addsub4(fe8 *A, fe8 *B, fe8 *C, fe8 *D,
-                        const fe8 *x2, const fe8 *z2, const fe8 *x3, const fe8 *z3)
+INLINE void fe52x8_addsub4(fe52x8 *A, fe52x8 *B, fe52x8 *C, fe52x8 *D,
+                        const fe52x8 *x2, const fe52x8 *z2, const fe52x8 *x3, const fe52x8 *z3)
 {
   CONSTS;
   __m512i ac0, ac1, ac2, ac3, ac4, bc0, bc1, bc2, bc3, bc4;
@@ -360,8 +360,8 @@ INLINE void fe8_addsub4(fe8 *A, fe8 *B, fe8 *C, fe8 *D,
 
 /* E = AA - BB, S = DA + CB, T = DA - CB, interleaved.
    Inputs CARRIED or LOOSE; outputs CARRIED. */
-INLINE void fe8_subaddsub3(fe8 *E, fe8 *S, fe8 *T,
-                           const fe8 *aa, const fe8 *bb, const fe8 *da, const fe8 *cb)
+INLINE void fe52x8_subaddsub3(fe52x8 *E, fe52x8 *S, fe52x8 *T,
+                           const fe52x8 *aa, const fe52x8 *bb, const fe52x8 *da, const fe52x8 *cb)
 {
   CONSTS;
   __m512i ac0, ac1, ac2, ac3, ac4, bc0, bc1, bc2, bc3, bc4, cc0, cc1, cc2, cc3, cc4;
@@ -379,7 +379,7 @@ INLINE void fe8_subaddsub3(fe8 *E, fe8 *S, fe8 *T,
    the high half of limb 4 lands at 2^260 and goes times 608 into limb 0
    (< 2^23).  Limbs before the carry < 2^52 + 2^52 + 2^23 < 2^54.
    h CARRIED. */
-INLINE void fe8_mul121666_add(fe8 *h, const fe8 *f, const fe8 *g)
+INLINE void fe52x8_mul121666_add(fe52x8 *h, const fe52x8 *f, const fe52x8 *g)
 {
   CONSTS;
   const __m512i k = _mm512_set1_epi64(121666);
@@ -397,7 +397,7 @@ INLINE void fe8_mul121666_add(fe8 *h, const fe8 *f, const fe8 *g)
 
 /* lane-wise h = f if the lane's bit of m is 0, g if it is 1; the mask
    selects per lane through a masked blend, no branch and no index */
-INLINE void fe8_blend(fe8 *h, __mmask8 m, const fe8 *f, const fe8 *g)
+INLINE void fe52x8_blend(fe52x8 *h, __mmask8 m, const fe52x8 *f, const fe52x8 *g)
 {
   h->v[0] = _mm512_mask_blend_epi64(m, f->v[0], g->v[0]);
   h->v[1] = _mm512_mask_blend_epi64(m, f->v[1], g->v[1]);
@@ -408,29 +408,29 @@ INLINE void fe8_blend(fe8 *h, __mmask8 m, const fe8 *f, const fe8 *g)
 
 /* The inversion z^(p-2) = z^(2^255 - 21) (1/z for z != 0, 0 for z = 0):
    254 squarings and 11 multiplications in the fixed chain below, on one
-   or (two = 1) two independent groups at once (fe8_sq2_r / fe8_mul2_r;
-   one group alone uses fe8_sq_lowlat).
+   or (two = 1) two independent groups at once (fe52x8_sq2_r / fe52x8_mul2_r;
+   one group alone uses fe52x8_sq_lowlat).
    The squarings form one long dependency chain whose latency exceeds its
    throughput cost, so two groups side by side run in little more than
    the time of one.  two is a compile-time constant at every call.
    z CARRIED; h CARRIED. */
 #define INV_SQN(d, s, n) do {                                           \
     int i_;                                                             \
-    if (two) fe8_sq2_r(&d[0], &s[0], 1, &d[1], &s[1], 1);               \
-    else fe8_sq_lowlat(&d[0], &s[0]);                                   \
+    if (two) fe52x8_sq2_r(&d[0], &s[0], 1, &d[1], &s[1], 1);               \
+    else fe52x8_sq_lowlat(&d[0], &s[0]);                                   \
     for (i_ = 1; i_ < (n); ++i_) {                                      \
-      if (two) fe8_sq2_r(&d[0], &d[0], 1, &d[1], &d[1], 1);             \
-      else fe8_sq_lowlat(&d[0], &d[0]);                                 \
+      if (two) fe52x8_sq2_r(&d[0], &d[0], 1, &d[1], &d[1], 1);             \
+      else fe52x8_sq_lowlat(&d[0], &d[0]);                                 \
     }                                                                   \
   } while (0)
 #define INV_MUL(d, f, g) do {                                           \
-    if (two) fe8_mul2_r(&d[0], &f[0], &g[0], 1, &d[1], &f[1], &g[1], 1); \
-    else fe8_mul(&d[0], &f[0], &g[0]);                                  \
+    if (two) fe52x8_mul2_r(&d[0], &f[0], &g[0], 1, &d[1], &f[1], &g[1], 1); \
+    else fe52x8_mul(&d[0], &f[0], &g[0]);                                  \
   } while (0)
 
-INLINE void fe8_invert_chain(fe8 *h, const fe8 *z, int two)
+INLINE void fe52x8_invert_chain(fe52x8 *h, const fe52x8 *z, int two)
 {
-  fe8 z2[2], z9[2], z11[2], a[2], b[2], c[2];
+  fe52x8 z2[2], z9[2], z11[2], a[2], b[2], c[2];
   INV_SQN(z2, z, 1);              /* 2 */
   INV_SQN(a, z2, 2);              /* 8 */
   INV_MUL(z9, a, z);              /* 9 */
@@ -456,9 +456,9 @@ INLINE void fe8_invert_chain(fe8 *h, const fe8 *z, int two)
 }
 
 /* h[0] = 1/z[0] */
-static void fe8_invert1(fe8 *h, const fe8 *z) { fe8_invert_chain(h, z, 0); }
+static void fe52x8_invert1(fe52x8 *h, const fe52x8 *z) { fe52x8_invert_chain(h, z, 0); }
 /* h[0] = 1/z[0], h[1] = 1/z[1] */
-static void fe8_invert2(fe8 *h, const fe8 *z) { fe8_invert_chain(h, z, 1); }
+static void fe52x8_invert2(fe52x8 *h, const fe52x8 *z) { fe52x8_invert_chain(h, z, 1); }
 
 static uint64_t load64(const unsigned char *x)
 {
@@ -509,13 +509,13 @@ static void freeze_store(unsigned char *s, uint64_t l0, uint64_t l1, uint64_t l2
 /* eight ladders: (x2 : z2) = projective u-coordinate of the clamped
    n[32j..] times p[32j..] (bit 255 cleared) in lane j, j < 8; x2, z2
    CARRIED.  Reads the 256 bytes of n and of p, writes nothing else. */
-static void ladder8(fe8 *xout, fe8 *zout, const unsigned char *n, const unsigned char *p)
+static void ladder8(fe52x8 *xout, fe52x8 *zout, const unsigned char *n, const unsigned char *p)
 {
   uint64_t lu[5][8] __attribute__((aligned(64)));
   uint64_t ln[4][8] __attribute__((aligned(64)));
   uint64_t w0, w1, w2, w3;
   __m512i sw[4];
-  fe8 x1, x2, z2, x3, z3, a, b, c, d, aa, bb, da, cb, e, s, t, u, v, xs, zs;
+  fe52x8 x1, x2, z2, x3, z3, a, b, c, d, aa, bb, da, cb, e, s, t, u, v, xs, zs;
   __mmask8 swap = 0, bit;
   int i, j;
 
@@ -554,35 +554,35 @@ static void ladder8(fe8 *xout, fe8 *zout, const unsigned char *n, const unsigned
     bit = _mm512_test_epi64_mask(sw[i >> 6],
                                  _mm512_set1_epi64((long long)((uint64_t)1 << (i & 63))));
     swap ^= bit;
-    fe8_blend(&xs, swap, &x2, &x3);
-    fe8_blend(&x3, swap, &x3, &x2);
-    fe8_blend(&zs, swap, &z2, &z3);
-    fe8_blend(&z3, swap, &z3, &z2);
+    fe52x8_blend(&xs, swap, &x2, &x3);
+    fe52x8_blend(&x3, swap, &x3, &x2);
+    fe52x8_blend(&zs, swap, &z2, &z3);
+    fe52x8_blend(&z3, swap, &z3, &z2);
     x2 = xs;
     z2 = zs;
     swap = bit;
 
     /* A = x2 + z2, B = x2 - z2, C = x3 + z3, D = x3 - z3 */
-    fe8_addsub4(&a, &b, &c, &d, &x2, &z2, &x3, &z3);
+    fe52x8_addsub4(&a, &b, &c, &d, &x2, &z2, &x3, &z3);
     /* AA = A^2, BB = B^2 (CARRIED: they feed AA BB) */
-    fe8_sq2_r(&aa, &a, 1, &bb, &b, 1);
+    fe52x8_sq2_r(&aa, &a, 1, &bb, &b, 1);
     /* DA = D A, CB = C B */
-    fe8_mul2_r(&da, &d, &a, 0, &cb, &c, &b, 0);
+    fe52x8_mul2_r(&da, &d, &a, 0, &cb, &c, &b, 0);
     /* E = AA - BB, S = DA + CB, T = DA - CB */
-    fe8_subaddsub3(&e, &s, &t, &aa, &bb, &da, &cb);
+    fe52x8_subaddsub3(&e, &s, &t, &aa, &bb, &da, &cb);
     /* x3 = (DA + CB)^2; u = (DA - CB)^2 (CARRIED: it feeds x1 u) */
-    fe8_sq2_r(&x3, &s, 0, &u, &t, 1);
+    fe52x8_sq2_r(&x3, &s, 0, &u, &t, 1);
     /* x2 = AA BB; v = BB + 121666 E = AA + 121665 E */
-    fe8_mul_r(&x2, &aa, &bb, 0);
-    fe8_mul121666_add(&v, &e, &bb);
+    fe52x8_mul_r(&x2, &aa, &bb, 0);
+    fe52x8_mul121666_add(&v, &e, &bb);
     /* z3 = x1 (DA - CB)^2, z2 = E (AA + 121665 E) */
-    fe8_mul2_r(&z3, &x1, &u, 0, &z2, &e, &v, 0);
+    fe52x8_mul2_r(&z3, &x1, &u, 0, &z2, &e, &v, 0);
   }
-  fe8_blend(&x2, swap, &x2, &x3);
-  fe8_blend(&z2, swap, &z2, &z3);
+  fe52x8_blend(&x2, swap, &x2, &x3);
+  fe52x8_blend(&z2, swap, &z2, &z3);
   /* LOOSE -> CARRIED */
-  fe8_carry(&x2, &x2);
-  fe8_carry(&z2, &z2);
+  fe52x8_carry(&x2, &x2);
+  fe52x8_carry(&z2, &z2);
 
   *xout = x2;
   *zout = z2;
@@ -596,13 +596,13 @@ static void ladder8(fe8 *xout, fe8 *zout, const unsigned char *n, const unsigned
 
 /* q[32j..] = x z^-1 of lane j, fully reduced, j < 8.  x CARRIED,
    zinv = z^(p-2) CARRIED (0 where z = 0, which gives the required 0). */
-static void finish8(unsigned char *q, const fe8 *x, const fe8 *zinv)
+static void finish8(unsigned char *q, const fe52x8 *x, const fe52x8 *zinv)
 {
   uint64_t lu[5][8] __attribute__((aligned(64)));
-  fe8 r;
+  fe52x8 r;
   int i, j;
 
-  fe8_mul(&r, x, zinv);
+  fe52x8_mul(&r, x, zinv);
   for (i = 0; i < 5; ++i) _mm512_store_si512((void *)lu[i], r.v[i]);
   for (j = 0; j < 8; ++j)
     freeze_store(q + 32 * j, lu[0][j], lu[1][j], lu[2][j], lu[3][j], lu[4][j]);
@@ -617,7 +617,7 @@ static void finish8(unsigned char *q, const fe8 *x, const fe8 *zinv)
 static void nP16(unsigned char *q, const unsigned char *n, const unsigned char *p, long long count)
 {
   unsigned char tn[256], tp[256], tq[256];
-  fe8 x[2], z[2], zi[2];
+  fe52x8 x[2], z[2], zi[2];
   long long i, full = count >= 8 ? 8 : count;   /* items in group 0 */
   long long rest = count - full;                /* items in group 1 */
   long long last = rest > 0 ? rest : full;      /* items in the last group */
@@ -638,12 +638,12 @@ static void nP16(unsigned char *q, const unsigned char *n, const unsigned char *
   if (groups == 1) {
     if (last < 8) ladder8(&x[0], &z[0], tn, tp);
     else ladder8(&x[0], &z[0], n, p);
-    fe8_invert1(zi, z);
+    fe52x8_invert1(zi, z);
   } else {
     ladder8(&x[0], &z[0], n, p);
     if (last < 8) ladder8(&x[1], &z[1], tn, tp);
     else ladder8(&x[1], &z[1], n + 256, p + 256);
-    fe8_invert2(zi, z);
+    fe52x8_invert2(zi, z);
   }
   /* outputs only from here on */
   if (groups == 2) finish8(q, &x[0], &zi[0]);

@@ -15,41 +15,43 @@
    written, so q may alias n or p (item for item). */
 #include "crypto_nPbatch.h"
 #include "field/fe51.h"
+#define FE_FAMILY fe51   /* the field of the ladder template */
 #include "method/x25519_ladder.h"
+#undef FE_FAMILY
 
 #define BLOCK 32
 
 static void nP_block(unsigned char *q, const unsigned char *n, const unsigned char *p,
                      long long count)
 {
-  fe25519 x[BLOCK], z[BLOCK], pre[BLOCK], one, zero, u, r, t;
+  fe51 x[BLOCK], z[BLOCK], pre[BLOCK], one, zero, u, r, t;
   uint64_t iszero;
   long long i;
 
-  fe25519_1(&one);
-  fe25519_0(&zero);
+  fe51_1(&one);
+  fe51_0(&zero);
   for (i = 0; i < count; ++i) {
-    fe25519_frombytes(&u, p + 32 * i);
-    x25519_ladder(&x[i], &z[i], n + 32 * i, &u);
-    iszero = (uint64_t)fe25519_iszero(&z[i]);
-    fe25519_cmov(&z[i], &one, iszero);
-    fe25519_cmov(&x[i], &zero, iszero);
+    fe51_frombytes(&u, p + 32 * i);
+    fe51_x25519_ladder(&x[i], &z[i], n + 32 * i, &u);
+    iszero = (uint64_t)fe51_iszero(&z[i]);
+    fe51_cmov(&z[i], &one, iszero);
+    fe51_cmov(&x[i], &zero, iszero);
     if (i == 0)
-      fe25519_copy(&pre[0], &z[0]);
+      fe51_copy(&pre[0], &z[0]);
     else
-      fe25519_mul(&pre[i], &pre[i - 1], &z[i]);
+      fe51_mul(&pre[i], &pre[i - 1], &z[i]);
   }
 
-  fe25519_invert(&r, &pre[count - 1]);
+  fe51_invert(&r, &pre[count - 1]);
 
   for (i = count - 1; i > 0; --i) {
-    fe25519_mul(&t, &r, &pre[i - 1]);  /* 1/z_i */
-    fe25519_mul(&r, &r, &z[i]);        /* 1/(z_0 ... z_{i-1}) */
-    fe25519_mul(&t, &t, &x[i]);
-    fe25519_tobytes(q + 32 * i, &t);
+    fe51_mul(&t, &r, &pre[i - 1]);  /* 1/z_i */
+    fe51_mul(&r, &r, &z[i]);        /* 1/(z_0 ... z_{i-1}) */
+    fe51_mul(&t, &t, &x[i]);
+    fe51_tobytes(q + 32 * i, &t);
   }
-  fe25519_mul(&t, &r, &x[0]);
-  fe25519_tobytes(q, &t);
+  fe51_mul(&t, &r, &x[0]);
+  fe51_tobytes(q, &t);
 }
 
 void crypto_nPbatch(unsigned char *q, const unsigned char *n, const unsigned char *p,

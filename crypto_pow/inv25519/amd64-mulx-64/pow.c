@@ -2,9 +2,9 @@
 /* y = x^(p-2) mod p, p = 2^255 - 19, fully reduced; bit 255 of x is
    ignored and a value in [p, 2^255) is taken mod p (0 and p give 0).
    The input is fully reduced with the x86-64 BMI2/ADX assembly
-   (internal/amd64/fe64_mulx.S), then inverted by the constant-time
-   Bernstein-Yang safegcd of internal/inv25519_safegcd.h (fe25519_invert
-   of fe25519_64.h; measured about 30% faster on Zen 5 than the chain of
+   (internal/field/amd64/fe64_mulx.S), then inverted by the constant-time
+   Bernstein-Yang safegcd of internal/field/inv25519_safegcd.h (fe64_invert
+   of field/fe64.h; measured about 30% faster on Zen 5 than the chain of
    254 squarings and 11 multiplications with the same assembly).
    Constant time. */
 #include "crypto_pow.h"
@@ -12,8 +12,8 @@
 
 void crypto_pow(unsigned char *y, const unsigned char *x)
 {
-  fe25519 f;
-  fe25519_frombytes(&f, x);
-  fe25519_invert(&f, &f);
-  fe25519_tobytes(y, &f);
+  fe64 f;
+  fe64_frombytes(&f, x);
+  fe64_invert(&f, &f);
+  fe64_tobytes(y, &f);
 }

@@ -2,7 +2,7 @@
 /* y = x^(p-2) mod p, p = 2^255 - 19, fully reduced; the top bit of x is
    ignored and a value in [p, 2^255) is taken mod p, so 0 and p give 0.
    Field arithmetic in radix 2^51 (five 64-bit limbs, 128-bit products);
-   fe25519_invert is the constant-time safegcd of inv25519_safegcd.h (the
+   fe51_invert is the constant-time safegcd of inv25519_safegcd.h (the
    same result as the power, 0 for 0, in a third of the time of the
    254-squaring chain), so the time does not depend on x.  c32-25.5 keeps
    the chain. */
@@ -11,8 +11,8 @@
 
 void crypto_pow(unsigned char *y, const unsigned char *x)
 {
-  fe25519 f;
-  fe25519_frombytes(&f, x);
-  fe25519_invert(&f, &f);
-  fe25519_tobytes(y, &f);
+  fe51 f;
+  fe51_frombytes(&f, x);
+  fe51_invert(&f, &f);
+  fe51_tobytes(y, &f);
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* batch independent inversions mod p = 2^255 - 19 (x^(p-2), so 0 -> 0)
    for x86-64 with BMI2 and ADX: Montgomery's simultaneous inversion on
-   radix-2^64 elements (mulx/adcx/adox assembly, internal/amd64/) with
+   radix-2^64 elements (mulx/adcx/adox assembly, internal/field/amd64/) with
    one constant-time safegcd inversion per block.
 
    Block of n <= CHUNK items x_0 .. x_{n-1}: prefix products
@@ -19,28 +19,28 @@
 
 static void chunk_invert(unsigned char *y, const unsigned char *x, long long n)
 {
-  fe25519 v[CHUNK], c[CHUNK], one, zero, s, w;
+  fe64 v[CHUNK], c[CHUNK], one, zero, s, w;
   uint64_t zflag[CHUNK];
   long long i;
 
-  fe25519_1(&one);
-  fe25519_0(&zero);
+  fe64_1(&one);
+  fe64_0(&zero);
   for (i = 0; i < n; ++i) {
-    fe25519_frombytes(&v[i], x + 32 * i);
-    zflag[i] = (uint64_t)fe25519_iszero(&v[i]);
-    fe25519_cmov(&v[i], &one, zflag[i]);
-    if (i > 0) fe25519_mul(&c[i], &c[i - 1], &v[i]);
-    else fe25519_copy(&c[0], &v[0]);
+    fe64_frombytes(&v[i], x + 32 * i);
+    zflag[i] = (uint64_t)fe64_iszero(&v[i]);
+    fe64_cmov(&v[i], &one, zflag[i]);
+    if (i > 0) fe64_mul(&c[i], &c[i - 1], &v[i]);
+    else fe64_copy(&c[0], &v[0]);
   }
-  fe25519_invert(&s, &c[n - 1]);
+  fe64_invert(&s, &c[n - 1]);
   for (i = n - 1; i > 0; --i) {
-    fe25519_mul(&w, &s, &c[i - 1]);
-    fe25519_mul(&s, &s, &v[i]);
-    fe25519_cmov(&w, &zero, zflag[i]);
-    fe25519_tobytes(y + 32 * i, &w);
+    fe64_mul(&w, &s, &c[i - 1]);
+    fe64_mul(&s, &s, &v[i]);
+    fe64_cmov(&w, &zero, zflag[i]);
+    fe64_tobytes(y + 32 * i, &w);
   }
-  fe25519_cmov(&s, &zero, zflag[0]);
-  fe25519_tobytes(y, &s);
+  fe64_cmov(&s, &zero, zflag[0]);
+  fe64_tobytes(y, &s);
 }
 
 void crypto_powbatch(unsigned char *y, const unsigned char *x, long long batch)

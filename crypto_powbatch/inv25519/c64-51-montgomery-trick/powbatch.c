@@ -25,32 +25,32 @@
 
 static void invert_block(unsigned char *y, const unsigned char *x, long long n)
 {
-  fe25519 a[BLOCK], q[BLOCK], one, zero, r, t;
+  fe51 a[BLOCK], q[BLOCK], one, zero, r, t;
   uint64_t iszero[BLOCK];
   long long i;
 
-  fe25519_1(&one);
-  fe25519_0(&zero);
+  fe51_1(&one);
+  fe51_0(&zero);
   for (i = 0; i < n; ++i) {
-    fe25519_frombytes(&a[i], x + 32 * i);
-    iszero[i] = (uint64_t)fe25519_iszero(&a[i]);
-    fe25519_cmov(&a[i], &one, iszero[i]);
+    fe51_frombytes(&a[i], x + 32 * i);
+    iszero[i] = (uint64_t)fe51_iszero(&a[i]);
+    fe51_cmov(&a[i], &one, iszero[i]);
     if (i == 0)
-      fe25519_copy(&q[0], &a[0]);
+      fe51_copy(&q[0], &a[0]);
     else
-      fe25519_mul(&q[i], &q[i - 1], &a[i]);
+      fe51_mul(&q[i], &q[i - 1], &a[i]);
   }
 
-  fe25519_invert(&r, &q[n - 1]);
+  fe51_invert(&r, &q[n - 1]);
 
   for (i = n - 1; i > 0; --i) {
-    fe25519_mul(&t, &r, &q[i - 1]);   /* 1/a_i */
-    fe25519_mul(&r, &r, &a[i]);       /* 1/q_{i-1} */
-    fe25519_cmov(&t, &zero, iszero[i]);
-    fe25519_tobytes(y + 32 * i, &t);
+    fe51_mul(&t, &r, &q[i - 1]);   /* 1/a_i */
+    fe51_mul(&r, &r, &a[i]);       /* 1/q_{i-1} */
+    fe51_cmov(&t, &zero, iszero[i]);
+    fe51_tobytes(y + 32 * i, &t);
   }
-  fe25519_cmov(&r, &zero, iszero[0]);
-  fe25519_tobytes(y, &r);
+  fe51_cmov(&r, &zero, iszero[0]);
+  fe51_tobytes(y, &r);
 }
 
 void crypto_powbatch(unsigned char *y, const unsigned char *x, long long batch)

@@ -3,7 +3,7 @@
    the overlap rules and the results of ../ref/sign.c exactly (see there),
    with the per-signature overhead cut down for x86-64 with BMI2/ADX:
 
-   - scalar arithmetic mod L is sc25519_64.h (straight-line, mulx), and
+   - scalar arithmetic mod L is scalar/sc64.h (straight-line, mulx), and
      S = h a + r mod L multiplies by the clamped a as it is (a < 2^255:
      a b + c stays below 2^512), which saves reducing a first;
    - SHA-512 is padded here and fed to the dispatched compression
@@ -15,7 +15,7 @@
      instead of byte-wise volatile stores.
 
    Constant time: keypair and sign never branch on or index by secret data
-   (nG is constant time, sc25519_64.h is constant time, the hash padding
+   (nG is constant time, scalar/sc64.h is constant time, the hash padding
    depends on the public length only).  The public key and the signature
    are public by design and are declassified on output. */
 #include <string.h>

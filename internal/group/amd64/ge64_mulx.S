@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* Ed25519 group operations in x86-64 assembly with BMI2/ADX, on the
    radix-2^64 field macros of fe64_macros.S and the point layouts of
-   internal/ge25519_64.h (each coordinate four 64-bit limbs, any value in
+   internal/group/ge64.h (each coordinate four 64-bit limbs, any value in
    [0, 2^256)):
-     ge25519_p3       X at 0, Y at 32, Z at 64, T at 96
-     ge25519_p2       X at 0, Y at 32, Z at 64
-     ge25519_precomp  y+x at 0, y-x at 32, 2dxy at 64
+     ge64_p3       X at 0, Y at 32, Z at 64, T at 96
+     ge64_p2       X at 0, Y at 32, Z at 64
+     ge64_precomp  y+x at 0, y-x at 32, 2dxy at 64
 
    Include from an implementation's .S file after "crypto_OP.h"; C
-   declarations in internal/ge25519_64.h (defined only where an
+   declarations in internal/group/ge64.h (defined only where an
    implementation's .S file includes this file).
 
    Common to every function below:
@@ -17,7 +17,7 @@
      stack    6 pushes plus the frame given per function
      timing   straight-line code: constant time, except that the
               doubling runs loop on their public count n
-   Formulas: as in ge25519_64.h (Hisil-Wong-Carter-Dawson, a = -1). */
+   Formulas: as in group/ge64.h (Hisil-Wong-Carter-Dawson, a = -1). */
 #ifndef GE64_MULX_S
 #define GE64_MULX_S
 
@@ -87,66 +87,66 @@
 	ret
 .endm
 
-/* ge64_madd_p3: h = h + q, q affine (precomp: y+x, y-x, 2dxy)
-     void ge64_madd_p3(ge25519_p3 *h, const ge25519_precomp *q)
+/* ge64_mulx_madd_p3: h = h + q, q affine (precomp: y+x, y-x, 2dxy)
+     void ge64_mulx_madd_p3(ge64_p3 *h, const ge64_precomp *q)
      rdi = h (in/out), rsi = q; frame 336 bytes; 7 multiplications */
-FE64_FUNC(CRYPTO_NAMESPACE(ge64_madd_p3))
+FE64_FUNC(CRYPTO_NAMESPACE(ge64_mulx_madd_p3))
 	GE64_ADDITION 32, 0, 64, -1, 0
-FE64_END(CRYPTO_NAMESPACE(ge64_madd_p3))
+FE64_END(CRYPTO_NAMESPACE(ge64_mulx_madd_p3))
 
-/* ge64_madd_p3_cneg: h = h + q or h = h + (q with 2dxy negated), the
+/* ge64_mulx_madd_p3_cneg: h = h + q or h = h + (q with 2dxy negated), the
    latter when mask = -1; with q swapped (y+x <-> y-x) by the caller this
    is a constant-time h = h - q.  mask must be 0 or -1 (may be secret).
-     void ge64_madd_p3_cneg(ge25519_p3 *h, const ge25519_precomp *q,
+     void ge64_mulx_madd_p3_cneg(ge64_p3 *h, const ge64_precomp *q,
                             uint64_t mask)
      rdi = h (in/out), rsi = q, rdx = mask; frame 336 bytes */
-FE64_FUNC(CRYPTO_NAMESPACE(ge64_madd_p3_cneg))
+FE64_FUNC(CRYPTO_NAMESPACE(ge64_mulx_madd_p3_cneg))
 	GE64_ADDITION 32, 0, 64, -1, 0, 1
-FE64_END(CRYPTO_NAMESPACE(ge64_madd_p3_cneg))
+FE64_END(CRYPTO_NAMESPACE(ge64_mulx_madd_p3_cneg))
 
-/* ge64_msub_p3: h = h - q, q affine precomp (-q = (y-x, y+x, -2dxy))
-     void ge64_msub_p3(ge25519_p3 *h, const ge25519_precomp *q)
+/* ge64_mulx_msub_p3: h = h - q, q affine precomp (-q = (y-x, y+x, -2dxy))
+     void ge64_mulx_msub_p3(ge64_p3 *h, const ge64_precomp *q)
      rdi = h (in/out), rsi = q; frame 336 bytes; 7 multiplications */
-FE64_FUNC(CRYPTO_NAMESPACE(ge64_msub_p3))
+FE64_FUNC(CRYPTO_NAMESPACE(ge64_mulx_msub_p3))
 	GE64_ADDITION 0, 32, 64, -1, 1
-FE64_END(CRYPTO_NAMESPACE(ge64_msub_p3))
+FE64_END(CRYPTO_NAMESPACE(ge64_mulx_msub_p3))
 
-/* ge64_add_p3: h = h + q, q cached (Y+X, Y-X, Z, 2dT)
-     void ge64_add_p3(ge25519_p3 *h, const ge25519_cached *q)
+/* ge64_mulx_add_p3: h = h + q, q cached (Y+X, Y-X, Z, 2dT)
+     void ge64_mulx_add_p3(ge64_p3 *h, const ge64_cached *q)
      rdi = h (in/out), rsi = q; frame 336 bytes; 8 multiplications */
-FE64_FUNC(CRYPTO_NAMESPACE(ge64_add_p3))
+FE64_FUNC(CRYPTO_NAMESPACE(ge64_mulx_add_p3))
 	GE64_ADDITION 32, 0, 96, 64, 0
-FE64_END(CRYPTO_NAMESPACE(ge64_add_p3))
+FE64_END(CRYPTO_NAMESPACE(ge64_mulx_add_p3))
 
-/* ge64_sub_p3: h = h - q, q cached
-     void ge64_sub_p3(ge25519_p3 *h, const ge25519_cached *q)
+/* ge64_mulx_sub_p3: h = h - q, q cached
+     void ge64_mulx_sub_p3(ge64_p3 *h, const ge64_cached *q)
      rdi = h (in/out), rsi = q; frame 336 bytes; 8 multiplications */
-FE64_FUNC(CRYPTO_NAMESPACE(ge64_sub_p3))
+FE64_FUNC(CRYPTO_NAMESPACE(ge64_mulx_sub_p3))
 	GE64_ADDITION 0, 32, 96, 64, 1
-FE64_END(CRYPTO_NAMESPACE(ge64_sub_p3))
+FE64_END(CRYPTO_NAMESPACE(ge64_mulx_sub_p3))
 
 /* the same four additions without the T coordinate of the result (T of
    h left as is; T of h is still read, as an input):
-     void ge64_madd_p2(ge25519_p3 *h, const ge25519_precomp *q)
-     void ge64_msub_p2(ge25519_p3 *h, const ge25519_precomp *q)
-     void ge64_add_p2(ge25519_p3 *h, const ge25519_cached *q)
-     void ge64_sub_p2(ge25519_p3 *h, const ge25519_cached *q)
+     void ge64_mulx_madd_p2(ge64_p3 *h, const ge64_precomp *q)
+     void ge64_mulx_msub_p2(ge64_p3 *h, const ge64_precomp *q)
+     void ge64_mulx_add_p2(ge64_p3 *h, const ge64_cached *q)
+     void ge64_mulx_sub_p2(ge64_p3 *h, const ge64_cached *q)
    6 (affine) or 7 multiplications; frame 336 bytes */
-FE64_FUNC(CRYPTO_NAMESPACE(ge64_madd_p2))
+FE64_FUNC(CRYPTO_NAMESPACE(ge64_mulx_madd_p2))
 	GE64_ADDITION 32, 0, 64, -1, 0, 0, 0
-FE64_END(CRYPTO_NAMESPACE(ge64_madd_p2))
+FE64_END(CRYPTO_NAMESPACE(ge64_mulx_madd_p2))
 
-FE64_FUNC(CRYPTO_NAMESPACE(ge64_msub_p2))
+FE64_FUNC(CRYPTO_NAMESPACE(ge64_mulx_msub_p2))
 	GE64_ADDITION 0, 32, 64, -1, 1, 0, 0
-FE64_END(CRYPTO_NAMESPACE(ge64_msub_p2))
+FE64_END(CRYPTO_NAMESPACE(ge64_mulx_msub_p2))
 
-FE64_FUNC(CRYPTO_NAMESPACE(ge64_add_p2))
+FE64_FUNC(CRYPTO_NAMESPACE(ge64_mulx_add_p2))
 	GE64_ADDITION 32, 0, 96, 64, 0, 0, 0
-FE64_END(CRYPTO_NAMESPACE(ge64_add_p2))
+FE64_END(CRYPTO_NAMESPACE(ge64_mulx_add_p2))
 
-FE64_FUNC(CRYPTO_NAMESPACE(ge64_sub_p2))
+FE64_FUNC(CRYPTO_NAMESPACE(ge64_mulx_sub_p2))
 	GE64_ADDITION 0, 32, 96, 64, 1, 0, 0
-FE64_END(CRYPTO_NAMESPACE(ge64_sub_p2))
+FE64_END(CRYPTO_NAMESPACE(ge64_mulx_sub_p2))
 
 /* GE64_DOUBLING: body of r = 2p, rdi = r, rsi = p (only X, Y, Z of p are
    read).  A = X^2, B = Y^2, C = 2 Z^2, E = 2 X Y; with G = B - A,
@@ -206,33 +206,33 @@ FE64_END(CRYPTO_NAMESPACE(ge64_sub_p2))
 	ret
 .endm
 
-/* ge64_dbl_p3: r = 2p, all of X, Y, Z, T
-     void ge64_dbl_p3(ge25519_p3 *r, const ge25519_p3 *p)
+/* ge64_mulx_dbl_p3: r = 2p, all of X, Y, Z, T
+     void ge64_mulx_dbl_p3(ge64_p3 *r, const ge64_p3 *p)
      rdi = r, rsi = p (T of p not read; r may equal p); frame 336 bytes */
-FE64_FUNC(CRYPTO_NAMESPACE(ge64_dbl_p3))
+FE64_FUNC(CRYPTO_NAMESPACE(ge64_mulx_dbl_p3))
 	GE64_DOUBLING 1
-FE64_END(CRYPTO_NAMESPACE(ge64_dbl_p3))
+FE64_END(CRYPTO_NAMESPACE(ge64_mulx_dbl_p3))
 
-/* ge64_dbl_p2: r = 2p projectively: X, Y, Z only (T of r left as is)
-     void ge64_dbl_p2(ge25519_p3 *r, const ge25519_p3 *p)
+/* ge64_mulx_dbl_p2: r = 2p projectively: X, Y, Z only (T of r left as is)
+     void ge64_mulx_dbl_p2(ge64_p3 *r, const ge64_p3 *p)
      rdi = r, rsi = p (T of p not read; r may equal p); frame 336 bytes */
-FE64_FUNC(CRYPTO_NAMESPACE(ge64_dbl_p2))
+FE64_FUNC(CRYPTO_NAMESPACE(ge64_mulx_dbl_p2))
 	GE64_DOUBLING 0
-FE64_END(CRYPTO_NAMESPACE(ge64_dbl_p2))
+FE64_END(CRYPTO_NAMESPACE(ge64_mulx_dbl_p2))
 
-/* ge64_dbl_run_p3: r = 2^n p, with T; ge64_dbl_run_p2: the same without
+/* ge64_mulx_dbl_run_p3: r = 2^n p, with T; ge64_mulx_dbl_run_p2: the same without
    T (T of r left as is)
-     void ge64_dbl_run_p3(ge25519_p3 *r, const ge25519_p3 *p, long long n)
-     void ge64_dbl_run_p2(ge25519_p3 *r, const ge25519_p3 *p, long long n)
+     void ge64_mulx_dbl_run_p3(ge64_p3 *r, const ge64_p3 *p, long long n)
+     void ge64_mulx_dbl_run_p2(ge64_p3 *r, const ge64_p3 *p, long long n)
      rdi = r, rsi = p (T of p not read; r may equal p), rdx = n >= 1, public
      (the number of iterations; n <= 1 does one doubling); frame 336 bytes */
-FE64_FUNC(CRYPTO_NAMESPACE(ge64_dbl_run_p3))
+FE64_FUNC(CRYPTO_NAMESPACE(ge64_mulx_dbl_run_p3))
 	GE64_DOUBLING_RUN 1
-FE64_END(CRYPTO_NAMESPACE(ge64_dbl_run_p3))
+FE64_END(CRYPTO_NAMESPACE(ge64_mulx_dbl_run_p3))
 
-FE64_FUNC(CRYPTO_NAMESPACE(ge64_dbl_run_p2))
+FE64_FUNC(CRYPTO_NAMESPACE(ge64_mulx_dbl_run_p2))
 	GE64_DOUBLING_RUN 0
-FE64_END(CRYPTO_NAMESPACE(ge64_dbl_run_p2))
+FE64_END(CRYPTO_NAMESPACE(ge64_mulx_dbl_run_p2))
 
 	.section .note.GNU-stack,"",@progbits
 
