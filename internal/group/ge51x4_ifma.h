@@ -2,8 +2,8 @@
 /* Edwards25519 points for AVX-512 IFMA on 256-bit vectors (AVX512VL):
    the four coordinates (X, Y, Z, T) of a point in the four 64-bit lanes
    of five vectors, one per radix-2^51 limb (fe51x4).  Shared by
-   crypto_mGnP/ed25519/avx512ifma-4lane and
-   crypto_multiscalar/ed25519/avx512ifma-4lane; the includer first
+   crypto_mGnP/ed25519/fe51x4-wnaf-coords and
+   crypto_multiscalar/ed25519/fe51x4-straus-pippenger-coords; the includer first
    includes "field/fe64.h" and "group/ge64.h" (the scalar radix-2^64
    points, for the conversions).
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Input handling shared by the multiscalar_ed25519 implementations on
-   the radix-2^64 point code (amd64-mulx-64, avx512ifma-4lane): decoding
+   the radix-2^64 point code (fe64-straus-pippenger, fe51x4-straus-pippenger-coords): decoding
    with the invalid-point convention of doc/api.md (an invalid point
    counts as the point C), and the window width and signed digits of
    Pippenger's method and its block lengths.  The includer first includes

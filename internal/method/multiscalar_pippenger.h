@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* The method of the multiscalar_ed25519 implementations on the
-   radix-2^64 point code (amd64-mulx-64, avx512ifma-4lane), written once
+   radix-2^64 point code (fe64-straus-pippenger, fe51x4-straus-pippenger-coords), written once
    over their group operations: Straus below MS_BUCKET_MIN points,
    Pippenger's buckets from there on, and crypto_multiscalar itself.
 

@@ -5,7 +5,7 @@
    Each step doubles the accumulator, adds G (mixed addition with the
    affine point) and keeps the sum or the double with a constant-time
    select on the scalar bit, so the sequence of operations and memory
-   addresses does not depend on n.  About 4x slower than c64-51-table; it
+   addresses does not depend on n.  About 4x slower than fe51-table-r16; it
    exists as an independent cross-check and a fallback. */
 #include "crypto_nG.h"
 #include "field/fe51.h"

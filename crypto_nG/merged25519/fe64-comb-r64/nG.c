@@ -4,26 +4,18 @@
    mulx/adcx/adox assembly of internal/field/amd64/) and the group code of
    group/ge64.h.
 
-   Fixed-base comb with signed radix-32 digits: with the top bit of n
-   cleared and the scalar reduced mod L (B has order L; a < 2^253), write
-   a = sum e[i] 32^i with -16 <= e[i] <= 16 (51 digits) and use
-   T[k][j] = (j+1) 1024^k B (base_table64_r32.h, 26 x 16 points, from
-   scripts/gen-ed25519-table64.py):
-     a B = 32 sum_k e[2k+1] T[k] + sum_k e[2k] T[k],
-   i.e. 51 mixed additions (assembly, internal/group/amd64/ge64_mulx.S),
-   5 doublings and one inversion (n is reduced mod L by the straight-line
-   Barrett code of scalar/sc64.h).  A negative digit selects |digit| B
-   with y+x and y-x swapped, and the addition negates 2dxy under a mask
-   (ge64_mulx_madd_p3_cneg).  Every lookup scans its whole row of 16 points
-   with masks (AVX2 where the architectures line allows, else SSE2).
-
-   With AVX-512 (the third architectures line) the scans are cheap
-   enough for signed radix-64 digits: a = the masked n itself (< 2^255,
-   no reduction: 43 digits cover it, the top one at most 7 + 1),
-   -32 <= e[i] <= 32, T[k][j] = (j+1) 4096^k B (base_table64_r64.h,
-   22 x 32 points), 43 additions and 6 doublings; digits 2k and 2k+1
+   Fixed-base comb with signed radix-64 digits, for CPUs with AVX-512
+   (its table scans make the larger rows cheap enough): a = the masked n
+   itself (< 2^255, no reduction: 43 digits cover it, the top one at most
+   7 + 1), -32 <= e[i] <= 32, T[k][j] = (j+1) 4096^k B
+   (tables/ge64_base_r64.h, 22 x 32 points, from
+   scripts/gen-ed25519-table64.py), 43 mixed additions (assembly,
+   internal/group/amd64/ge64_mulx.S) and 6 doublings; digits 2k and 2k+1
    read the same row, so one scan selects both (half the loads) and the
-   even one waits in qe[] for the second pass.
+   even one waits in qe[] for the second pass.  A negative digit selects
+   |digit| B with y+x and y-x swapped, and the addition negates 2dxy under
+   a mask (ge64_mulx_madd_p3_cneg).  fe64-comb-r32 is the same method with
+   radix-32 digits for CPUs without AVX-512.
 
    The top bit of n (which output form to produce) is also used only
    through masks.  Constant time. */
@@ -34,19 +26,11 @@
 #include "scalar/sc25519.h"
 #include "scalar/sc64.h"
 #include "method/nG_comb_digits.h"
-#if defined(__AVX512F__) && defined(__AVX512VL__)
 #include "tables/ge64_base_r64.h"
 #define RADIXBITS 6
 #define NDIGITS 43
 #define TABLE ge64_base_table64_r64
 #define SELECT ge64_precomp_select32_nonneg_t
-#else
-#include "tables/ge64_base_r32.h"
-#define RADIXBITS 5
-#define NDIGITS 51
-#define TABLE ge64_base_table64_r32
-#define SELECT ge64_precomp_select16_nonneg_t
-#endif
 
 #define RADIX (1 << RADIXBITS)
 
@@ -63,28 +47,20 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   ge64_p3 h;
   ge64_precomp q;
   uint64_t neg;
-#if RADIXBITS == 6
   ge64_precomp qe[(NDIGITS + 1) / 2];
   uint64_t nege[(NDIGITS + 1) / 2];
-#endif
   int i;
 
   for (i = 0; i < 32; ++i) t[i] = n[i];
   t[31] &= 127;
   sc64_load32(x, t);
-#if RADIXBITS == 6
   /* 43 digits of radix 64 cover t < 2^255 (the top digit is at most
      7 + 1), and t B = (t mod L) B: no reduction */
   for (i = 0; i < 4; ++i) a.v[i] = x[i];
-#else
-  x[4] = x[5] = x[6] = x[7] = 0;    /* a = t mod L, straight-line */
-  sc64_reduce512(a.v, x);
-#endif
   nG_comb_digits(e, a.v, RADIXBITS, NDIGITS);
 
   /* odd digits, times RADIX, then the even digits */
   ge64_p3_0(&h);
-#if RADIXBITS == 6
   /* digits 2k and 2k+1 use the same row: one scan selects both, the
      even one kept for the second pass */
   for (i = 1; i < NDIGITS; i += 2) {
@@ -97,18 +73,6 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   ge64_mulx_dbl_p3(&h, &h);
   for (i = 0; i < NDIGITS; i += 2)
     ge64_mulx_madd_p3_cneg(&h, &qe[i >> 1], nege[i >> 1]);
-#else
-  for (i = 1; i < NDIGITS; i += 2) {
-    neg = SELECT(&q, TABLE[i >> 1], e[i]);
-    ge64_mulx_madd_p3_cneg(&h, &q, neg);
-  }
-  for (i = 1; i < RADIXBITS; ++i) ge64_mulx_dbl_p2(&h, &h);
-  ge64_mulx_dbl_p3(&h, &h);
-  for (i = 0; i < NDIGITS; i += 2) {
-    neg = SELECT(&q, TABLE[i >> 1], e[i]);
-    ge64_mulx_madd_p3_cneg(&h, &q, neg);
-  }
-#endif
 
   ge64_p3_tobytes_merged(out, &h, montgomery);
 
@@ -116,10 +80,8 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   for (i = 0; i < NDIGITS; ++i) ve[i] = 0;
   vx = x;
   for (i = 0; i < 4; ++i) vx[i] = 0;
-#if RADIXBITS == 6
   /* the selected points and signs tell the digits */
   memset(qe, 0, sizeof qe);
   memset(nege, 0, sizeof nege);
   __asm__ __volatile__("" : : "r"(qe), "r"(nege) : "memory");
-#endif
 }

@@ -4,7 +4,7 @@
    out[32] = status; variable time (signature verification: every input
    is public).
 
-   The method is that of amd64-mulx-64 (Straus, one chain of doublings;
+   The method is that of fe64-wnaf (Straus, one chain of doublings;
    width-8 NAF of m over the 64 odd multiples B, 3B, ..., 127B, width-5
    NAF of n over 8 odd multiples of -P computed here), and so are the
    decoding of P, the status, the scalar reduction and the encoding, all
@@ -14,7 +14,7 @@
    limb), so the four field products of each layer of the
    Hisil-Wong-Carter-Dawson formulas are one four-lane multiplication
    (internal/ge64_ifma4.h, shared with
-   crypto_multiscalar/ed25519/avx512ifma-4lane: formulas, limb bounds).
+   crypto_multiscalar/ed25519/fe51x4-straus-pippenger-coords: formulas, limb bounds).
    The table of B holds cached points with z2 = 1 (the lane holds 2). */
 #include <stdint.h>
 #include <immintrin.h>

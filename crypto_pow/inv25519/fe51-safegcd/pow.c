@@ -4,7 +4,7 @@
    Field arithmetic in radix 2^51 (five 64-bit limbs, 128-bit products);
    fe51_invert is the constant-time safegcd of inv25519_safegcd.h (the
    same result as the power, 0 for 0, in a third of the time of the
-   254-squaring chain), so the time does not depend on x.  c32-25.5 keeps
+   254-squaring chain), so the time does not depend on x.  fe26-chain keeps
    the chain. */
 #include "crypto_pow.h"
 #include "field/fe51.h"

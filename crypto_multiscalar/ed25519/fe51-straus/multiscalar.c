@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* out = enc(sum (n[i] mod L) P[i]), out[32] = status: a plain Straus
    (interleaved) multi-scalar multiplication, the simple reference for
-   cross-checking c64-51-straus-pippenger.  Variable time (inputs public).
+   cross-checking fe51-straus-pippenger.  Variable time (inputs public).
 
    Points are taken CHUNK at a time.  For each chunk every scalar is
    written in signed radix 16 (digits -8..8, sc25519_recode_radix16), each

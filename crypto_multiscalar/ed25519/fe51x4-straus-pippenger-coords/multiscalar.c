@@ -5,14 +5,14 @@
 
    The method (Straus below MS_BUCKET_MIN points, Pippenger's buckets
    from there on) is internal/multiscalar_pippenger.h, shared with
-   amd64-mulx-64 over its group operations; the scalar digits, the status and
+   fe64-straus-pippenger over its group operations; the scalar digits, the status and
    the final encoding are on the scalar radix-2^64 code (fe64.S,
    internal/multiscalar_common.h).  Decoding is the scalar code too
    (group/ge64.h) except for its exponentiation, which runs on up to 16
    points at once in the lanes of 512-bit vectors (decode_batch, pow8.c:
    one chain of eight lanes, or two interleaved).  The
    group operations use the four-lane point representation of
-   internal/ge64_ifma4.h (shared with mGnP avx512ifma-4lane): X, Y, Z, T
+   internal/group/ge51x4_ifma.h (shared with mGnP fe51x4-wnaf-coords): X, Y, Z, T
    in the four lanes of five radix-2^51 vectors, a doubling or an addition
    of a cached point two four-lane multiplications deep.  Negative digits
    negate the cached point on the fly; the bucket combination uses

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* out = enc((m mod L) G - (n mod L) P), out[32] = status: the plain way,
    as two separate single-scalar multiplications and one subtraction, for
-   cross-checking c64-51-wnaf.  Variable time (all inputs are public).
+   cross-checking fe51-wnaf.  Variable time (all inputs are public).
 
    Each multiplication uses unsigned 4-bit windows, most significant first:
    a table of 0..15 times the point in cached form, then 4 doublings and
