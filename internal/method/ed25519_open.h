@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Ed25519 verification exactly as SPEC 2 states it, shared by the sign
+/* Ed25519 verification exactly as doc/verification.md states it, shared by the sign
    implementations (they differ only in how they reach SHA-512, passed as
    hash). Rejects smlen < 64 and S with any of its top three bits set;
    h = SHA-512(R || A || M) (reduced by mGnP); R' = (S mod L) G - (h mod L) A

@@ -8,7 +8,7 @@
    one table addition per nibble.  G comes from its encoding; no
    precomputed table is shared with any other implementation.
 
-   Status and failure outputs as SPEC 2: 1 iff m < L and P decodes; an
+   Status and failure outputs as doc/api.md states them: 1 iff m < L and P decodes; an
    invalid P counts as -C (C: y = 26, x even), so the result is then
    m G + n C. */
 #include "crypto_mGnP.h"

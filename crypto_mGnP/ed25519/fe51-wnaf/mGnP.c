@@ -8,7 +8,7 @@
    G, 3G, ..., 127G of G_odd_table.h (mixed additions); -P uses width 5 and
    8 odd multiples computed here in cached projective form.
 
-   Status (SPEC 2): 1 iff m < L and P is a canonical encoding of a curve
+   Status (doc/api.md): 1 iff m < L and P is a canonical encoding of a curve
    point.  Otherwise the output is still defined: m mod L is used, and an
    invalid P is replaced by -C, C being the point with y = 26 and even x. */
 #include "crypto_mGnP.h"

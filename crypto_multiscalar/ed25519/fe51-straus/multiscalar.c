@@ -9,7 +9,7 @@
    4 doublings per digit position serves the whole chunk.  The chunk sums
    are added up.  Stack use is fixed (about 24 KB); any len works.
 
-   Status (SPEC 2): 1 iff every n[i] < L and every P[i] decodes; an invalid
+   Status (doc/api.md): 1 iff every n[i] < L and every P[i] decodes; an invalid
    P[i] counts as C (y = 26, x even); len <= 0 gives the neutral element. */
 #include "crypto_multiscalar.h"
 #include "field/fe51.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Ed25519 keypair, hedged signing and verification (RFC 8032 with the
-   nonce rule and the verification rule of SPEC 2).
+   nonce rule and the verification rule of doc/verification.md).
 
    keypair: seed = 32 random bytes, (a, prefix) = SHA-512(seed) with a
    clamped, pk = enc(a G), sk = seed || pk.
@@ -15,7 +15,7 @@
    64 bytes hold prefix || z, later R || A, finally R || S.  sk may overlap
    sm too: it is read completely before sm is written.
 
-   open: SPEC 2 exactly.  Rejects smlen < 64 and S with any of its top
+   open: doc/verification.md exactly.  Rejects smlen < 64 and S with any of its top
    three bits set; h = SHA-512(R || A || M) (reduced by mGnP),
    R' = (S mod L) G - (h mod L) A by crypto_mGnP_ed25519, whose status
    is 0 unless S < L and A is a canonical point encoding; accepts iff the
