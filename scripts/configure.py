@@ -12,13 +12,14 @@ What it does, in order:
      scripts/prioritize from benchmarks/); unmeasured pairs come after the
      measured ones, portable ones last;
   5. write lib25519.h, the per-primitive headers implementations include,
-     the dispatch code and the Makefile.
+     the candidate table of the dispatcher and the Makefile.
 
-The dispatcher (see doc/internals.md) walks the ordered candidates of a
-primitive on first use and keeps the first one whose instruction sets the
-CPU has and whose known-answer self-test (crypto_OP/PRIM/selftest.c) passes.
-A pair that fails to compile is dropped at build time: its candidate entry is
-guarded by a macro that only a successful compilation defines.
+The dispatcher itself is hand-written C (dispatch/dispatch.c, see
+doc/internals.md): it walks the ordered candidates of a primitive on first
+use and keeps the first one whose instruction sets the CPU has and whose
+known-answer self-test (crypto_OP/PRIM/selftest.c) passes. A pair that fails
+to compile is dropped at build time: its candidate entry is guarded by a
+macro that only a successful compilation defines.
 
 Runs once per configure; the Makefile never calls python again except to
 make man pages.
@@ -420,15 +421,19 @@ def gen_caller_header(p):
 
 
 def gen_selftest_wrapper(src, p):
-    fnp = ", ".join("%s (*f%d)(%s)" % (ret, i, ",".join(params))
-                    for i, (_, ret, params) in enumerate(p.functions))
-    args = ", ".join("f%d" % i for i in range(len(p.functions)))
+    """selftest_P.c: crypto_OP/PRIM/selftest.c run on one candidate, its
+    entry points converted back to their C types"""
+    args = ",\n                  ".join("(%s (*)(%s))c->f[%d]" % (ret, ",".join(params), i)
+                                       for i, (_, ret, params) in enumerate(p.functions))
     return (GENERATED +
+            "/* %s: the known-answer self-test the dispatcher (dispatch/dispatch.c)\n"
+            "   runs on a candidate before choosing it; 0 when it passes */\n"
             "#include <lib25519.h>\n"
+            "#include \"dispatch.h\"\n"
             "#include \"%s\"\n\n"
-            "__attribute__((visibility(\"hidden\"))) int lib25519_selftest_%s(%s);\n"
-            "int lib25519_selftest_%s(%s)\n{\n  return selftest(%s);\n}\n"
-            % (os.path.join(p.dir, "selftest.c"), p.name, fnp, p.name, fnp, args))
+            "int lib25519_selftest_%s(const struct lib25519_candidate *c)\n{\n"
+            "  return selftest(%s);\n}\n"
+            % (p.name, os.path.join(p.dir, "selftest.c"), p.name, args))
 
 
 def shown_compiler(line):
@@ -439,109 +444,60 @@ def shown_compiler(line):
                     if not re.match(r"^-f(file|debug|macro|profile)-prefix-map=", w))
 
 
-def gen_dispatch(p, pairs, with_planted):
-    """dispatch code of one primitive; with_planted includes the test-only pairs"""
+def gen_candidates(p, pairs):
+    """The part of candidates.c for primitive p: the C types of its functions,
+    the entry points of its pairs, the candidate array (best first) and one
+    wrapper line per function (the macros are in dispatch/dispatch.h). Each
+    pair is guarded by LIB25519_OK_N (pairs.h: pair N compiled), a planted
+    one also by LIB25519_WITH_PLANTED (the test-only library)."""
     n = p.name
-    o = []
-    for i, (suffix, ret, params) in enumerate(p.functions):
-        o.append("typedef %s (*%s_f%d)(%s);\n" % (ret, n, i, ",".join(params)))
-    fnp = ", ".join("%s_f%d" % (n, i) for i in range(len(p.functions)))
-    o.append("extern int lib25519_selftest_%s(%s) __attribute__((visibility(\"hidden\")));\n\n" % (n, fnp))
-    chosen = [pr for pr in pairs if with_planted or not pr["planted"]]
-    for pr in chosen:
-        o.append("#ifdef %s\n" % pr["okmacro"])
-        for suffix, ret, params in p.functions:
-            o.append("extern %s;\n" % proto(ret, pr["prefix"] + p.fname(suffix), params))
-        o.append("#endif\n")
-    o.append("\nstatic const struct {\n")
-    for i in range(len(p.functions)):
-        o.append("  %s_f%d f%d;\n" % (n, i, i))
-    o.append("  const char *implementation;\n  const char *compiler;\n  unsigned long long features;\n")
-    o.append("} %s_candidates[] = {\n" % n)
-    for pr in chosen:
-        feats = " | ".join("CPU_FEATURE_%s" % w for w in feature_words(pr["tag"]) if w != "default") or "0"
-        fns = ", ".join(pr["prefix"] + p.fname(s) for s, _, _ in p.functions)
-        o.append("#ifdef %s\n  {%s, %s, %s, %s},\n#endif\n"
-                 % (pr["okmacro"], fns, c_string(pr["impl"]), c_string(shown_compiler(pr["compiler"])), feats))
-    o.append("  {%s0, 0, 0}\n};\n" % ("0, " * len(p.functions)))
-    o.append("#define %s_N ((long long)(sizeof %s_candidates / sizeof %s_candidates[0]) - 1)\n" % (n, n, n))
-    o.append("_Static_assert(sizeof %s_candidates / sizeof %s_candidates[0] > 1, "
-             "\"no implementation of %s compiled\");\n" % (n, n, n))
-    o.append("static long long %s_chosen = -1;\n\n" % n)
-    call = ", ".join("%s_candidates[i].f%d" % (n, k) for k in range(len(p.functions)))
-    o.append(
-        "static unsigned long long %(n)s_features(long long i) { return %(n)s_candidates[i].features; }\n\n"
-        "static long long %(n)s_choose(void)\n{\n"
-        "  unsigned long long cpu = cpufeatures();\n"
-        "  for (long long i = 0; i < %(n)s_N; ++i) {\n"
-        "    if (%(n)s_candidates[i].features & ~cpu) continue;\n"
-        "    if (lib25519_selftest_%(n)s(%(call)s) == 0) return i;\n"
-        "  }\n"
-        "  return fallback(%(n)s_N, %(n)s_features);\n}\n\n"
-        "static long long %(n)s_choice(void)\n{\n"
-        "  long long c = __atomic_load_n(&%(n)s_chosen, __ATOMIC_ACQUIRE);\n"
-        "  if (c < 0) {\n    c = %(n)s_choose();\n    __atomic_store_n(&%(n)s_chosen, c, __ATOMIC_RELEASE);\n  }\n"
-        "  return c;\n}\n\n"
-        "/* the i-th candidate this CPU can run, or -1 */\n"
-        "static long long %(n)s_index(long long i)\n{\n"
-        "  unsigned long long cpu = cpufeatures();\n"
-        "  for (long long j = 0; j < %(n)s_N; ++j)\n"
-        "    if (!(%(n)s_candidates[j].features & ~cpu) && i-- == 0) return j;\n"
-        "  return -1;\n}\n\n"
-        "EXPORT long long lib25519_numimpl_%(n)s(void)\n{\n"
-        "  long long count = 0;\n  while (%(n)s_index(count) >= 0) ++count;\n  return count;\n}\n\n"
-        "EXPORT const char *lib25519_%(n)s_implementation(void) { return %(n)s_candidates[%(n)s_choice()].implementation; }\n"
-        "EXPORT const char *lib25519_%(n)s_compiler(void) { return %(n)s_candidates[%(n)s_choice()].compiler; }\n"
-        "EXPORT const char *lib25519_dispatch_%(n)s_implementation(long long i)\n{\n"
-        "  long long j = %(n)s_index(i);\n  return j < 0 ? 0 : %(n)s_candidates[j].implementation;\n}\n"
-        "EXPORT const char *lib25519_dispatch_%(n)s_compiler(long long i)\n{\n"
-        "  long long j = %(n)s_index(i);\n  return j < 0 ? 0 : %(n)s_candidates[j].compiler;\n}\n\n"
-        % {"n": n, "call": call})
+    o = ["/* ---- %s: crypto_%s/%s, %d candidates, best first ---- */\n\n"
+         % (n, p.op, p.prim, len(pairs)),
+         "_Static_assert(%d <= LIB25519_MAXFUNCTIONS, \"%s: raise LIB25519_MAXFUNCTIONS\");\n"
+         % (len(p.functions), n)]
     for k, (suffix, ret, params) in enumerate(p.functions):
-        pub = p.pubname(suffix)
-        argnames = ", ".join("a%d" % i for i in range(len(params)))
-        o.append("EXPORT %s\n{\n  %s%s_candidates[%s_choice()].f%d(%s);\n}\n"
-                 % (proto(ret, pub, params, names=True), "" if ret == "void" else "return ",
-                    n, n, k, argnames))
-        o.append("EXPORT %s (*lib25519_dispatch_%s(long long i))(%s)\n{\n"
-                 "  long long j = %s_index(i);\n  return j < 0 ? 0 : %s_candidates[j].f%d;\n}\n\n"
-                 % (ret, pub[len("lib25519_"):], ",".join(params), n, n, k))
+        o.append("typedef %s %s_f%d(%s);\n" % (ret, n, k, ",".join(params)))
+
+    def guard(pr):
+        if pr["planted"]:
+            return "#if defined(%s) && defined(LIB25519_WITH_PLANTED)\n" % pr["okmacro"]
+        return "#ifdef %s\n" % pr["okmacro"]
+    o.append("\n")
+    for pr in pairs:
+        o.append(guard(pr))
+        for k, (suffix, _, _) in enumerate(p.functions):
+            o.append("extern %s_f%d %s;\n" % (n, k, pr["prefix"] + p.fname(suffix)))
+        o.append("#endif\n")
+    o.append("\nstatic const struct lib25519_candidate %s_candidates[] = {\n" % n)
+    for pr in pairs:
+        feats = " | ".join("CPU_FEATURE_%s" % w for w in feature_words(pr["tag"]) if w != "default") or "0"
+        entries = ",\n    ".join("LIB25519_ENTRY(%s)" % (pr["prefix"] + p.fname(s)) for s, _, _ in p.functions)
+        o.append("%s  {%s, %s, %s,\n   {%s}},\n#endif\n"
+                 % (guard(pr), c_string(pr["impl"]), c_string(shown_compiler(pr["compiler"])), feats, entries))
+    o.append("  LIB25519_END_OF_CANDIDATES\n};\n\n")
+    o.append("LIB25519_DISPATCH_PRIMITIVE(%s)\n" % n)
+    for k, (suffix, ret, params) in enumerate(p.functions):
+        name = p.pubname(suffix)[len("lib25519_"):]
+        named = "(%s)" % (", ".join("%s%sa%d" % (t, "" if t.endswith("*") else " ", i)
+                                    for i, t in enumerate(params)) or "void")
+        args = "(%s)" % ", ".join("a%d" % i for i in range(len(params)))
+        if ret == "void":
+            o.append("LIB25519_DISPATCH_VOID_FUNCTION(%s, %d, %s, %s, %s)\n" % (n, k, name, named, args))
+        else:
+            o.append("LIB25519_DISPATCH_FUNCTION(%s, %d, %s, %s, %s, %s)\n" % (n, k, ret, name, named, args))
+    o.append("\n")
     return "".join(o)
 
 
-DISPATCH_HEAD = GENERATED + """/* Run-time choice of implementations: see doc/internals.md.
-   For each primitive the candidates are listed best first. On first use the
-   first candidate whose instruction sets this CPU has and which passes the
-   primitive's known-answer self-test is chosen and remembered; concurrent
-   first calls may both test, but they reach the same answer and store the
-   same index, so no lock is needed. If every candidate fails its self-test
-   the last portable one is used. */
+CANDIDATES_HEAD = GENERATED + """/* The candidates of every primitive, best first (priority/, then
+   unmeasured pairs, portable ones last), and the exported functions.
+   Only data and macro lines: the macros are in dispatch/dispatch.h, every
+   decision (CPU check, self-test, the remembered choice, the fallback) is in
+   dispatch/dispatch.c. Compiled once for the library and once with
+   -DLIB25519_WITH_PLANTED for the test-only library with planted pairs. */
 #include <lib25519.h>
+#include "dispatch.h"
 #include "pairs.h"
-#include "cpufeatures.h"
-
-#define EXPORT __attribute__((visibility("default")))
-
-static unsigned long long cpufeatures_cache;
-
-static unsigned long long cpufeatures(void)
-{
-  unsigned long long f = __atomic_load_n(&cpufeatures_cache, __ATOMIC_RELAXED);
-  if (!f) {
-    f = lib25519_internal_cpufeatures() | (1ULL << 63);
-    __atomic_store_n(&cpufeatures_cache, f, __ATOMIC_RELAXED);
-  }
-  return f;
-}
-
-/* the last candidate that needs no optional instruction set */
-static long long fallback(long long n, unsigned long long (*features)(long long))
-{
-  const unsigned long long base = CPU_FEATURE_amd64 | CPU_FEATURE_arm64;
-  for (long long i = n - 1; i >= 0; --i)
-    if (!(features(i) & ~base)) return i;
-  return n - 1;
-}
 
 """
 
@@ -607,9 +563,8 @@ def main():
         write(os.path.join(build, "include-impl", p.name, "crypto_%s.h" % p.op), gen_impl_header(p))
         write(os.path.join(build, "include-call", "crypto_%s.h" % p.name), gen_caller_header(p))
         write(os.path.join(build, "dispatch", "selftest_%s.c" % p.name), gen_selftest_wrapper(src, p))
-    for planted in (False, True):
-        text = DISPATCH_HEAD + "".join(gen_dispatch(p, p.pairs, planted) for p in prims)
-        write(os.path.join(build, "dispatch", "dispatch%s.c" % ("-planted" if planted else "")), text)
+    write(os.path.join(build, "dispatch", "candidates.c"),
+          CANDIDATES_HEAD + "".join(gen_candidates(p, p.pairs) for p in prims))
     syms = exported_symbols(prims)
     write(os.path.join(build, "exports.txt"), "".join(s + "\n" for s in syms))
     write(os.path.join(build, "lib25519.map"),
@@ -660,37 +615,42 @@ def main():
     mk.append("PLANTED_OBJS = $$(cat %s)\n\n" % " ".join("$(B)/obj/%d/objs" % pr["id"] for pr in allpairs))
     cc0 = compilers[base_tag][0]
     base_objs = []
-    lib_sources = [("cpuid", cpuid_src), ("randombytes", os.path.join(src, "randombytes", "randombytes.c"))]
-    deps = {"cpuid": os.path.join(src, "cpuid", "*.h"), "randombytes": ""}
+    lib_sources = [("cpuid", cpuid_src), ("randombytes", os.path.join(src, "randombytes", "randombytes.c")),
+                   ("dispatch", "$(SRC)/dispatch/dispatch.c")]
+    deps = {"cpuid": os.path.join(src, "cpuid", "*.h"), "randombytes": "",
+            "dispatch": "$(SRC)/dispatch/dispatch.h $(SRC)/cpuid/*.h"}
     for p in prims:
         lib_sources.append(("selftest_" + p.name, "$(B)/dispatch/selftest_%s.c" % p.name))
-        deps["selftest_" + p.name] = os.path.join(p.dir, "selftest.c")
+        deps["selftest_" + p.name] = os.path.join(p.dir, "selftest.c") + " $(SRC)/dispatch/dispatch.h"
     for name, path in lib_sources:
         obj = "$(B)/lib/%s.o" % name
         mk.append("%s: %s %s $(B)/include/lib25519.h $(INTERNAL_H)\n\t@mkdir -p $(B)/lib\n"
-                  "\t%s -fvisibility=hidden -I$(SRC)/cpuid $(COMMON) -c %s -o $@\n\n"
+                  "\t%s -fvisibility=hidden -I$(SRC)/cpuid -I$(SRC)/dispatch $(COMMON) -c %s -o $@\n\n"
                   % (obj, path, "$(wildcard %s)" % deps[name] if deps[name] else "", cc0, path))
         base_objs.append(obj)
-    for variant in ("", "-planted"):
-        mk.append("$(B)/lib/dispatch%s.o: $(B)/dispatch/dispatch%s.c $(B)/dispatch/pairs.h\n"
+    # the candidate table, without and with the planted pairs
+    for variant, flag in (("", ""), ("-planted", " -DLIB25519_WITH_PLANTED")):
+        mk.append("$(B)/lib/candidates%s.o: $(B)/dispatch/candidates.c $(B)/dispatch/pairs.h "
+                  "$(SRC)/dispatch/dispatch.h $(B)/include/lib25519.h $(wildcard $(SRC)/cpuid/*.h)\n"
                   "\t@mkdir -p $(B)/lib\n"
-                  "\t%s -fvisibility=hidden -I$(SRC)/cpuid -I$(B)/dispatch $(COMMON) -c $(B)/dispatch/dispatch%s.c -o $@\n\n"
-                  % (variant, variant, cc0, variant))
+                  "\t%s -fvisibility=hidden%s -I$(SRC)/cpuid -I$(SRC)/dispatch -I$(B)/dispatch $(COMMON) "
+                  "-c $(B)/dispatch/candidates.c -o $@\n\n"
+                  % (variant, cc0, flag))
     mk.append("BASE_OBJS = %s\n\n" % " ".join(base_objs))
     sharedflags = ("-shared -Wl,-soname,lib25519.so.1 -Wl,--version-script=$(B)/lib25519.map "
                    "-Wl,-Bsymbolic -Wl,-z,noexecstack -Wl,--build-id=none")
-    mk.append("$(PKG)/lib/lib25519.so.1: $(B)/lib/dispatch.o $(BASE_OBJS) $(B)/lib25519.map\n"
+    mk.append("$(PKG)/lib/lib25519.so.1: $(B)/lib/candidates.o $(BASE_OBJS) $(B)/lib25519.map\n"
               "\t@mkdir -p $(PKG)/lib\n"
-              "\t$(LINKCC) %s -o $@ $(B)/lib/dispatch.o $(BASE_OBJS) %s $(LDFLAGS)\n"
+              "\t$(LINKCC) %s -o $@ $(B)/lib/candidates.o $(BASE_OBJS) %s $(LDFLAGS)\n"
               "\tln -sf lib25519.so.1 $(PKG)/lib/lib25519.so\n\n" % (sharedflags, "$(SHIPPED_OBJS)"))
-    mk.append("$(PKG)/lib/lib25519.a: $(B)/lib/dispatch.o $(BASE_OBJS)\n"
+    mk.append("$(PKG)/lib/lib25519.a: $(B)/lib/candidates.o $(BASE_OBJS)\n"
               "\t@mkdir -p $(PKG)/lib\n\trm -f $@\n"
-              "\tar cr $@ $(B)/lib/dispatch.o $(BASE_OBJS) %s\n\tranlib $@\n\n" % "$(SHIPPED_OBJS)")
+              "\tar cr $@ $(B)/lib/candidates.o $(BASE_OBJS) %s\n\tranlib $@\n\n" % "$(SHIPPED_OBJS)")
     # test-only library with the planted candidates (bad self-test, secret branch)
     mk.append("planted: $(B)/planted/lib25519.so.1\n\n"
-              "$(B)/planted/lib25519.so.1: $(B)/lib/dispatch-planted.o $(BASE_OBJS) $(B)/lib25519.map\n"
+              "$(B)/planted/lib25519.so.1: $(B)/lib/candidates-planted.o $(BASE_OBJS) $(B)/lib25519.map\n"
               "\t@mkdir -p $(B)/planted\n"
-              "\t$(LINKCC) %s -o $@ $(B)/lib/dispatch-planted.o $(BASE_OBJS) %s $(LDFLAGS)\n\n"
+              "\t$(LINKCC) %s -o $@ $(B)/lib/candidates-planted.o $(BASE_OBJS) %s $(LDFLAGS)\n\n"
               % (sharedflags, "$(PLANTED_OBJS)"))
     mk.append("$(PKG)/include/lib25519.h: $(B)/include/lib25519.h\n\t@mkdir -p $(PKG)/include\n\tcp $< $@\n\n")
     # commands
