@@ -17,7 +17,9 @@ import os
 import re
 
 from configure_inventory import feature_words
-from configure_text import GENERATED, c_string, param_list, write_file
+from configure_text import c_string, generated, param_list, write_file
+
+GENERATED = generated("configure_dispatch.py")
 
 CANDIDATES_HEAD = GENERATED + """/* The candidates of every primitive, best first (priority/, then
    unmeasured pairs, portable ones last), and the exported functions.
