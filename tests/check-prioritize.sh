@@ -45,8 +45,8 @@ if [ "$newfirst" != "$last" ]; then
   echo "FAIL: after making '$last' fastest, prioritize put '$newfirst' first"; fail=1
 fi
 ./configure --no-trim --builddir=prio-test --priority="$tmp/prio" >/dev/null || fail=1
-cand=$(grep -A1 'nP_montgomery25519_candidates\[\] = {' build/prio-test/dispatch/dispatch.c | tail -n 1)
-cand=$(grep -A2 'nP_montgomery25519_candidates\[\] = {' build/prio-test/dispatch/dispatch.c | grep -o '"[^"]*"' | head -n 1)
+cand=$(grep -A1 'nP_montgomery25519_candidates\[\] = {' build/prio-test/dispatch/candidates.c | tail -n 1)
+cand=$(grep -A2 'nP_montgomery25519_candidates\[\] = {' build/prio-test/dispatch/candidates.c | grep -o '"[^"]*"' | head -n 1)
 if [ "$cand" != "\"$lastimpl\"" ]; then
   echo "FAIL: configure's first nP candidate is $cand, want \"$lastimpl\""; fail=1
 else

@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: MIT */
+/* Run-time choice of implementations (doc/internals.md, "Self-tests and
+   dispatch"). The candidates of each primitive come from the generated
+   build/ARCH/dispatch/candidates.c, best first; this file decides which one
+   runs:
+
+   - On the first call of any function of a primitive (lib25519_chosen in
+     dispatch.h finds no index yet), choose() walks the candidates in order
+     and takes the first one whose instruction sets this CPU has and which
+     passes the primitive's known-answer self-test (crypto_OP/PRIM/selftest.c).
+   - The index is stored with a release store and read with an acquire load,
+     so every later call costs one load and one indirect call.
+   - No lock: two threads racing on the first call both run the self-tests,
+     reach the same answer (the same table, the same CPU, self-tests whose
+     verdict does not change), so both store the same index.
+   - If no candidate passes, fallback() decides (one spot, below).
+   - Tests and benchmarks reach every candidate this CPU can run through the
+     enumeration at the end (lib25519_numimpl_P, lib25519_dispatch_P). */
+#include "dispatch.h"
+
+/* What this CPU (and OS) can run: cpuid/ARCH.c, minus the instruction sets
+   named in LIB25519_DISABLE. Computed once; bit 63, which no feature uses,
+   marks the cache as filled even when the CPU has no optional feature.
+   Relaxed atomics are enough: every thread computes the same value. */
+static unsigned long long cpufeatures_cache;
+
+static unsigned long long cpufeatures(void)
+{
+  unsigned long long f = __atomic_load_n(&cpufeatures_cache, __ATOMIC_RELAXED);
+  if (!f) {
+    f = lib25519_internal_cpufeatures() | (1ULL << 63);
+    __atomic_store_n(&cpufeatures_cache, f, __ATOMIC_RELAXED);
+  }
+  return f;
+}
+
+/* does CPU (cpufeatures()) have every instruction set candidate c needs? */
+static int runs_on(const struct lib25519_candidate *c, unsigned long long cpu)
+{
+  return !(c->features & ~cpu);
+}
+
+/* THE FALLBACK, when every candidate this CPU can run failed its self-test:
+   use the last candidate that needs no optional instruction set (the
+   architecture's own bit, CPU_FEATURE_amd64 or CPU_FEATURE_arm64, is not
+   optional), or, if there is none, the last candidate. The tests then
+   report the failure. This is the only place that decides it. */
+static long long fallback(const struct lib25519_primitive *p)
+{
+  const unsigned long long base = CPU_FEATURE_amd64 | CPU_FEATURE_arm64;
+  for (long long i = p->count - 1; i >= 0; --i)
+    if (!(p->candidate[i].features & ~base)) return i;
+  return p->count - 1;
+}
+
+/* the first candidate, in priority order, that this CPU can run and that
+   passes the self-test; else the fallback */
+static long long choose(const struct lib25519_primitive *p)
+{
+  unsigned long long cpu = cpufeatures();
+  for (long long i = 0; i < p->count; ++i) {
+    if (!runs_on(&p->candidate[i], cpu)) continue;
+    if (p->selftest(&p->candidate[i]) == 0) return i;
+  }
+  return fallback(p);
+}
+
+/* the slow path of lib25519_chosen: choose and publish the index; the
+   release store pairs with the acquire load in lib25519_chosen */
+long long lib25519_internal_dispatch_select(const struct lib25519_primitive *p)
+{
+  long long c = choose(p);
+  __atomic_store_n(p->chosen, c, __ATOMIC_RELEASE);
+  return c;
+}
+
+/* Enumeration for tests and benchmarks: the i-th candidate (from 0, best
+   first) among those this CPU can run, whether or not it passes its
+   self-test, or 0 when there are not that many (or i < 0). */
+const struct lib25519_candidate *lib25519_internal_dispatch_runnable(const struct lib25519_primitive *p, long long i)
+{
+  unsigned long long cpu = cpufeatures();
+  for (long long j = 0; j < p->count; ++j)
+    if (runs_on(&p->candidate[j], cpu) && i-- == 0) return &p->candidate[j];
+  return 0;
+}
+
+/* how many candidates this CPU can run: lib25519_numimpl_P() */
+long long lib25519_internal_dispatch_count(const struct lib25519_primitive *p)
+{
+  unsigned long long cpu = cpufeatures();
+  long long n = 0;
+  for (long long j = 0; j < p->count; ++j)
+    if (runs_on(&p->candidate[j], cpu)) ++n;
+  return n;
+}
