@@ -275,17 +275,6 @@ void test_multiscalar_ed25519(void)
 {
   long long impl;
 
-  for (impl = -1; impl < lib25519_numimpl_multiscalar_ed25519(); ++impl) {
-    ms_fn f;
-    if (impl < 0) {
-      f = lib25519_multiscalar_ed25519;
-      test_begin("multiscalar_ed25519", impl, lib25519_multiscalar_ed25519_implementation(),
-                 lib25519_multiscalar_ed25519_compiler());
-    } else {
-      f = lib25519_dispatch_multiscalar_ed25519(impl);
-      test_begin("multiscalar_ed25519", impl, lib25519_dispatch_multiscalar_ed25519_implementation(impl),
-                 lib25519_dispatch_multiscalar_ed25519_compiler(impl));
-    }
-    test_one(f);
-  }
+  TEST_FOR_EACH_IMPL(multiscalar_ed25519, impl)
+    test_one(TEST_IMPL_FN(multiscalar_ed25519, impl));
 }

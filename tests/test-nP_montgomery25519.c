@@ -260,19 +260,8 @@ void test_nP_montgomery25519(void)
   long long impl;
 
   wycheproof_load();
-  for (impl = -1; impl < lib25519_numimpl_nP_montgomery25519(); ++impl) {
-    nP_fn f;
-    if (impl < 0) {
-      f = lib25519_nP_montgomery25519;
-      test_begin("nP_montgomery25519", impl, lib25519_nP_montgomery25519_implementation(),
-                 lib25519_nP_montgomery25519_compiler());
-    } else {
-      f = lib25519_dispatch_nP_montgomery25519(impl);
-      test_begin("nP_montgomery25519", impl, lib25519_dispatch_nP_montgomery25519_implementation(impl),
-                 lib25519_dispatch_nP_montgomery25519_compiler(impl));
-    }
-    test_one(f);
-  }
+  TEST_FOR_EACH_IMPL(nP_montgomery25519, impl)
+    test_one(TEST_IMPL_FN(nP_montgomery25519, impl));
   free(wp_n);
   free(wp_p);
   free(wp_shared);

@@ -152,20 +152,8 @@ void test_nPbatch_montgomery25519(void)
   long long impl;
 
   wycheproof_load();
-  for (impl = -1; impl < lib25519_numimpl_nPbatch_montgomery25519(); ++impl) {
-    nPbatch_fn f;
-    if (impl < 0) {
-      f = lib25519_nPbatch_montgomery25519;
-      test_begin("nPbatch_montgomery25519", impl, lib25519_nPbatch_montgomery25519_implementation(),
-                 lib25519_nPbatch_montgomery25519_compiler());
-    } else {
-      f = lib25519_dispatch_nPbatch_montgomery25519(impl);
-      test_begin("nPbatch_montgomery25519", impl,
-                 lib25519_dispatch_nPbatch_montgomery25519_implementation(impl),
-                 lib25519_dispatch_nPbatch_montgomery25519_compiler(impl));
-    }
-    test_one(f);
-  }
+  TEST_FOR_EACH_IMPL(nPbatch_montgomery25519, impl)
+    test_one(TEST_IMPL_FN(nPbatch_montgomery25519, impl));
   free(wp_n);
   free(wp_p);
   free(wp_shared);

@@ -438,18 +438,9 @@ void test_sign_ed25519(void)
   have_sc = test_vectors_open(&sc, "sign_ed25519", "ed25519-speccheck.txt");
   if (have_wp) printf("sign_ed25519: %lld Wycheproof Ed25519 cases from %s\n", test_vectors_count(&wp), wp.path);
   if (have_sc) printf("sign_ed25519: %lld speccheck cases from %s\n", test_vectors_count(&sc), sc.path);
-  for (impl = -1; impl < lib25519_numimpl_sign_ed25519(); ++impl) {
-    struct impl I;
-    if (impl < 0) {
-      I = sel;
-      test_begin("sign_ed25519", impl, lib25519_sign_ed25519_implementation(), lib25519_sign_ed25519_compiler());
-    } else {
-      I.keypair = lib25519_dispatch_sign_ed25519_keypair(impl);
-      I.sign = lib25519_dispatch_sign_ed25519(impl);
-      I.open = lib25519_dispatch_sign_ed25519_open(impl);
-      test_begin("sign_ed25519", impl, lib25519_dispatch_sign_ed25519_implementation(impl),
-                 lib25519_dispatch_sign_ed25519_compiler(impl));
-    }
+  TEST_FOR_EACH_IMPL(sign_ed25519, impl) {
+    struct impl I = {TEST_IMPL_FN(sign_ed25519_keypair, impl), TEST_IMPL_FN(sign_ed25519, impl),
+                     TEST_IMPL_FN(sign_ed25519_open, impl)};
     test_rfc(&I);
     test_keypair(&I);
     test_round_trips(&I, impl < 0 ? &I : &sel);

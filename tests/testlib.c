@@ -520,6 +520,20 @@ long long test_vectors_x25519(const char *primitive, long long want, unsigned ch
   return count;
 }
 
+/* ---------- every implementation of a primitive ---------- */
+
+int test_next_impl(const struct test_impls *p, long long *impl)
+{
+  ++*impl;
+  if (*impl < -1) *impl = -1;
+  if (*impl >= p->count()) return 0;
+  if (*impl < 0)
+    test_begin(p->primitive, *impl, p->implementation(), p->compiler());
+  else
+    test_begin(p->primitive, *impl, p->dispatch_implementation(*impl), p->dispatch_compiler(*impl));
+  return 1;
+}
+
 void test_poison(const void *x, long long len)
 {
 #if defined(TESTLIB_MSAN)

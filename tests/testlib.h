@@ -2,9 +2,7 @@
 /* Helpers shared by the per-primitive tests of lib25519-test.
 
    Every test file tests/test-OP_PRIM.c defines void test_OP_PRIM(void), which
-   loops over impl = -1 (the selected implementation, through lib25519_OP_PRIM)
-   and impl = 0 .. lib25519_numimpl_OP_PRIM()-1 (through lib25519_dispatch_*),
-   calling test_begin() for each so failures name implementation and compiler. */
+   runs its checks on every implementation with TEST_FOR_EACH_IMPL below. */
 #ifndef TESTLIB_H
 #define TESTLIB_H
 
@@ -94,6 +92,37 @@ void test_vectors_close(test_vectors *v);
    skip or a failure */
 long long test_vectors_x25519(const char *primitive, long long want, unsigned char **n, unsigned char **p,
                               unsigned char **shared);
+
+/* Every implementation of a primitive. Each test_OP_PRIM runs its checks
+   once per implementation, impl = -1 (the one the library selected, called
+   as lib25519_F) and impl = 0 .. lib25519_numimpl_OP_PRIM()-1 (every
+   compiled one, called through lib25519_dispatch_F(impl)):
+
+     long long impl;
+     TEST_FOR_EACH_IMPL(nP_montgomery25519, impl)
+       test_one(TEST_IMPL_FN(nP_montgomery25519, impl));
+
+   Each step announces the implementation and compiler (test_begin), so a
+   failure names them. */
+struct test_impls {
+  const char *primitive;
+  long long (*count)(void);
+  const char *(*implementation)(void);
+  const char *(*compiler)(void);
+  const char *(*dispatch_implementation)(long long);
+  const char *(*dispatch_compiler)(long long);
+};
+/* moves *impl on to the next implementation (start at -2) and announces it;
+   0 after the last one */
+int test_next_impl(const struct test_impls *p, long long *impl);
+
+#define TEST_IMPLS(prim)                                                                   \
+  ((const struct test_impls){#prim, lib25519_numimpl_##prim, lib25519_##prim##_implementation, \
+                             lib25519_##prim##_compiler, lib25519_dispatch_##prim##_implementation, \
+                             lib25519_dispatch_##prim##_compiler})
+#define TEST_FOR_EACH_IMPL(prim, impl) for ((impl) = -2; test_next_impl(&TEST_IMPLS(prim), &(impl));)
+/* function fn (e.g. sign_ed25519_open) of implementation impl */
+#define TEST_IMPL_FN(fn, impl) ((impl) < 0 ? lib25519_##fn : lib25519_dispatch_##fn(impl))
 
 /* nonzero when the run asked for the long versions of iterated tests */
 extern int test_long;
