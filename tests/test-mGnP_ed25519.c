@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Tests of mGnP_ed25519 (SPEC 2): out = enc((m mod L) G - (n mod L) P),
+/* Tests of mGnP_ed25519 (doc/api.md, doc/verification.md): out = enc((m mod L) G - (n mod L) P),
    out[32] = 1 iff m < L and P is a canonical point encoding; an invalid P
    counts as -C (C: y = 26, x even).
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Tests of multiscalar_ed25519 (SPEC 2): out = enc(sum (n[i] mod L) P[i]),
+/* Tests of multiscalar_ed25519 (doc/api.md, doc/verification.md): out = enc(sum (n[i] mod L) P[i]),
    out[32] = 1 iff every n[i] < L and every P[i] is a canonical point
    encoding; an invalid P[i] counts as C (y = 26, x even), not -C; len = 0
    gives the neutral element.

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Tests of nG_merged25519 (SPEC 2): top bit of n clear -> Edwards encoding
+/* Tests of nG_merged25519 (doc/api.md): top bit of n clear -> Edwards encoding
    of n G; top bit set -> Montgomery u of (n - 2^255) G (0 for the neutral
    element).
 

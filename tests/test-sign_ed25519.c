@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Tests of sign_ed25519 (SPEC 1 and 2): keypair, hedged sign, open.
+/* Tests of sign_ed25519 (doc/api.md, doc/verification.md): keypair, hedged sign, open.
 
    - RFC 8032 section 7.1 tests 1, 2, 3, 1024 (1023-byte message) and
      SHA(abc): open accepts and returns the message; the public key is
@@ -127,7 +127,8 @@ static void do_keypair(const struct impl *I, unsigned char *pk, unsigned char *s
 }
 
 /* open sm (smlen bytes) into a fresh guarded buffer; returns the result and
-   checks the SPEC 1 failure/success conventions; expect: 1 accept, 0 reject */
+   checks the conventions of doc/api.md (on failure -1, *mlen = -1 and m
+   cleared; on success 0 and the message); expect: 1 accept, 0 reject */
 static void check_open(const char *what, open_fn open, const unsigned char *sm, long long smlen,
                        const unsigned char *pk, const unsigned char *msg, int expect)
 {
