@@ -20,7 +20,8 @@
 
 #define CLI_FN static __attribute__((unused))
 
-/* the exit statuses of SPEC section 4 */
+/* the exit statuses of the tools (doc/man/x25519-cli.1.md, ed25519-cli.1.md):
+   100 for bad input (wrong key length, forged message), 111 for I/O errors */
 #define CLI_BADINPUT 100
 #define CLI_IOERROR 111
 

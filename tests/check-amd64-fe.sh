@@ -6,49 +6,54 @@
 # every assembly entry point, and (when valgrind is installed) a run with
 # secret inputs marked undefined so that valgrind reports any branch or
 # memory index that depends on them.
-# Uses each of gcc and clang that is installed. Skipped (exit 0) off
-# amd64 or on a CPU without bmi2 and adx. $1 (the bin dir) is not needed.
-top=$(cd "$(dirname "$0")/.." && pwd)
+# Uses each of gcc and clang that is installed. Skipped (exit 77) off
+# amd64 or on a CPU without bmi2 and adx. BINDIR is not needed: the test
+# compiles the sources itself.
+name=check-amd64-fe
+. "$(dirname "$0")/lib.sh"
+lib_args "$@"
 case $(uname -m) in
   x86_64|amd64) ;;
-  *) echo "check-amd64-fe: not amd64, skipped"; exit 0 ;;
+  *) skip "not amd64"; finish ;;
 esac
 if ! grep -qw bmi2 /proc/cpuinfo 2>/dev/null || ! grep -qw adx /proc/cpuinfo 2>/dev/null; then
-  echo "check-amd64-fe: CPU without bmi2/adx, skipped"; exit 0
+  skip "CPU without bmi2/adx"; finish
 fi
 tmp=$(mktemp -d) || exit 111
 trap 'rm -rf "$tmp"' EXIT
-fail=0
 ran=0
-total_p=0
-total_f=0
 for cc in gcc clang; do
   command -v $cc >/dev/null 2>&1 || continue
   ran=1
   if ! $cc -O2 -Wall -mbmi2 -madx -I"$top/internal" \
       -o "$tmp/fe64-test-$cc" "$top/tests/amd64/fe64-test.c" "$top/tests/amd64/fe64-test-asm.S"; then
-    echo "check-amd64-fe: FAIL: cannot build with $cc"; fail=1; total_f=$((total_f + 1)); continue
+    fail "cannot build with $cc"; continue
   fi
   echo "compiler: $cc"
-  "$tmp/fe64-test-$cc" >"$tmp/out" || fail=1
+  "$tmp/fe64-test-$cc" >"$tmp/out"
+  rc=$?
   cat "$tmp/out"
+  # the program counts its own checks
   p=$(sed -n 's/^fe64-test: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$tmp/out")
   f=$(sed -n 's/^fe64-test: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$tmp/out")
-  [ -n "$p" ] && [ -n "$f" ] || { p=0; f=1; fail=1; }
-  total_p=$((total_p + p)); total_f=$((total_f + f))
+  if [ -n "$p" ] && [ -n "$f" ]; then
+    passed=$((passed + p)); failed=$((failed + f))
+    [ $rc = 0 ] || [ "$f" != 0 ] || fail "fe64-test ($cc) exited $rc"
+  else
+    fail "fe64-test ($cc) printed no summary (exit $rc)"
+  fi
   # constant-time data flow of the assembly under valgrind, if available
   if command -v valgrind >/dev/null 2>&1 && [ -f /usr/include/valgrind/memcheck.h ]; then
     if $cc -O2 -Wall -mbmi2 -madx -DFE64_TEST_VALGRIND -I"$top/internal" \
         -o "$tmp/fe64-ct-$cc" "$top/tests/amd64/fe64-test.c" "$top/tests/amd64/fe64-test-asm.S" &&
        valgrind -q --error-exitcode=99 "$tmp/fe64-ct-$cc" --ct; then
-      total_p=$((total_p + 1))
+      ok
     else
-      echo "check-amd64-fe: FAIL: valgrind constant-time run ($cc)"; fail=1
-      total_f=$((total_f + 1))
+      fail "valgrind constant-time run ($cc)"
     fi
+  else
+    missing "valgrind constant-time run ($cc): valgrind is not installed"
   fi
 done
-[ $ran = 1 ] || { echo "check-amd64-fe: no compiler, skipped"; exit 0; }
-[ $fail = 0 ] || [ $total_f != 0 ] || total_f=1
-echo "check-amd64-fe: $total_p passed, $total_f failed"
-exit $fail
+[ $ran = 1 ] || skip "neither gcc nor clang is installed"
+finish

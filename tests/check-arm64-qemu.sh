@@ -8,20 +8,18 @@
 # against the cross build.
 # Needs gcc-aarch64-linux-gnu and qemu-user (scripts/install-deps installs
 # them). Without them it exits 77 (skipped), except in CI, where it fails.
-top=$(cd "$(dirname "$0")/.." && pwd)
+# BINDIR is not used: the test makes its own build.
+name=check-arm64-qemu
+. "$(dirname "$0")/lib.sh"
+lib_args "$@"
 cd "$top" || exit 111
 if ! command -v aarch64-linux-gnu-gcc >/dev/null || ! command -v qemu-aarch64 >/dev/null; then
-  echo "check-arm64-qemu: aarch64-linux-gnu-gcc or qemu-aarch64 missing (apt-get install gcc-aarch64-linux-gnu qemu-user)"
-  [ -n "$CI" ] && exit 1
-  exit 77
+  missing "aarch64-linux-gnu-gcc or qemu-aarch64 is not installed (packages gcc-aarch64-linux-gnu, qemu-user)"
+  finish
 fi
 B=$top/build/arm64-qemu
 tmp=$(mktemp -d) || exit 111
 trap 'rm -rf "$tmp"' EXIT INT TERM
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "check-arm64-qemu: FAIL: $*"; }
 
 rm -rf "$B"
 if ./configure --host=arm64 --no-trim --builddir=arm64-qemu >"$tmp/configure.log" 2>&1 &&
@@ -29,14 +27,13 @@ if ./configure --host=arm64 --no-trim --builddir=arm64-qemu >"$tmp/configure.log
   ok
 else
   cat "$tmp/configure.log"; tail -n 30 "$tmp/make.log"
-  bad "cross build"
-  echo "check-arm64-qemu: $passed passed, $failed failed"
-  exit 1
+  fail "cross build"
+  finish
 fi
 dropped=$(grep -c '^notice: dropping' "$tmp/make.log")
-[ "$dropped" = 0 ] && ok || { grep '^notice: dropping' "$tmp/make.log"; bad "$dropped arm64 pairs did not compile"; }
+[ "$dropped" = 0 ] && ok || { grep '^notice: dropping' "$tmp/make.log"; fail "$dropped arm64 pairs did not compile"; }
 file "$B/package/lib/lib25519.so.1" 2>/dev/null | grep -q aarch64 || [ "$(od -An -tx1 -j18 -N2 "$B/package/lib/lib25519.so.1" | tr -d ' ')" = b700 ] &&
-  ok || bad "lib25519.so.1 is not an aarch64 object"
+  ok || fail "lib25519.so.1 is not an aarch64 object"
 
 # the guest's loader and libc come from the cross toolchain's sysroot
 export QEMU_LD_PREFIX=/usr/aarch64-linux-gnu
@@ -45,7 +42,7 @@ if qemu-aarch64 "$B/package/bin/lib25519-test" >"$tmp/test.log" 2>&1 && tail -n 
   ok
   echo "lib25519-test under qemu: $(grep -c '^[a-z0-9_]* [0-9]* implementation ' "$tmp/test.log") implementation/compiler pairs tested"
 else
-  tail -n 20 "$tmp/test.log"; bad "lib25519-test under qemu"
+  tail -n 20 "$tmp/test.log"; fail "lib25519-test under qemu"
 fi
 
 # the command tools, each started through qemu by a wrapper that keeps the
@@ -56,23 +53,22 @@ for t in x25519-keypair x25519-dh ed25519-keypair ed25519-sign ed25519-open; do
   chmod +x "$tmp/bin/$t"
 done
 for c in tests/cli-x25519.sh tests/cli-ed25519.sh; do
-  if sh "$c" "$tmp/bin" >"$tmp/cli.log" 2>&1; then ok; tail -n 1 "$tmp/cli.log"; else cat "$tmp/cli.log"; bad "$c under qemu"; fi
+  if sh "$c" "$tmp/bin" >"$tmp/cli.log" 2>&1; then ok; tail -n 1 "$tmp/cli.log"; else cat "$tmp/cli.log"; fail "$c under qemu"; fi
 done
 
 # programs cross-compiled against the build
 for ex in examples/*.c; do
   n=$(basename "$ex" .c)
   if ! aarch64-linux-gnu-gcc -Wall -Wextra -Werror "$ex" -I"$B/package/include" -L"$B/package/lib" -l25519 -o "$tmp/ex-$n"; then
-    bad "example $n did not cross-compile"; continue
+    fail "example $n did not cross-compile"; continue
   fi
   printf '#!/bin/sh\nexec qemu-aarch64 "%s" "$@"\n' "$tmp/ex-$n" >"$tmp/run-$n"
   chmod +x "$tmp/run-$n"
   if [ -f "examples/$n.sh" ]; then
-    (cd "$tmp" && sh "$top/examples/$n.sh" "$tmp/run-$n") && ok || bad "example $n under qemu"
+    (cd "$tmp" && sh "$top/examples/$n.sh" "$tmp/run-$n") && ok || fail "example $n under qemu"
   else
-    "$tmp/run-$n" >/dev/null && ok || bad "example $n under qemu"
+    "$tmp/run-$n" >/dev/null && ok || fail "example $n under qemu"
   fi
 done
 
-echo "check-arm64-qemu: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish

@@ -13,28 +13,19 @@
 # A flagged target is measured once more with twice the time and fails only
 # if flagged again (a real leak is flagged every time; the re-run guards a
 # CI run against a burst of machine noise).
-top=$(cd "$(dirname "$0")/.." && pwd)
 name=check-dudect
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); echo "ok: $*"; }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
-finish() {
-  echo "$name: $passed passed, $failed failed"
-  [ "$failed" = 0 ]
-  exit $?
-}
-bin=$top/build/0/package/bin
+. "$(dirname "$0")/lib.sh"
 long=
+bindir=
 for a in "$@"; do
   case "$a" in
     --long) long=--long ;;
-    *) bin=$a ;;
+    *) bindir=$a ;;
   esac
 done
-pkg=$(cd "$bin/.." 2>/dev/null && pwd)
+lib_args "$bindir"
 if [ -z "$pkg" ] || [ ! -f "$pkg/include/lib25519.h" ] || [ ! -f "$pkg/lib/lib25519.so.1" ]; then
-  bad "no built library next to $bin (want ../include/lib25519.h and ../lib/lib25519.so.1)"
+  fail "no built library next to $bin (want ../include/lib25519.h and ../lib/lib25519.so.1)"
   finish
 fi
 start=$(date +%s)
@@ -43,12 +34,11 @@ mkdir -p "$out"
 cc=${CC:-cc}
 if ! $cc -O2 -Wall -I"$pkg/include" "$top/tests/dudect/dudect.c" -L"$pkg/lib" -l25519 -lm \
   -o "$out/lib25519-dudect" >"$out/build.log" 2>&1; then
-  bad "cannot build tests/dudect/dudect.c:"
+  fail "cannot build tests/dudect/dudect.c:"
   cat "$out/build.log"
   finish
 fi
 ok "built build/dudect/lib25519-dudect"
-export LD_LIBRARY_PATH="$pkg/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 d=$out/lib25519-dudect
 
 # the test can fail: both planted leaks must be flagged
@@ -58,7 +48,7 @@ for leak in leaky-compare leaky-loop; do
   if [ $rc = 1 ] && grep -q "^$leak .* LEAK$" "$out/$leak.log"; then
     ok "$leak is flagged: $(grep "^$leak " "$out/$leak.log" | sed 's/.*max|t| *\([0-9.]*\).*/max|t| \1/')"
   else
-    bad "$leak was not flagged (exit $rc):"
+    fail "$leak was not flagged (exit $rc):"
     cat "$out/$leak.log"
   fi
 done
@@ -74,7 +64,7 @@ cat "$out/all.log"
 case $rc in
   0 | 1) ;;
   *)
-    bad "lib25519-dudect failed (exit $rc)"
+    fail "lib25519-dudect failed (exit $rc)"
     finish
     ;;
 esac
@@ -90,9 +80,9 @@ for t in $(awk '/ (ok|LEAK)$/ {print $1}' "$out/all.log"); do
   if grep -q "^$t .* ok$" "$out/again.log"; then
     ok "$t (flagged once, not on a ${again} s re-run: machine noise)"
   else
-    bad "$t: secret-dependent timing (flagged twice)"
+    fail "$t: secret-dependent timing (flagged twice)"
   fi
 done
-[ $passed -gt 3 ] || bad "no library targets were measured"
+[ $passed -gt 3 ] || fail "no library targets were measured"
 echo "total: $(($(date +%s) - start)) s"
 finish

@@ -18,17 +18,13 @@
 #   FUZZ_TARGETS="nP decode"   run only these
 #   THREADS (default 2)        targets run at once
 # Reproduce a failure: build/fuzz/fuzz_TARGET build/fuzz/artifacts/FILE
-top=$(cd "$(dirname "$0")/.." && pwd)
 name=check-fuzz
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); echo "ok: $*"; }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
-finish() {
+. "$(dirname "$0")/lib.sh"
+lib_args "$@"
+# the summary, after the time taken
+stop() {
   echo "total: $(($(date +%s) - start)) s"
-  echo "$name: $passed passed, $failed failed"
-  [ "$failed" = 0 ]
-  exit $?
+  finish
 }
 start=$(date +%s)
 secs=${FUZZ_SECONDS:-20}
@@ -38,34 +34,34 @@ san="-fsanitize=address,undefined"
 F=$top/build/fuzz
 
 if ! command -v "$cc" >/dev/null 2>&1; then
-  bad "$cc is not installed: libFuzzer needs clang (scripts/install-deps)"
-  finish
+  fail "$cc is not installed: libFuzzer needs clang (scripts/install-deps)"
+  stop
 fi
 rm -rf "$F"
 mkdir -p "$F"
 # libFuzzer itself (Debian: libclang-rt-14-dev, a Recommends of clang)
 printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' >"$F/probe.c"
 if ! "$cc" -fsanitize=fuzzer,address "$F/probe.c" -o "$F/probe" >"$F/probe.log" 2>&1; then
-  bad "$cc cannot link -fsanitize=fuzzer (libFuzzer missing; Debian package libclang-rt-14-dev):"
+  fail "$cc cannot link -fsanitize=fuzzer (libFuzzer missing; Debian package libclang-rt-14-dev):"
   cat "$F/probe.log"
-  finish
+  stop
 fi
 
 if ! (cd "$top" && CC=$cc CFLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -g" \
   LDFLAGS=$san ./configure --builddir=fuzz --no-planted --no-trim) >"$F.log" 2>&1; then
-  bad "configure failed"
+  fail "configure failed"
   tail -n 20 "$F.log"
-  finish
+  stop
 fi
 # configure starts build/fuzz afresh
 mkdir -p "$F"
 if ! make -f "$F/Makefile" -j"$threads" all >>"$F.log" 2>&1; then
-  bad "the fuzzing build failed (build/fuzz.log)"
+  fail "the fuzzing build failed (build/fuzz.log)"
   grep -E 'error|Error' "$F.log" | head -n 20
-  finish
+  stop
 fi
 if grep '^notice: dropping' "$F.log"; then
-  bad "implementation/compiler pairs above did not compile for fuzzing and are not covered"
+  fail "implementation/compiler pairs above did not compile for fuzzing and are not covered"
 fi
 pkg=$F/package
 ok "build/fuzz built in $(($(date +%s) - start)) s"
@@ -78,7 +74,7 @@ for t in $targets; do
     -o "$F/fuzz_$t" >"$F/build-$t.log" 2>&1; then
     built="$built $t"
   else
-    bad "harness fuzz_$t does not build:"
+    fail "harness fuzz_$t does not build:"
     head -n 20 "$F/build-$t.log"
   fi
 done
@@ -116,9 +112,9 @@ for t in $built; do
   if [ "$rc" = 0 ] && [ -n "$runs" ]; then
     ok "fuzz_$t: $runs inputs, $cov"
   else
-    bad "fuzz_$t (exit $rc; build/fuzz/logs/$t.log):"
+    fail "fuzz_$t (exit $rc; build/fuzz/logs/$t.log):"
     grep -E -A30 '^fuzz:|ERROR: |runtime error|Test unit written' "$F/logs/$t.log" | head -n 50
   fi
 done
 echo "fuzzing: $(($(date +%s) - t0)) s"
-finish
+stop

@@ -13,15 +13,13 @@
 # The argument (BINDIR) that tests/run-tests.sh passes is not used: this
 # test makes its own builds, with --no-planted, and removes build/hardened.
 # HARDENING_CC="gcc" limits the run to one compiler.
-top=$(cd "$(dirname "$0")/.." && pwd) || exit 111
+name=check-hardening
+. "$(dirname "$0")/lib.sh"
+lib_args "$@"
 cd "$top" || exit 111
 tmp=$(mktemp -d) || exit 111
 trap 'rm -rf "$tmp" "$top/build/hardened"' EXIT
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { echo "FAIL: $*"; failed=$((failed + 1)); }
-command -v readelf >/dev/null 2>&1 || { echo "check-hardening: readelf (binutils) is not installed"; exit 111; }
+command -v readelf >/dev/null 2>&1 || { fail "readelf (binutils) is not installed"; finish; }
 
 # check_elf LABEL FILE: RELRO, BIND_NOW, non-executable stack
 check_elf() {
@@ -38,7 +36,7 @@ check_elf() {
     why="$why executable-stack"
   fi
   if [ -n "$why" ]; then
-    bad "$label: $(basename "$f"):$why"
+    fail "$label: $(basename "$f"):$why"
     return 1
   fi
   return 0
@@ -46,7 +44,7 @@ check_elf() {
 
 for cc in ${HARDENING_CC:-gcc clang}; do
   if ! command -v "$cc" >/dev/null 2>&1; then
-    bad "$cc is not installed"
+    fail "$cc is not installed"
     continue
   fi
   start=$(date +%s)
@@ -55,20 +53,20 @@ for cc in ${HARDENING_CC:-gcc clang}; do
        ./configure --builddir=hardened --no-planted --no-trim >"$tmp/build-$cc.log" 2>&1 ||
      ! make -f "$B/Makefile" -j2 all >>"$tmp/build-$cc.log" 2>&1; then
     tail -n 30 "$tmp/build-$cc.log"
-    bad "$cc: hardened build failed"
+    fail "$cc: hardened build failed"
     continue
   fi
   grep '^notice' "$tmp/build-$cc.log" | sed "s/^/$cc: /"
   # every compiler line carries the flags (configure appends CFLAGS)
   if grep -q -e '-fstack-protector-strong' "$B/Makefile" && grep -q 'relro' "$B/Makefile"; then ok
-  else bad "$cc: CFLAGS or LDFLAGS missing from $B/Makefile"; fi
+  else fail "$cc: CFLAGS or LDFLAGS missing from $B/Makefile"; fi
   lib=$B/package/lib/lib25519.so.1
   if LD_LIBRARY_PATH="$top/$B/package/lib" "$B/package/bin/lib25519-test" >"$tmp/test-$cc.log" 2>&1 &&
      tail -n 1 "$tmp/test-$cc.log" | grep -q 'all tests succeeded'; then
     ok
   else
     grep -E 'FAIL|fail' "$tmp/test-$cc.log" | head -n 20
-    bad "$cc: lib25519-test failed on the hardened build"
+    fail "$cc: lib25519-test failed on the hardened build"
   fi
   # the library and every ELF command
   all=yes
@@ -78,11 +76,10 @@ for cc in ${HARDENING_CC:-gcc clang}; do
     check_elf "$cc" "$f" || all=no
   done
   [ $all = yes ] && ok
-  if readelf -dW "$lib" | grep -q 'TEXTREL'; then bad "$cc: lib25519.so.1 has text relocations"; else ok; fi
+  if readelf -dW "$lib" | grep -q 'TEXTREL'; then fail "$cc: lib25519.so.1 has text relocations"; else ok; fi
   if readelf --dyn-syms -W "$lib" | grep -q '__stack_chk_fail'; then ok
-  else bad "$cc: lib25519.so.1 does not use the stack protector: CFLAGS did not reach the compiler"; fi
+  else fail "$cc: lib25519.so.1 does not use the stack protector: CFLAGS did not reach the compiler"; fi
   echo "$cc: built, tested and checked in $(($(date +%s) - start)) s"
 done
 
-echo "check-hardening: $passed passed, $failed failed"
-[ $failed = 0 ]
+finish

@@ -3,22 +3,33 @@
 # make install into a temporary prefix (and a DESTDIR staging run), then
 # build C and C++ programs with pkg-config and -Wall -Werror against the
 # installed copy and run them.
-top=$(cd "$(dirname "$0")/.." && pwd)
+# usage: sh tests/check-install.sh [BINDIR]   (default build/0/package/bin;
+# BINDIR/../.. is the build that is installed)
+name=check-install
+. "$(dirname "$0")/lib.sh"
+lib_args "$@"
+need_build
 tmp=$(mktemp -d) || exit 111
 trap 'rm -rf "$tmp"' EXIT
-fail=0
 cd "$top" || exit 111
-make -f build/0/Makefile install PREFIX="$tmp/prefix" >"$tmp/install.log" 2>&1 || { cat "$tmp/install.log"; exit 1; }
-make -f build/0/Makefile install PREFIX=/usr DESTDIR="$tmp/stage" >>"$tmp/install.log" 2>&1 || { cat "$tmp/install.log"; exit 1; }
+make -f "$builddir/Makefile" install PREFIX="$tmp/prefix" >"$tmp/install.log" 2>&1 || { cat "$tmp/install.log"; fail "make install"; finish; }
+make -f "$builddir/Makefile" install PREFIX=/usr DESTDIR="$tmp/stage" >>"$tmp/install.log" 2>&1 || { cat "$tmp/install.log"; fail "make install with DESTDIR"; finish; }
+ok "make install, with PREFIX and with DESTDIR"
+good=yes
 for f in include/lib25519.h lib/lib25519.so.1 lib/lib25519.so lib/lib25519.a lib/pkgconfig/lib25519.pc bin/lib25519-test; do
-  [ -e "$tmp/prefix/$f" ] || { echo "FAIL: not installed: $f"; fail=1; }
-  [ -e "$tmp/stage/usr/$f" ] || { echo "FAIL: DESTDIR staging lacks usr/$f"; fail=1; }
+  [ -e "$tmp/prefix/$f" ] || { fail "not installed: $f"; good=no; }
+  [ -e "$tmp/stage/usr/$f" ] || { fail "DESTDIR staging lacks usr/$f"; good=no; }
 done
+[ $good = yes ] && ok "every file installed, also under DESTDIR"
 if grep -q "$tmp/stage" "$tmp/stage/usr/lib/pkgconfig/lib25519.pc"; then
-  echo "FAIL: DESTDIR leaked into lib25519.pc"; fail=1
+  fail "DESTDIR leaked into lib25519.pc"
+else
+  ok
 fi
 if grep -a -q "$top" "$tmp/prefix/lib/lib25519.so.1"; then
-  echo "FAIL: the library embeds the build path $top"; fail=1
+  fail "the library embeds the build path $top"
+else
+  ok
 fi
 export PKG_CONFIG_PATH="$tmp/prefix/lib/pkgconfig"
 cat >"$tmp/hash.c" <<'EOC'
@@ -38,23 +49,22 @@ int main(void)
 }
 EOC
 cp "$tmp/hash.c" "$tmp/hash.cc"
-cc -Wall -Wextra -Werror "$tmp/hash.c" $(pkg-config --cflags --libs lib25519) -o "$tmp/hash-c" || { echo "FAIL: C program did not build"; fail=1; }
-c++ -Wall -Wextra -Werror "$tmp/hash.cc" $(pkg-config --cflags --libs lib25519) -o "$tmp/hash-cxx" || { echo "FAIL: C++ program did not build"; fail=1; }
-cc -Wall -Wextra -Werror -static "$tmp/hash.c" -I"$tmp/prefix/include" "$tmp/prefix/lib/lib25519.a" -o "$tmp/hash-static" || { echo "FAIL: static link failed"; fail=1; }
+cc -Wall -Wextra -Werror "$tmp/hash.c" $(pkg-config --cflags --libs lib25519) -o "$tmp/hash-c" || fail "C program did not build"
+c++ -Wall -Wextra -Werror "$tmp/hash.cc" $(pkg-config --cflags --libs lib25519) -o "$tmp/hash-cxx" || fail "C++ program did not build"
+cc -Wall -Wextra -Werror -static "$tmp/hash.c" -I"$tmp/prefix/include" "$tmp/prefix/lib/lib25519.a" -o "$tmp/hash-static" || fail "static link failed"
 for p in hash-c hash-cxx hash-static; do
-  LD_LIBRARY_PATH="$tmp/prefix/lib" "$tmp/$p" || { echo "FAIL: $p"; fail=1; }
+  if LD_LIBRARY_PATH="$tmp/prefix/lib" "$tmp/$p"; then ok; else fail "$p"; fi
 done
 for ex in "$top"/examples/*.c; do
   n=$(basename "$ex" .c)
-  cc -Wall -Wextra -Werror "$ex" $(pkg-config --cflags --libs lib25519) -o "$tmp/ex-$n" || { echo "FAIL: example $n did not build"; fail=1; continue; }
+  cc -Wall -Wextra -Werror "$ex" $(pkg-config --cflags --libs lib25519) -o "$tmp/ex-$n" || { fail "example $n did not build"; continue; }
   if [ -f "$top/examples/$n.sh" ]; then
-    (cd "$tmp" && LD_LIBRARY_PATH="$tmp/prefix/lib" sh "$top/examples/$n.sh" "$tmp/ex-$n") || { echo "FAIL: example $n"; fail=1; }
+    (cd "$tmp" && LD_LIBRARY_PATH="$tmp/prefix/lib" sh "$top/examples/$n.sh" "$tmp/ex-$n") && ok || fail "example $n"
   else
-    LD_LIBRARY_PATH="$tmp/prefix/lib" "$tmp/ex-$n" >/dev/null || { echo "FAIL: example $n"; fail=1; }
+    LD_LIBRARY_PATH="$tmp/prefix/lib" "$tmp/ex-$n" >/dev/null && ok || fail "example $n"
   fi
 done
-make -f build/0/Makefile uninstall PREFIX="$tmp/prefix" >/dev/null 2>&1
+make -f "$builddir/Makefile" uninstall PREFIX="$tmp/prefix" >/dev/null 2>&1
 left=$(find "$tmp/prefix" -type f | head -5)
-[ -z "$left" ] || { echo "FAIL: uninstall left $left"; fail=1; }
-[ $fail = 0 ] && echo "check-install: 6 passed, 0 failed"
-exit $fail
+[ -z "$left" ] && ok "uninstall removes every file" || fail "uninstall left $left"
+finish

@@ -10,20 +10,14 @@
 #  4. every C example with a main() in doc/api.md and doc/man/*.md compiles
 #     with -Wall -Wextra -Werror against the installed copy and exits 0;
 #     the shell examples of the command pages run when the commands exist.
-top=$(cd "$(dirname "$0")/.." && pwd) || exit 111
-if [ -n "$1" ]; then
-  b=$(cd "$1/../.." && pwd) || exit 111
-else
-  b=$top/build/0
-fi
-[ -f "$b/Makefile" ] || { echo "check-man: no $b/Makefile; configure first"; exit 111; }
+name=check-man
+. "$(dirname "$0")/lib.sh"
+lib_args "$@"
+need_build
+b=$builddir
 tmp=$(mktemp -d) || exit 111
 trap 'rm -rf "$tmp"' EXIT
 export LC_ALL=C.UTF-8 MANWIDTH=80
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { echo "FAIL: $*"; failed=$((failed + 1)); }
 py=python3
 [ -x /usr/bin/python3 ] && py=/usr/bin/python3
 
@@ -32,7 +26,7 @@ if $py "$top/scripts/mkman" "$top/doc/man" "$tmp/m1" && $py "$top/scripts/mkman"
    && diff -r "$tmp/m1" "$tmp/m2" >/dev/null; then
   ok
 else
-  bad "scripts/mkman failed or is not deterministic"
+  fail "scripts/mkman failed or is not deterministic"
 fi
 
 # 2. installed pages
@@ -40,28 +34,26 @@ prefix=$tmp/prefix
 man=$prefix/share/man
 if ! make -f "$b/Makefile" install PREFIX="$prefix" >"$tmp/install.log" 2>&1; then
   tail -n 20 "$tmp/install.log"
-  bad "make install failed"
-  echo "check-man: $passed passed, $failed failed"
-  exit 1
+  fail "make install failed"
+  finish
 fi
 if [ ! -d "$man/man3" ]; then
-  bad "no man pages installed: $b/Makefile predates scripts/mkman? run ./configure again"
-  echo "check-man: $passed passed, $failed failed"
-  exit 1
+  fail "no man pages installed: $b/Makefile predates scripts/mkman? run ./configure again"
+  finish
 fi
 want="man3/lib25519.3 man3/lib25519_dh_keypair.3 man3/lib25519_dh.3 man3/lib25519_sign_keypair.3
 man3/lib25519_sign.3 man3/lib25519_sign_open.3 man3/lib25519_dh_x25519_keypair.3 man3/lib25519_dh_x25519.3
 man3/lib25519_sign_ed25519_keypair.3 man3/lib25519_sign_ed25519.3 man3/lib25519_sign_ed25519_open.3
 man1/lib25519-test.1 man1/lib25519-speed.1 man1/lib25519-fulltest.1 man1/x25519-cli.1 man1/x25519-keypair.1
 man1/x25519-dh.1 man1/ed25519-cli.1 man1/ed25519-keypair.1 man1/ed25519-sign.1 man1/ed25519-open.1"
-missing=
+notinstalled=
 for p in $want; do
-  [ -f "$man/$p" ] || missing="$missing $p"
+  [ -f "$man/$p" ] || notinstalled="$notinstalled $p"
 done
 for c in "$prefix"/bin/*; do
-  [ -f "$man/man1/$(basename "$c").1" ] || missing="$missing man1/$(basename "$c").1"
+  [ -f "$man/man1/$(basename "$c").1" ] || notinstalled="$notinstalled man1/$(basename "$c").1"
 done
-if [ -z "$missing" ]; then ok; else bad "pages not installed:$missing"; fi
+if [ -z "$notinstalled" ]; then ok; else fail "pages not installed:$notinstalled"; fi
 
 # 3. rendering. man-db's man is preferred; Debian's minimized images replace
 # it by a stub, so fall back to groff alone (which then also resolves .so).
@@ -71,19 +63,19 @@ if command -v man >/dev/null 2>&1 && MANPATH="$man" man -P cat lib25519 >"$tmp/l
   have_man=yes
   ok
 elif command -v man >/dev/null 2>&1; then
-  bad "MANPATH=$man man -P cat lib25519 did not work: $(head -n 3 "$tmp/err")"
+  fail "MANPATH=$man man -P cat lib25519 did not work: $(head -n 3 "$tmp/err")"
 else
   echo "note: man is not installed (Debian package man-db); checking with groff only"
 fi
-command -v groff >/dev/null 2>&1 || { bad "groff is not installed (Debian package groff-base)"; }
+command -v groff >/dev/null 2>&1 || { fail "groff is not installed (Debian package groff-base)"; }
 render_fail=
 for f in "$man"/man1/* "$man"/man3/*; do
   page=$(basename "$f")
   sec=${page##*.}
-  name=${page%.*}
+  pname=${page%.*}
   if [ $have_man = yes ]; then
-    MANPATH="$man" man --warnings -E UTF-8 -P cat "$sec" "$name" >"$tmp/out" 2>"$tmp/err" || echo "man exited $?" >>"$tmp/err"
-    if [ -s "$tmp/err" ] || ! grep -qi -- "$name" "$tmp/out"; then
+    MANPATH="$man" man --warnings -E UTF-8 -P cat "$sec" "$pname" >"$tmp/out" 2>"$tmp/err" || echo "man exited $?" >>"$tmp/err"
+    if [ -s "$tmp/err" ] || ! grep -qi -- "$pname" "$tmp/out"; then
       render_fail="$render_fail $page"
       sed "s|^|  $page: |" "$tmp/err" | head -n 5
     fi
@@ -97,7 +89,7 @@ for f in "$man"/man1/* "$man"/man3/*; do
     fi
   fi
 done
-if [ -z "$render_fail" ]; then ok; else bad "pages with warnings:$render_fail"; fi
+if [ -z "$render_fail" ]; then ok; else fail "pages with warnings:$render_fail"; fi
 
 # 4. examples from the documentation
 $py - "$top" "$tmp/ex" <<'EOF'
@@ -123,14 +115,14 @@ for c in "$tmp"/ex/*.c; do
   nex=$((nex + 1))
   n=$(basename "$c" .c)
   if ! cc -Wall -Wextra -Werror "$c" $(pkg-config --cflags --libs lib25519) -o "$tmp/ex/$n" 2>"$tmp/err"; then
-    bad "example $n does not compile:"; head -n 10 "$tmp/err"
+    fail "example $n does not compile:"; head -n 10 "$tmp/err"
   elif ! LD_LIBRARY_PATH="$prefix/lib" "$tmp/ex/$n" >"$tmp/out" 2>&1; then
-    bad "example $n failed:"; head -n 5 "$tmp/out"
+    fail "example $n failed:"; head -n 5 "$tmp/out"
   else
     ok
   fi
 done
-[ $nex -ge 6 ] || bad "only $nex C examples found in doc/api.md and doc/man (want one per function page and api.md)"
+[ $nex -ge 6 ] || fail "only $nex C examples found in doc/api.md and doc/man (want one per function page and api.md)"
 for s in "$tmp"/ex/*.sh; do
   [ -f "$s" ] || continue
   n=$(basename "$s" .sh)
@@ -138,17 +130,16 @@ for s in "$tmp"/ex/*.sh; do
   absent=
   for c in $cmds; do [ -x "$prefix/bin/$c" ] || absent="$absent $c"; done
   if [ -n "$absent" ]; then
-    echo "note: example $n not run: not built yet:$absent"
+    skip "example $n not run: not built yet:$absent"
     continue
   fi
   mkdir -p "$tmp/run-$n"
   if (cd "$tmp/run-$n" && PATH="$prefix/bin:$PATH" LD_LIBRARY_PATH="$prefix/lib" sh -e "$s") >"$tmp/out" 2>&1; then
     ok
   else
-    bad "shell example $n failed:"; head -n 5 "$tmp/out"
+    fail "shell example $n failed:"; head -n 5 "$tmp/out"
   fi
 done
 
 make -f "$b/Makefile" uninstall PREFIX="$prefix" >/dev/null 2>&1
-echo "check-man: $passed passed, $failed failed"
-[ $failed = 0 ]
+finish

@@ -29,23 +29,15 @@
 #
 # usage: sh tests/check-msan.sh [BINDIR]   (BINDIR is not used: own build)
 # environment: MSAN_CC (default clang), THREADS (default 2).
-top=$(cd "$(dirname "$0")/.." && pwd)
 name=check-msan
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); echo "ok: $*"; }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
-finish() {
-  echo "$name: $passed passed, $failed failed"
-  [ "$failed" = 0 ]
-  exit $?
-}
+. "$(dirname "$0")/lib.sh"
+lib_args "$@"
 cc=${MSAN_CC:-clang}
 threads=${THREADS:-2}
 start=$(date +%s)
 
 if ! command -v "$cc" >/dev/null 2>&1; then
-  bad "$cc is not installed: MemorySanitizer needs clang (scripts/install-deps)"
+  fail "$cc is not installed: MemorySanitizer needs clang (scripts/install-deps)"
   finish
 fi
 
@@ -56,7 +48,7 @@ mkdir -p "$work" || exit 111
 # does this clang have a working MemorySanitizer?
 printf '#include <sanitizer/msan_interface.h>\nint main(void){int x=1;__msan_poison(&x,sizeof x);return x>0?7:8;}\n' >"$work/probe.c"
 if ! "$cc" -fsanitize=memory -g "$work/probe.c" -o "$work/probe" >"$work/probe.log" 2>&1; then
-  bad "$cc cannot build with -fsanitize=memory:"
+  fail "$cc cannot build with -fsanitize=memory:"
   cat "$work/probe.log"
   finish
 fi
@@ -64,7 +56,7 @@ fi
 if grep -q 'MemorySanitizer: use-of-uninitialized-value' "$work/probe.out"; then
   ok "$cc -fsanitize=memory works and reports a poisoned branch"
 else
-  bad "MemorySanitizer did not report a branch on a poisoned value:"
+  fail "MemorySanitizer did not report a branch on a poisoned value:"
   cat "$work/probe.out"
   finish
 fi
@@ -82,7 +74,7 @@ fi
 src=$work/src
 mkdir -p "$src"
 (cd "$top" && tar --exclude=./build --exclude=./.git -cf - .) | (cd "$src" && tar -xf -) || {
-  bad "cannot copy the source tree"
+  fail "cannot copy the source tree"
   finish
 }
 asm=$(cd "$src" && find crypto_* -name '*.S' 2>/dev/null | xargs -r -n1 dirname | sort -u)
@@ -125,29 +117,29 @@ elif [ $have = 0 ]; then
   if (cd "$src" && $apply <"$top/tests/msan/msan-poison.patch") >"$work/patch.log" 2>&1; then
     echo "note: tests/msan/msan-poison.patch applied to the copy (not yet to the tree)"
   else
-    bad "tests/msan/msan-poison.patch does not apply; update it or apply its change by hand:"
+    fail "tests/msan/msan-poison.patch does not apply; update it or apply its change by hand:"
     cat "$work/patch.log"
     finish
   fi
 else
-  bad "only $have of testlib.c, crypto_declassify.h, crypto_ct.h know memory_sanitizer; see tests/msan/msan-poison.patch"
+  fail "only $have of testlib.c, crypto_declassify.h, crypto_ct.h know memory_sanitizer; see tests/msan/msan-poison.patch"
   finish
 fi
 
 echo "building build/msan (copy in build/msan/src) with $cc $flags"
 if ! (cd "$src" && CC=$cc CFLAGS=$flags LDFLAGS="-fsanitize=memory" ./configure --builddir=msan --no-trim) >"$work/configure.log" 2>&1; then
-  bad "configure failed:"
+  fail "configure failed:"
   tail -n 20 "$work/configure.log"
   finish
 fi
 B=$src/build/msan
 if ! make -f "$B/Makefile" -j"$threads" all planted >"$work/make.log" 2>&1; then
-  bad "the MSan build failed:"
+  fail "the MSan build failed:"
   tail -n 30 "$work/make.log"
   finish
 fi
 if grep '^notice: dropping' "$work/make.log"; then
-  bad "implementation/compiler pairs above did not compile under MSan and are not tested"
+  fail "implementation/compiler pairs above did not compile under MSan and are not tested"
 else
   ok "every implementation compiled with $cc -fsanitize=memory"
 fi
@@ -156,7 +148,7 @@ echo "build: $(($(date +%s) - start)) s"
 test=$B/package/bin/lib25519-test
 prims=$(LD_LIBRARY_PATH=$B/package/lib "$test" --list)
 if [ -z "$prims" ]; then
-  bad "lib25519-test --list printed nothing"
+  fail "lib25519-test --list printed nothing"
   finish
 fi
 mkdir -p "$work/logs"
@@ -171,7 +163,7 @@ for p in $prims; do
     ok "$p under MSan ($n implementations)"
     grep "^$p [0-9]* implementation .*avx512" "$log" | sed 's/^/  AVX-512: /'
   else
-    bad "$p under MSan (exit $rc); build/msan/logs/$p.log:"
+    fail "$p under MSan (exit $rc); build/msan/logs/$p.log:"
     grep -E -A25 'WARNING: MemorySanitizer|^FAIL' "$log" | head -n 60
   fi
 done
@@ -187,7 +179,7 @@ if grep -q 'implementation planted-leaky' "$work/planted.log" \
   && grep -q 'MemorySanitizer: use-of-uninitialized-value' "$work/planted.log" && [ $rc != 0 ]; then
   ok "MSan reports the planted leaky verify_32 (exit $rc)"
 else
-  bad "MSan did not report the planted leaky verify_32 (exit $rc); build/msan/planted.log:"
+  fail "MSan did not report the planted leaky verify_32 (exit $rc); build/msan/planted.log:"
   tail -n 20 "$work/planted.log"
 fi
 echo "total: $(($(date +%s) - start)) s"

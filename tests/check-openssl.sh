@@ -1,14 +1,25 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Differential test against OpenSSL and libsodium (libssl-dev, libsodium-dev;
-# see scripts/install-deps).
-top=$(cd "$(dirname "$0")/.." && pwd)
-B=$top/build/0
+# see scripts/install-deps): tests/openssl-diff.c, linked with the library
+# next to BINDIR.
+# usage: sh tests/check-openssl.sh [BINDIR]   (default build/0/package/bin)
+name=check-openssl
+. "$(dirname "$0")/lib.sh"
+lib_args "$@"
+[ -n "$pkg" ] || { fail "no include/ and lib/ next to $bin"; finish; }
+out=${builddir:-$top/build}
+mkdir -p "$out"
 sodium=
 if pkg-config --exists libsodium; then
   sodium="-DHAVE_SODIUM $(pkg-config --cflags --libs libsodium)"
 else
-  echo "FAIL: libsodium-dev is not installed (scripts/install-deps installs it)"; exit 1
+  fail "libsodium-dev is not installed (scripts/install-deps installs it)"; finish
 fi
-cc -O2 -Wall -Werror -I"$B/package/include" "$top/tests/openssl-diff.c" -L"$B/package/lib" -l25519 -lcrypto $sodium -o "$B/openssl-diff" || exit 1
-"$B/openssl-diff"
+if cc -O2 -Wall -Werror -I"$pkg/include" "$top/tests/openssl-diff.c" -L"$pkg/lib" -l25519 -lcrypto $sodium -o "$out/openssl-diff"; then
+  ok
+else
+  fail "tests/openssl-diff.c does not build"; finish
+fi
+if "$out/openssl-diff"; then ok "openssl-diff"; else fail "openssl-diff"; fi
+finish

@@ -3,31 +3,39 @@
 # The safety nets catch the planted implementations (tests/planted/):
 # 1. dispatch skips a candidate whose self-test fails and takes the next;
 # 2. the valgrind data-flow run reports a secret-dependent branch.
-B=$(cd "$(dirname "$0")/.." && pwd)/build/0
-fail=0
-cc -Wall -Werror -I"$B/package/include" "$B/../../examples/selected.c" -L"$B/package/lib" -l25519 -o "$B/selected" || exit 1
-out=$(LD_LIBRARY_PATH="$B/planted" "$B/selected") || exit 1
+# usage: sh tests/check-planted.sh [BINDIR]   (default build/0/package/bin;
+# the planted library is BINDIR/../../planted, made by `make planted`)
+name=check-planted
+. "$(dirname "$0")/lib.sh"
+lib_args "$@"
+need_build
+B=$builddir
+if cc -Wall -Werror -I"$pkg/include" "$top/examples/selected.c" -L"$pkg/lib" -l25519 -o "$B/selected"; then
+  ok
+else
+  fail "examples/selected.c does not build"; finish
+fi
+out=$(LD_LIBRARY_PATH="$B/planted" "$B/selected") || { fail "selected does not run with $B/planted (make planted)"; finish; }
 first=$(echo "$out" | grep -A1 '^hashblocks_sha512' | sed -n 2p)
 chosen=$(echo "$out" | grep '^hashblocks_sha512' | awk '{print $2}')
 case "$first" in
-  *"candidate 0: planted-broken"*) echo "planted-broken is candidate 0" ;;
-  *) echo "FAIL: planted-broken is not the first candidate: $first"; fail=1 ;;
+  *"candidate 0: planted-broken"*) ok "planted-broken is candidate 0" ;;
+  *) fail "planted-broken is not the first candidate: $first" ;;
 esac
 if [ "$chosen" = planted-broken ]; then
-  echo "FAIL: dispatch chose planted-broken despite its failing self-test"; fail=1
+  fail "dispatch chose planted-broken despite its failing self-test"
 else
-  echo "dispatch skipped planted-broken and chose $chosen"
+  ok "dispatch skipped planted-broken and chose $chosen"
 fi
 if command -v valgrind >/dev/null; then
-  if LD_LIBRARY_PATH="$B/planted" valgrind -q --error-exitcode=99 "$B/package/bin/lib25519-test" verify >"$B/planted-valgrind.log" 2>&1; then
-    echo "FAIL: valgrind did not report the planted secret-dependent branch"; fail=1
+  if LD_LIBRARY_PATH="$B/planted" valgrind -q --error-exitcode=99 "$bin/lib25519-test" verify >"$B/planted-valgrind.log" 2>&1; then
+    fail "valgrind did not report the planted secret-dependent branch"
   elif grep -q 'depends on uninitialised value' "$B/planted-valgrind.log"; then
-    echo "valgrind reported the planted secret-dependent branch"
+    ok "valgrind reported the planted secret-dependent branch"
   else
-    echo "FAIL: valgrind run failed for another reason:"; tail -n 20 "$B/planted-valgrind.log"; fail=1
+    fail "valgrind run failed for another reason:"; tail -n 20 "$B/planted-valgrind.log"
   fi
 else
-  echo "FAIL: valgrind is not installed"; fail=1
+  fail "valgrind is not installed"
 fi
-[ $fail = 0 ] && echo "check-planted: 3 passed, 0 failed"
-exit $fail
+finish

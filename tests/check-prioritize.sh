@@ -3,18 +3,20 @@
 # 1. scripts/prioritize reproduces the committed priority/ files exactly.
 # 2. Editing a benchmark so that another implementation is fastest changes
 #    the order configure gives the dispatcher.
-top=$(cd "$(dirname "$0")/.." && pwd)
+# BINDIR is not used: the test configures its own tree (build/prio-test).
+name=check-prioritize
+. "$(dirname "$0")/lib.sh"
+lib_args "$@"
 cd "$top" || exit 111
 if [ -x /usr/bin/python3 ]; then py=/usr/bin/python3; else py=python3; fi
-fail=0
-$py scripts/prioritize --check || fail=1
+if $py scripts/prioritize --check; then ok "priority/ is what scripts/prioritize makes of benchmarks/"; else fail "scripts/prioritize --check"; fi
 tmp=$(mktemp -d) || exit 111
 trap 'rm -rf "$tmp"; rm -rf "$top/build/prio-test"' EXIT
 mkdir "$tmp/bench" "$tmp/prio"
 cp benchmarks/*.txt "$tmp/bench/" 2>/dev/null
 f=$(ls "$tmp"/bench/*.txt 2>/dev/null | head -n 1)
 if [ -z "$f" ]; then
-  echo "FAIL: no benchmark files in benchmarks/"; exit 1
+  fail "no benchmark files in benchmarks/"; finish
 fi
 # the currently fastest nP pair, and the slowest one
 first=$(grep -v '^#' priority/nP_montgomery25519 | head -n 1)
@@ -39,18 +41,19 @@ for l in lines:
     out.append(l)
 open(path, "w").write("\n".join(out))
 EOP
-$py scripts/prioritize --benchmarks "$tmp/bench" --priority "$tmp/prio" >/dev/null || fail=1
+$py scripts/prioritize --benchmarks "$tmp/bench" --priority "$tmp/prio" >/dev/null || fail "scripts/prioritize on the edited benchmarks"
 newfirst=$(grep -v '^#' "$tmp/prio/nP_montgomery25519" | head -n 1)
 if [ "$newfirst" != "$last" ]; then
-  echo "FAIL: after making '$last' fastest, prioritize put '$newfirst' first"; fail=1
+  fail "after making '$last' fastest, prioritize put '$newfirst' first"
+else
+  ok
 fi
-./configure --no-trim --builddir=prio-test --priority="$tmp/prio" >/dev/null || fail=1
+./configure --no-trim --builddir=prio-test --priority="$tmp/prio" >/dev/null || fail "configure with the new priorities"
 cand=$(grep -A1 'nP_montgomery25519_candidates\[\] = {' build/prio-test/dispatch/candidates.c | tail -n 1)
 cand=$(grep -A2 'nP_montgomery25519_candidates\[\] = {' build/prio-test/dispatch/candidates.c | grep -o '"[^"]*"' | head -n 1)
 if [ "$cand" != "\"$lastimpl\"" ]; then
-  echo "FAIL: configure's first nP candidate is $cand, want \"$lastimpl\""; fail=1
+  fail "configure's first nP candidate is $cand, want \"$lastimpl\""
 else
-  echo "changing a benchmark moved $lastimpl from last to first (was: $first)"
+  ok "changing a benchmark moved $lastimpl from last to first (was: $first)"
 fi
-[ $fail = 0 ] && echo "check-prioritize: 3 passed, 0 failed"
-exit $fail
+finish

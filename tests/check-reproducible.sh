@@ -29,9 +29,12 @@
 # tests/run-tests.sh passes is not used: this test makes its own builds.
 # REPRO_KEEP=1 keeps the snapshot (its path is printed), for looking into a
 # difference.
-here=$(cd "$(dirname "$0")/.." && pwd) || exit 111
+name=check-reproducible
+. "$(dirname "$0")/lib.sh"
+lib_args "$@"
+here=$top
 cc=${REPRO_CC:-gcc}
-command -v "$cc" >/dev/null 2>&1 || { echo "check-reproducible: $cc not found"; exit 111; }
+command -v "$cc" >/dev/null 2>&1 || { fail "$cc not found"; finish; }
 tmp=$(mktemp -d) || exit 111
 if [ -n "$REPRO_KEEP" ]; then
   echo "snapshot kept in $tmp/src"
@@ -39,26 +42,17 @@ else
   trap 'rm -rf "$tmp"' EXIT
 fi
 mkdir "$tmp/src" && (cd "$here" && tar cf - --exclude=./build --exclude=./.git .) | (cd "$tmp/src" && tar xf -) ||
-  { echo "check-reproducible: cannot copy the source tree"; exit 111; }
+  { fail "cannot copy the source tree"; finish; }
 top=$tmp/src
 cd "$top" || exit 111
 unset SOURCE_DATE_EPOCH CFLAGS LDFLAGS
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { echo "FAIL: $*"; failed=$((failed + 1)); }
-finish() {
-  echo "check-reproducible: $passed passed, $failed failed"
-  [ $failed = 0 ]
-  exit
-}
 
 # build ROUND NAME TZ LOCALE UMASK
 build() {
-  round=$1 name=$2 tz=$3 loc=$4 mask=$5
+  round=$1 bname=$2 tz=$3 loc=$4 mask=$5
   start=$(date +%s)
   flags=
-  [ "$round" = distro ] && flags="-g -O2 -ffile-prefix-map=$top=. -ffile-prefix-map=$top/build/$name=build"
+  [ "$round" = distro ] && flags="-g -O2 -ffile-prefix-map=$top=. -ffile-prefix-map=$top/build/$bname=build"
   # clang's integrated assembler (clang 14) ignores the prefix maps in the
   # debug information of .S files; the GNU assembler honours them. This is
   # the flag doc/install.md tells packagers to add.
@@ -67,10 +61,10 @@ build() {
     umask "$mask"
     export TZ="$tz" LC_ALL="$loc" CC="$cc"
     [ -n "$flags" ] && export CFLAGS="$flags"
-    ./configure --builddir="$name" --no-planted --prefix=/usr >"$top/build/$name.log" 2>&1 &&
-      make -f "build/$name/Makefile" -j2 all >>"$top/build/$name.log" 2>&1
-  ) || { tail -n 20 "$top/build/$name.log"; return 1; }
-  echo "$round: built build/$name with CC=$cc in $(($(date +%s) - start)) s"
+    ./configure --builddir="$bname" --no-planted --prefix=/usr >"$top/build/$bname.log" 2>&1 &&
+      make -f "build/$bname/Makefile" -j2 all >>"$top/build/$bname.log" 2>&1
+  ) || { tail -n 20 "$top/build/$bname.log"; return 1; }
+  echo "$round: built build/$bname with CC=$cc in $(($(date +%s) - start)) s"
 }
 
 # compare ROUND: the two package directories
@@ -82,7 +76,7 @@ compare() {
   if cmp -s "$p1/lib/lib25519.so.1" "$p2/lib/lib25519.so.1"; then
     ok
   else
-    bad "$round: lib25519.so.1 differs between build/repro1 and build/repro2"
+    fail "$round: lib25519.so.1 differs between build/repro1 and build/repro2"
     # name the differing sections, to help find the cause
     for s in $(readelf -S -W "$p1/lib/lib25519.so.1" | sed -n 's/^ *\[ *[0-9]*\] \([^ ]*\) .*/\1/p'); do
       objcopy -O binary --only-section="$s" "$p1/lib/lib25519.so.1" "$tmp/s1" 2>/dev/null
@@ -102,7 +96,7 @@ compare() {
     [ "$f" = ./lib/lib25519.so.1 ] && continue
     cmp -s "$p1/$f" "$p2/$f" || differ="$differ ${f#./}"
   done
-  if [ -z "$differ" ]; then ok; else bad "$round: files that differ:$differ"; fi
+  if [ -z "$differ" ]; then ok; else fail "$round: files that differ:$differ"; fi
   # no path of this machine inside the libraries
   leak=
   for f in "$p1/lib/lib25519.so.1" "$p1/lib/lib25519.a"; do
@@ -110,15 +104,15 @@ compare() {
       if grep -a -q -F "$path" "$f"; then leak="$leak $(basename "$f"):$path"; break; fi
     done
   done
-  if [ -z "$leak" ]; then ok; else bad "$round: embedded paths:$leak"; fi
+  if [ -z "$leak" ]; then ok; else fail "$round: embedded paths:$leak"; fi
 }
 
 mkdir -p build
 for round in ${REPRO_ROUNDS:-distro}; do
-  case $round in plain|distro) ;; *) echo "check-reproducible: unknown round $round"; exit 111 ;; esac
-  build "$round" repro1 UTC C 022 || { bad "$round: build in build/repro1 failed"; finish; }
+  case $round in plain|distro) ;; *) fail "unknown round $round"; finish ;; esac
+  build "$round" repro1 UTC C 022 || { fail "$round: build in build/repro1 failed"; finish; }
   sleep 1   # make sure the clock moved, in case anything records the time
-  build "$round" repro2 Pacific/Kiritimati C.UTF-8 077 || { bad "$round: build in build/repro2 failed"; finish; }
+  build "$round" repro2 Pacific/Kiritimati C.UTF-8 077 || { fail "$round: build in build/repro2 failed"; finish; }
   compare "$round"
 done
 finish

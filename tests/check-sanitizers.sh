@@ -11,29 +11,27 @@
 # usage: sh tests/check-sanitizers.sh [BINDIR]   (BINDIR is not used: own builds)
 # environment: SANITIZER_COMPILERS (default "gcc clang"; one of them halves
 # the time), THREADS (default 2), LONG=1 runs lib25519-test --long.
-top=$(cd "$(dirname "$0")/.." && pwd)
 name=check-sanitizers
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); echo "ok: $*"; }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/lib.sh"
+lib_args "$@"
 threads=${THREADS:-2}
 long=
 [ "${LONG:-0}" = 1 ] && long=--long
 san="-fsanitize=address,undefined"
 start=$(date +%s)
 
-# the tools' round trip, fds as in SPEC.md section 4
+# the tools' round trip, with the descriptors of doc/man/x25519-cli.1.md and
+# ed25519-cli.1.md
 tools() {
-  bin=$1
+  tbin=$1
   d=$2
   for t in x25519-keypair x25519-dh ed25519-keypair ed25519-sign ed25519-open; do
     if [ ! -f "$top/command/$t.c" ]; then
-      echo "note: command/$t.c is not in the tree yet: not tested"
+      skip "command/$t.c is not in the tree yet: the tools are not tested"
       return 0
     fi
-    if [ ! -x "$bin/$t" ]; then
-      bad "$t was not built"
+    if [ ! -x "$tbin/$t" ]; then
+      fail "$t was not built"
       return 0
     fi
   done
@@ -41,39 +39,39 @@ tools() {
   (
     set -e
     cd "$d"
-    "$bin/x25519-keypair" 5>pk1 9>sk1
-    "$bin/x25519-keypair" 5>pk2 9>sk2
-    "$bin/x25519-dh" 8<sk1 4<pk2 7>k12
-    "$bin/x25519-dh" 8<sk2 4<pk1 7>k21
+    "$tbin/x25519-keypair" 5>pk1 9>sk1
+    "$tbin/x25519-keypair" 5>pk2 9>sk2
+    "$tbin/x25519-dh" 8<sk1 4<pk2 7>k12
+    "$tbin/x25519-dh" 8<sk2 4<pk1 7>k21
     cmp -s k12 k21
-    "$bin/ed25519-keypair" 5>epk 9>esk
+    "$tbin/ed25519-keypair" 5>epk 9>esk
     printf 'sanitizer round trip' >m
-    "$bin/ed25519-sign" 8<esk <m >sm
-    "$bin/ed25519-open" 4<epk <sm >m2
+    "$tbin/ed25519-sign" 8<esk <m >sm
+    "$tbin/ed25519-open" 4<epk <sm >m2
     cmp -s m m2
     : >empty
-    "$bin/ed25519-sign" 8<esk <empty >sm0
-    "$bin/ed25519-open" 4<epk <sm0 >m0
+    "$tbin/ed25519-sign" 8<esk <empty >sm0
+    "$tbin/ed25519-open" 4<epk <sm0 >m0
     cmp -s empty m0
     # forged, short and empty inputs must be refused without a sanitizer report
     cp sm forged
     printf 'X' | dd of=forged bs=1 seek=70 conv=notrunc 2>/dev/null
-    if "$bin/ed25519-open" 4<epk <forged >mf 2>err; then exit 1; fi
+    if "$tbin/ed25519-open" 4<epk <forged >mf 2>err; then exit 1; fi
     [ ! -s mf ]
     head -c 10 sm >short
-    if "$bin/ed25519-open" 4<epk <short >ms 2>err; then exit 1; fi
-    if "$bin/ed25519-open" 4<epk <empty >me 2>err; then exit 1; fi
+    if "$tbin/ed25519-open" 4<epk <short >ms 2>err; then exit 1; fi
+    if "$tbin/ed25519-open" 4<epk <empty >me 2>err; then exit 1; fi
     head -c 5 epk >shortpk
-    if "$bin/ed25519-open" 4<shortpk <sm >mp 2>err; then exit 1; fi
+    if "$tbin/ed25519-open" 4<shortpk <sm >mp 2>err; then exit 1; fi
     head -c 5 sk1 >shortsk
-    if "$bin/x25519-dh" 8<shortsk 4<pk2 7>k 2>err; then exit 1; fi
-    if "$bin/ed25519-sign" 8<shortsk <m >s 2>err; then exit 1; fi
+    if "$tbin/x25519-dh" 8<shortsk 4<pk2 7>k 2>err; then exit 1; fi
+    if "$tbin/ed25519-sign" 8<shortsk <m >s 2>err; then exit 1; fi
   ) >"$d/log" 2>&1
   rc=$?
   if [ $rc = 0 ] && ! grep -q -E 'Sanitizer|runtime error' "$d"/*; then
     ok "the tools' round trip and refusals"
   else
-    bad "the tools' round trip (see $d):"
+    fail "the tools' round trip (see $d):"
     grep -h -E -A15 'Sanitizer|runtime error' "$d"/* | head -n 40
     tail -n 5 "$d/log"
   fi
@@ -85,7 +83,7 @@ for c in ${SANITIZER_COMPILERS:-gcc clang}; do
   B=$top/build/$bd
   echo "=== $c: build/$bd"
   if ! command -v "$c" >/dev/null 2>&1; then
-    bad "$c is not installed (scripts/install-deps)"
+    fail "$c is not installed (scripts/install-deps)"
     continue
   fi
   rm -rf "$B"
@@ -93,12 +91,12 @@ for c in ${SANITIZER_COMPILERS:-gcc clang}; do
   log=$top/build/$bd.log
   if ! (cd "$top" && CC=$c CFLAGS="$san -fno-sanitize-recover=all -fno-omit-frame-pointer -g" LDFLAGS=$san \
     ./configure --builddir="$bd" --no-planted --no-trim) >"$log" 2>&1; then
-    bad "$c: configure failed"
+    fail "$c: configure failed"
     tail -n 20 "$log"
     continue
   fi
   if ! make -f "$B/Makefile" -j"$threads" all >>"$log" 2>&1; then
-    bad "$c: the sanitizer build failed (build/$bd.log)"
+    fail "$c: the sanitizer build failed (build/$bd.log)"
     grep -E 'error|Error' "$log" | head -n 20
     continue
   fi
@@ -111,7 +109,7 @@ for c in ${SANITIZER_COMPILERS:-gcc clang}; do
     fi
   done)
   if [ -n "$drops" ]; then
-    bad "$c: did not compile with sanitizers (untested):" $drops
+    fail "$c: did not compile with sanitizers (untested):" $drops
   else
     ok "$c: every implementation compiled with $san"
   fi
@@ -124,7 +122,7 @@ for c in ${SANITIZER_COMPILERS:-gcc clang}; do
   export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
   prims=$("$test" --list)
   if [ -z "$prims" ]; then
-    bad "$c: lib25519-test --list printed nothing"
+    fail "$c: lib25519-test --list printed nothing"
     continue
   fi
   rm -rf "$B/logs"
@@ -137,7 +135,7 @@ for c in ${SANITIZER_COMPILERS:-gcc clang}; do
     if [ "$rc" = 0 ] && ! grep -q -E 'Sanitizer|runtime error' "$l" && tail -n 1 "$l" | grep -q '^all tests succeeded'; then
       ok "$c: $p ($(grep -c "^$p [0-9]* implementation" "$l") implementations)"
     else
-      bad "$c: $p (exit $rc; build/$bd/logs/$p.log):"
+      fail "$c: $p (exit $rc; build/$bd/logs/$p.log):"
       grep -E -B2 -A20 'ERROR: |runtime error|^FAIL' "$l" | head -n 40
     fi
   done
@@ -146,5 +144,4 @@ for c in ${SANITIZER_COMPILERS:-gcc clang}; do
   echo "$c tests: $(($(date +%s) - t1)) s"
 done
 echo "total: $(($(date +%s) - start)) s"
-echo "$name: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish

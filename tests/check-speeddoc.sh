@@ -2,7 +2,10 @@
 # SPDX-License-Identifier: MIT
 # doc/speed.md's tables are what scripts/mkspeeddoc makes of the committed
 # measurements (nobody edited numbers by hand or forgot to regenerate).
-top=$(cd "$(dirname "$0")/.." && pwd)
+# BINDIR is not used.
+name=check-speeddoc
+. "$(dirname "$0")/lib.sh"
+lib_args "$@"
 if [ -x /usr/bin/python3 ]; then py=/usr/bin/python3; else py=python3; fi
-$py "$top/scripts/mkspeeddoc" --check || exit 1
-echo "check-speeddoc: 1 passed, 0 failed"
+if $py "$top/scripts/mkspeeddoc" --check; then ok; else fail "scripts/mkspeeddoc --check"; fi
+finish

@@ -74,7 +74,7 @@ static void x25519_diff(void)
       if (memcmp(k1, k2, 32)) fail("x25519 dh", i);
       ++agreed;
     } else {
-      /* OpenSSL refuses an all-zero result; ours returns it as SPEC says */
+      /* OpenSSL refuses an all-zero result; ours returns it (doc/api.md) */
       static const unsigned char z[32];
       if (memcmp(k1, z, 32)) fail("x25519 dh where OpenSSL saw a zero result", i);
       ++zero;

@@ -132,19 +132,6 @@ void test_dh_x25519(void)
 {
   long long impl;
 
-  for (impl = -1; impl < lib25519_numimpl_dh_x25519(); ++impl) {
-    keypair_fn kp;
-    dh_fn f;
-    if (impl < 0) {
-      kp = lib25519_dh_x25519_keypair;
-      f = lib25519_dh_x25519;
-      test_begin("dh_x25519", impl, lib25519_dh_x25519_implementation(), lib25519_dh_x25519_compiler());
-    } else {
-      kp = lib25519_dispatch_dh_x25519_keypair(impl);
-      f = lib25519_dispatch_dh_x25519(impl);
-      test_begin("dh_x25519", impl, lib25519_dispatch_dh_x25519_implementation(impl),
-                 lib25519_dispatch_dh_x25519_compiler(impl));
-    }
-    test_one(kp, f);
-  }
+  TEST_FOR_EACH_IMPL(dh_x25519, impl)
+    test_one(TEST_IMPL_FN(dh_x25519_keypair, impl), TEST_IMPL_FN(dh_x25519, impl));
 }

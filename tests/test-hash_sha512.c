@@ -125,16 +125,6 @@ void test_hash_sha512(void)
 {
   long long impl;
 
-  for (impl = -1; impl < lib25519_numimpl_hash_sha512(); ++impl) {
-    hash_fn f;
-    if (impl < 0) {
-      f = lib25519_hash_sha512;
-      test_begin("hash_sha512", impl, lib25519_hash_sha512_implementation(), lib25519_hash_sha512_compiler());
-    } else {
-      f = lib25519_dispatch_hash_sha512(impl);
-      test_begin("hash_sha512", impl, lib25519_dispatch_hash_sha512_implementation(impl),
-                 lib25519_dispatch_hash_sha512_compiler(impl));
-    }
-    test_one(f);
-  }
+  TEST_FOR_EACH_IMPL(hash_sha512, impl)
+    test_one(TEST_IMPL_FN(hash_sha512, impl));
 }

@@ -153,17 +153,6 @@ void test_hashblocks_sha512(void)
 {
   long long impl;
 
-  for (impl = -1; impl < lib25519_numimpl_hashblocks_sha512(); ++impl) {
-    hashblocks_fn f;
-    if (impl < 0) {
-      f = lib25519_hashblocks_sha512;
-      test_begin("hashblocks_sha512", impl, lib25519_hashblocks_sha512_implementation(),
-                 lib25519_hashblocks_sha512_compiler());
-    } else {
-      f = lib25519_dispatch_hashblocks_sha512(impl);
-      test_begin("hashblocks_sha512", impl, lib25519_dispatch_hashblocks_sha512_implementation(impl),
-                 lib25519_dispatch_hashblocks_sha512_compiler(impl));
-    }
-    test_one(f);
-  }
+  TEST_FOR_EACH_IMPL(hashblocks_sha512, impl)
+    test_one(TEST_IMPL_FN(hashblocks_sha512, impl));
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Tests of mGnP_ed25519 (SPEC 2): out = enc((m mod L) G - (n mod L) P),
+/* Tests of mGnP_ed25519 (doc/api.md, doc/verification.md): out = enc((m mod L) G - (n mod L) P),
    out[32] = 1 iff m < L and P is a canonical point encoding; an invalid P
    counts as -C (C: y = 26, x even).
 
@@ -286,16 +286,8 @@ void test_mGnP_ed25519(void)
 {
   long long impl;
 
-  for (impl = -1; impl < lib25519_numimpl_mGnP_ed25519(); ++impl) {
-    mGnP_fn f;
-    if (impl < 0) {
-      f = lib25519_mGnP_ed25519;
-      test_begin("mGnP_ed25519", impl, lib25519_mGnP_ed25519_implementation(), lib25519_mGnP_ed25519_compiler());
-    } else {
-      f = lib25519_dispatch_mGnP_ed25519(impl);
-      test_begin("mGnP_ed25519", impl, lib25519_dispatch_mGnP_ed25519_implementation(impl),
-                 lib25519_dispatch_mGnP_ed25519_compiler(impl));
-    }
+  TEST_FOR_EACH_IMPL(mGnP_ed25519, impl) {
+    mGnP_fn f = TEST_IMPL_FN(mGnP_ed25519, impl);
     test_one(f);
     if (!test_valgrind)
       test_cross(f, lib25519_dispatch_mGnP_ed25519(lib25519_numimpl_mGnP_ed25519() - 1));

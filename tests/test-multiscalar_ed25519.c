@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Tests of multiscalar_ed25519 (SPEC 2): out = enc(sum (n[i] mod L) P[i]),
+/* Tests of multiscalar_ed25519 (doc/api.md, doc/verification.md): out = enc(sum (n[i] mod L) P[i]),
    out[32] = 1 iff every n[i] < L and every P[i] is a canonical point
    encoding; an invalid P[i] counts as C (y = 26, x even), not -C; len = 0
    gives the neutral element.
@@ -275,17 +275,6 @@ void test_multiscalar_ed25519(void)
 {
   long long impl;
 
-  for (impl = -1; impl < lib25519_numimpl_multiscalar_ed25519(); ++impl) {
-    ms_fn f;
-    if (impl < 0) {
-      f = lib25519_multiscalar_ed25519;
-      test_begin("multiscalar_ed25519", impl, lib25519_multiscalar_ed25519_implementation(),
-                 lib25519_multiscalar_ed25519_compiler());
-    } else {
-      f = lib25519_dispatch_multiscalar_ed25519(impl);
-      test_begin("multiscalar_ed25519", impl, lib25519_dispatch_multiscalar_ed25519_implementation(impl),
-                 lib25519_dispatch_multiscalar_ed25519_compiler(impl));
-    }
-    test_one(f);
-  }
+  TEST_FOR_EACH_IMPL(multiscalar_ed25519, impl)
+    test_one(TEST_IMPL_FN(multiscalar_ed25519, impl));
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Tests of nG_merged25519 (SPEC 2): top bit of n clear -> Edwards encoding
+/* Tests of nG_merged25519 (doc/api.md): top bit of n clear -> Edwards encoding
    of n G; top bit set -> Montgomery u of (n - 2^255) G (0 for the neutral
    element).
 
@@ -151,17 +151,6 @@ void test_nG_merged25519(void)
 {
   long long impl;
 
-  for (impl = -1; impl < lib25519_numimpl_nG_merged25519(); ++impl) {
-    nG_fn f;
-    if (impl < 0) {
-      f = lib25519_nG_merged25519;
-      test_begin("nG_merged25519", impl, lib25519_nG_merged25519_implementation(),
-                 lib25519_nG_merged25519_compiler());
-    } else {
-      f = lib25519_dispatch_nG_merged25519(impl);
-      test_begin("nG_merged25519", impl, lib25519_dispatch_nG_merged25519_implementation(impl),
-                 lib25519_dispatch_nG_merged25519_compiler(impl));
-    }
-    test_one(f);
-  }
+  TEST_FOR_EACH_IMPL(nG_merged25519, impl)
+    test_one(TEST_IMPL_FN(nG_merged25519, impl));
 }

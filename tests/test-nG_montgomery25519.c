@@ -90,17 +90,6 @@ void test_nG_montgomery25519(void)
 {
   long long impl;
 
-  for (impl = -1; impl < lib25519_numimpl_nG_montgomery25519(); ++impl) {
-    nG_fn f;
-    if (impl < 0) {
-      f = lib25519_nG_montgomery25519;
-      test_begin("nG_montgomery25519", impl, lib25519_nG_montgomery25519_implementation(),
-                 lib25519_nG_montgomery25519_compiler());
-    } else {
-      f = lib25519_dispatch_nG_montgomery25519(impl);
-      test_begin("nG_montgomery25519", impl, lib25519_dispatch_nG_montgomery25519_implementation(impl),
-                 lib25519_dispatch_nG_montgomery25519_compiler(impl));
-    }
-    test_one(f);
-  }
+  TEST_FOR_EACH_IMPL(nG_montgomery25519, impl)
+    test_one(TEST_IMPL_FN(nG_montgomery25519, impl));
 }

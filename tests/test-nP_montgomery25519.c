@@ -9,7 +9,7 @@
    - a reproducible stream of (n, P) folded into a checksum;
    - guarded buffers at misalignments 0..7, inputs unchanged, output over n
      and over P (in place);
-   - every Wycheproof x25519 case when ../shared/vectors is present.
+   - every Wycheproof x25519 case (tests/vectors/x25519-wycheproof.txt).
    Expected values come from tests/model25519.py.  Under valgrind n and P
    are poisoned during each call and the loops are shortened. */
 #include <stdio.h>
@@ -201,36 +201,34 @@ static void buffers(nP_fn f)
   }
 }
 
-static char *wycheproof_text;
-static long long wycheproof_len;
+/* the Wycheproof X25519 cases of tests/vectors/x25519-wycheproof.txt */
+#define WYCHEPROOF_CASES 518
+static long long wp_count;
+static unsigned char *wp_n, *wp_p, *wp_shared;
+
+static void wycheproof_load(void)
+{
+  wp_count = 0;
+  if (test_valgrind) {
+    printf("nP_montgomery25519: wycheproof not run under valgrind (shortened run)\n");
+    return;
+  }
+  wp_count = test_vectors_x25519("nP_montgomery25519", WYCHEPROOF_CASES, &wp_n, &wp_p, &wp_shared);
+}
 
 static void wycheproof(nP_fn f)
 {
-  const char *s, *next, *end;
-  long long count = 0, wrong = 0;
+  long long i, wrong = 0;
 
-  if (!wycheproof_text) return;
-  end = wycheproof_text + wycheproof_len;
-  s = strstr(wycheproof_text, "\"tcId\"");
-  while (s) {
-    unsigned char n[32], p[32], want[32], q[32];
-    next = strstr(s + 6, "\"tcId\"");
-    if (test_json_hex32(p, s, next ? next : end, "public") != 0 ||
-        test_json_hex32(n, s, next ? next : end, "private") != 0 ||
-        test_json_hex32(want, s, next ? next : end, "shared") != 0) {
-      test_fail("wycheproof x25519: cannot parse test %lld", count + 1);
-      return;
-    }
-    nP_checked(f, q, n, p);
-    if (memcmp(q, want, 32) != 0) {
-      if (wrong < 5) test_expect_bytes("wycheproof x25519 shared", q, want, 32);
+  for (i = 0; i < wp_count; ++i) {
+    unsigned char q[32];
+    nP_checked(f, q, wp_n + 32 * i, wp_p + 32 * i);
+    if (memcmp(q, wp_shared + 32 * i, 32) != 0) {
+      if (wrong < 5) test_expect_bytes("wycheproof x25519 shared", q, wp_shared + 32 * i, 32);
       ++wrong;
     }
-    ++count;
-    s = next;
   }
-  if (count != 518) test_fail("wycheproof x25519: %lld tests found, want 518", count);
-  if (wrong) test_fail("wycheproof x25519: %lld of %lld wrong", wrong, count);
+  if (wrong) test_fail("wycheproof x25519: %lld of %lld wrong", wrong, wp_count);
 }
 
 static void test_one(nP_fn f)
@@ -260,33 +258,13 @@ static void test_one(nP_fn f)
 void test_nP_montgomery25519(void)
 {
   long long impl;
-  const char *dir = test_vectors_dir();
 
-  wycheproof_text = NULL;
-  if (test_valgrind)
-    printf("nP_montgomery25519: wycheproof skipped under valgrind\n");
-  else if (!dir)
-    printf("nP_montgomery25519: wycheproof skipped (no vectors directory)\n");
-  else {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/wycheproof/x25519_test.json", dir);
-    wycheproof_text = test_read_file(path, &wycheproof_len);
-    if (!wycheproof_text) test_fail("cannot read %s", path);
-  }
-
-  for (impl = -1; impl < lib25519_numimpl_nP_montgomery25519(); ++impl) {
-    nP_fn f;
-    if (impl < 0) {
-      f = lib25519_nP_montgomery25519;
-      test_begin("nP_montgomery25519", impl, lib25519_nP_montgomery25519_implementation(),
-                 lib25519_nP_montgomery25519_compiler());
-    } else {
-      f = lib25519_dispatch_nP_montgomery25519(impl);
-      test_begin("nP_montgomery25519", impl, lib25519_dispatch_nP_montgomery25519_implementation(impl),
-                 lib25519_dispatch_nP_montgomery25519_compiler(impl));
-    }
-    test_one(f);
-  }
-  free(wycheproof_text);
-  wycheproof_text = NULL;
+  wycheproof_load();
+  TEST_FOR_EACH_IMPL(nP_montgomery25519, impl)
+    test_one(TEST_IMPL_FN(nP_montgomery25519, impl));
+  free(wp_n);
+  free(wp_p);
+  free(wp_shared);
+  wp_n = wp_p = wp_shared = NULL;
+  wp_count = 0;
 }

@@ -10,8 +10,8 @@
      over the scalars;
    - the outputs of sizes 0..20 folded into a checksum that
      tests/model25519.py computes independently;
-   - every Wycheproof x25519 case, as batches of varying sizes, when
-     ../shared/vectors is present.
+   - every Wycheproof x25519 case (tests/vectors/x25519-wycheproof.txt), as
+     batches of varying sizes.
    Under valgrind scalars and points are poisoned and sizes go up to 3. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,59 +90,19 @@ done:
   free(want);
 }
 
-#define WYCHEPROOF_MAX 1024
+/* the Wycheproof X25519 cases of tests/vectors/x25519-wycheproof.txt */
+#define WYCHEPROOF_CASES 518
 static long long wp_count;
 static unsigned char *wp_n, *wp_p, *wp_shared;
 
 static void wycheproof_load(void)
 {
-  const char *dir = test_vectors_dir();
-  char path[4096], *text;
-  const char *s, *next, *end;
-  long long len;
-
   wp_count = 0;
   if (test_valgrind) {
-    printf("nPbatch_montgomery25519: wycheproof skipped under valgrind\n");
+    printf("nPbatch_montgomery25519: wycheproof not run under valgrind (shortened run)\n");
     return;
   }
-  if (!dir) {
-    printf("nPbatch_montgomery25519: wycheproof skipped (no vectors directory)\n");
-    return;
-  }
-  snprintf(path, sizeof path, "%s/wycheproof/x25519_test.json", dir);
-  text = test_read_file(path, &len);
-  if (!text) {
-    test_fail("cannot read %s", path);
-    return;
-  }
-  wp_n = malloc(32 * WYCHEPROOF_MAX);
-  wp_p = malloc(32 * WYCHEPROOF_MAX);
-  wp_shared = malloc(32 * WYCHEPROOF_MAX);
-  if (!wp_n || !wp_p || !wp_shared) {
-    test_fail("out of memory");
-    free(text);
-    return;
-  }
-  end = text + len;
-  s = strstr(text, "\"tcId\"");
-  while (s && wp_count < WYCHEPROOF_MAX) {
-    next = strstr(s + 6, "\"tcId\"");
-    if (test_json_hex32(wp_p + 32 * wp_count, s, next ? next : end, "public") != 0 ||
-        test_json_hex32(wp_n + 32 * wp_count, s, next ? next : end, "private") != 0 ||
-        test_json_hex32(wp_shared + 32 * wp_count, s, next ? next : end, "shared") != 0) {
-      test_fail("wycheproof x25519: cannot parse test %lld", wp_count + 1);
-      wp_count = 0;
-      break;
-    }
-    ++wp_count;
-    s = next;
-  }
-  free(text);
-  if (wp_count && wp_count != 518) {
-    test_fail("wycheproof x25519: %lld tests found, want 518", wp_count);
-    wp_count = 0;
-  }
+  wp_count = test_vectors_x25519("nPbatch_montgomery25519", WYCHEPROOF_CASES, &wp_n, &wp_p, &wp_shared);
 }
 
 static void wycheproof(nPbatch_fn f)
@@ -192,20 +152,8 @@ void test_nPbatch_montgomery25519(void)
   long long impl;
 
   wycheproof_load();
-  for (impl = -1; impl < lib25519_numimpl_nPbatch_montgomery25519(); ++impl) {
-    nPbatch_fn f;
-    if (impl < 0) {
-      f = lib25519_nPbatch_montgomery25519;
-      test_begin("nPbatch_montgomery25519", impl, lib25519_nPbatch_montgomery25519_implementation(),
-                 lib25519_nPbatch_montgomery25519_compiler());
-    } else {
-      f = lib25519_dispatch_nPbatch_montgomery25519(impl);
-      test_begin("nPbatch_montgomery25519", impl,
-                 lib25519_dispatch_nPbatch_montgomery25519_implementation(impl),
-                 lib25519_dispatch_nPbatch_montgomery25519_compiler(impl));
-    }
-    test_one(f);
-  }
+  TEST_FOR_EACH_IMPL(nPbatch_montgomery25519, impl)
+    test_one(TEST_IMPL_FN(nPbatch_montgomery25519, impl));
   free(wp_n);
   free(wp_p);
   free(wp_shared);

@@ -109,17 +109,6 @@ void test_pow_inv25519(void)
 {
   long long impl;
 
-  for (impl = -1; impl < lib25519_numimpl_pow_inv25519(); ++impl) {
-    pow_fn f;
-    if (impl < 0) {
-      f = lib25519_pow_inv25519;
-      test_begin("pow_inv25519", impl, lib25519_pow_inv25519_implementation(),
-                 lib25519_pow_inv25519_compiler());
-    } else {
-      f = lib25519_dispatch_pow_inv25519(impl);
-      test_begin("pow_inv25519", impl, lib25519_dispatch_pow_inv25519_implementation(impl),
-                 lib25519_dispatch_pow_inv25519_compiler(impl));
-    }
-    test_one(f);
-  }
+  TEST_FOR_EACH_IMPL(pow_inv25519, impl)
+    test_one(TEST_IMPL_FN(pow_inv25519, impl));
 }

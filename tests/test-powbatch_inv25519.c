@@ -98,17 +98,6 @@ void test_powbatch_inv25519(void)
 {
   long long impl;
 
-  for (impl = -1; impl < lib25519_numimpl_powbatch_inv25519(); ++impl) {
-    powbatch_fn f;
-    if (impl < 0) {
-      f = lib25519_powbatch_inv25519;
-      test_begin("powbatch_inv25519", impl, lib25519_powbatch_inv25519_implementation(),
-                 lib25519_powbatch_inv25519_compiler());
-    } else {
-      f = lib25519_dispatch_powbatch_inv25519(impl);
-      test_begin("powbatch_inv25519", impl, lib25519_dispatch_powbatch_inv25519_implementation(impl),
-                 lib25519_dispatch_powbatch_inv25519_compiler(impl));
-    }
-    test_one(f);
-  }
+  TEST_FOR_EACH_IMPL(powbatch_inv25519, impl)
+    test_one(TEST_IMPL_FN(powbatch_inv25519, impl));
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Tests of sign_ed25519 (SPEC 1 and 2): keypair, hedged sign, open.
+/* Tests of sign_ed25519 (doc/api.md, doc/verification.md): keypair, hedged sign, open.
 
    - RFC 8032 section 7.1 tests 1, 2, 3, 1024 (1023-byte message) and
      SHA(abc): open accepts and returns the message; the public key is
@@ -15,8 +15,8 @@
      written for smlen < 0, smlen 0..63 rejected; m == sm works for open
      and sign (and m == sm + 64 for sign);
    - guard bytes and misaligned buffers on every output, inputs unmodified;
-   - Wycheproof ed25519_test.json (88 valid accepted, 63 invalid rejected)
-     and speccheck cases.json (VVVVXXXXXXXX) when the vectors are present.
+   - the Wycheproof Ed25519 cases (88 valid accepted, 63 invalid rejected)
+     and the speccheck cases (VVVVXXXXXXXX) of tests/vectors.
    Under valgrind the secret key is poisoned before sign and the outputs
    are unpoisoned before they are examined; loops are shortened. */
 #include <stdio.h>
@@ -127,7 +127,8 @@ static void do_keypair(const struct impl *I, unsigned char *pk, unsigned char *s
 }
 
 /* open sm (smlen bytes) into a fresh guarded buffer; returns the result and
-   checks the SPEC 1 failure/success conventions; expect: 1 accept, 0 reject */
+   checks the conventions of doc/api.md (on failure -1, *mlen = -1 and m
+   cleared; on success 0 and the message); expect: 1 accept, 0 reject */
 static void check_open(const char *what, open_fn open, const unsigned char *sm, long long smlen,
                        const unsigned char *pk, const unsigned char *msg, int expect)
 {
@@ -340,165 +341,116 @@ static void test_edges(const struct impl *I)
   test_expect_bytes("open leaves sm unchanged", sm, t, 104);
 }
 
-/* ---------- public vectors, with a tiny JSON scanner ---------- */
+/* ---------- public vectors (tests/vectors) ---------- */
 
-/* A string token s[*pos..]; returns the start of its contents (after the
-   quote) and sets *len; *pos moves past the closing quote. */
-static const char *json_string(const char *s, long long n, long long *pos, long long *len)
+/* open of sig||msg under pk; 1 if accepted */
+static int vector_accepts(open_fn open, const unsigned char *pk, long long pklen, const unsigned char *sig,
+                          long long siglen, const unsigned char *msg, long long msglen)
 {
-  long long i = *pos + 1, start = i;
-  while (i < n && s[i] != '"') i += s[i] == '\\' ? 2 : 1;
-  *len = i - start;
-  *pos = i + 1;
-  return s + start;
-}
-
-/* The next "key": value pair; value is a string (or a number/literal,
-   returned as text; containers are returned as an empty value). Returns 0
-   at the end of the text. */
-static int json_next(const char *s, long long n, long long *pos, const char **key, long long *keylen,
-                     const char **val, long long *vallen)
-{
-  while (*pos < n) {
-    if (s[*pos] != '"') { ++*pos; continue; }
-    *key = json_string(s, n, pos, keylen);
-    while (*pos < n && (s[*pos] == ' ' || s[*pos] == '\n' || s[*pos] == '\r' || s[*pos] == '\t')) ++*pos;
-    if (*pos >= n || s[*pos] != ':') continue;   /* a value, not a key */
-    ++*pos;
-    while (*pos < n && (s[*pos] == ' ' || s[*pos] == '\n' || s[*pos] == '\r' || s[*pos] == '\t')) ++*pos;
-    if (*pos < n && s[*pos] == '"') {
-      *val = json_string(s, n, pos, vallen);
-    } else {
-      long long start = *pos;
-      while (*pos < n && s[*pos] != ',' && s[*pos] != '}' && s[*pos] != ']' && s[*pos] != '{' && s[*pos] != '[') ++*pos;
-      *val = s + start;
-      *vallen = *pos - start;
-    }
-    return 1;
-  }
-  return 0;
-}
-
-static int key_is(const char *key, long long keylen, const char *want)
-{
-  return (long long)strlen(want) == keylen && memcmp(key, want, (size_t)keylen) == 0;
-}
-
-/* open of sig||msg under pk (hex strings); 1 if accepted */
-static int vector_accepts(open_fn open, const char *pkhex, long long pklen, const char *sighex,
-                          long long siglen, const char *msghex, long long msglen)
-{
-  long long smlen = siglen / 2 + msglen / 2, mlen;
-  unsigned char pk[32], *sm, *m;
-  char pkz[65], *tmp;
+  long long smlen = siglen + msglen, mlen;
+  unsigned char *sm, *m;
   int r;
-  if (pklen != 64) return 0;       /* not a 32-byte key: cannot be accepted */
+  if (pklen != 32) return 0;       /* not a 32-byte key: cannot be accepted */
   sm = malloc((size_t)smlen + 1);
   m = malloc((size_t)smlen + 1);
-  tmp = malloc((size_t)(siglen + msglen) + 1);
-  if (!sm || !m || !tmp) { test_fail("out of memory"); free(sm); free(m); free(tmp); return -1; }
-  memcpy(pkz, pkhex, 64);
-  pkz[64] = 0;
-  test_hex_decode(pk, pkz, 32);
-  memcpy(tmp, sighex, (size_t)siglen);
-  memcpy(tmp + siglen, msghex, (size_t)msglen);
-  tmp[siglen + msglen] = 0;
-  test_hex_decode(sm, tmp, smlen);
+  if (!sm || !m) { test_fail("out of memory"); free(sm); free(m); return -1; }
+  memcpy(sm, sig, (size_t)siglen);
+  memcpy(sm + siglen, msg, (size_t)msglen);
   r = open(m, &mlen, sm, smlen, pk) == 0;
-  if (r && (mlen != msglen / 2 || memcmp(m, sm + siglen / 2, (size_t)mlen) != 0)) {
+  if (r && (mlen != msglen || memcmp(m, sm + siglen, (size_t)mlen) != 0)) {
     test_fail("vector: accepted but wrong message returned");
   }
   free(sm);
   free(m);
-  free(tmp);
   return r;
 }
 
-static void test_wycheproof(open_fn open, const char *dir)
+/* the verdict of open on the current case, whose fields first, first+1,
+   first+2 are public key, signature and message; -1 if they do not parse */
+static int vector_case(open_fn open, test_vectors *v, int first)
 {
-  char path[4096];
-  long long n, pos = 0, keylen, vallen, pklen = 0, siglen = 0, msglen = 0, reslen = 0;
-  long long valid_ok = 0, invalid_ok = 0, total = 0;
-  const char *key, *val, *pk = 0, *sig = 0, *msg = 0, *res = 0;
-  long long tcid = -1;
-  char *text;
+  long long pklen, siglen, msglen;
+  unsigned char *pk = test_vectors_alloc(v, first, &pklen);
+  unsigned char *sig = test_vectors_alloc(v, first + 1, &siglen);
+  unsigned char *msg = test_vectors_alloc(v, first + 2, &msglen);
+  int r = -1;
+  if (pk && sig && msg) r = vector_accepts(open, pk, pklen, sig, siglen, msg, msglen);
+  free(pk);
+  free(sig);
+  free(msg);
+  return r;
+}
 
-  snprintf(path, sizeof path, "%s/wycheproof/ed25519_test.json", dir);
-  text = test_read_file(path, &n);
-  if (!text) { test_fail("cannot read %s", path); return; }
-  while (json_next(text, n, &pos, &key, &keylen, &val, &vallen)) {
-    if (key_is(key, keylen, "pk")) { pk = val; pklen = vallen; }
-    else if (key_is(key, keylen, "tcId")) { tcid = atoll(val); sig = msg = res = 0; }
-    else if (key_is(key, keylen, "sig")) { sig = val; siglen = vallen; }
-    else if (key_is(key, keylen, "msg")) { msg = val; msglen = vallen; }
-    else if (key_is(key, keylen, "result")) { res = val; reslen = vallen; }
-    if (pk && sig && msg && res) {
-      int want = key_is(res, reslen, "valid");
-      int got = vector_accepts(open, pk, pklen, sig, siglen, msg, msglen);
-      if (got != want) test_fail("wycheproof tcId %lld: %s, want %s", tcid, got ? "accepted" : "rejected", want ? "accepted" : "rejected");
-      else if (want) ++valid_ok;
-      else ++invalid_ok;
-      ++total;
-      sig = msg = res = 0;
-    }
+static void test_wycheproof(open_fn open, test_vectors *v)
+{
+  long long valid_ok = 0, invalid_ok = 0, total = 0;
+
+  test_vectors_rewind(v);
+  /* tcId result publickey signature message flags */
+  while (test_vectors_next(v) > 0) {
+    long long tcid = atoll(v->field[0]);
+    int want, got;
+    if (v->nfields != 6) { test_fail("%s line %lld: want 6 fields", v->name, v->lineno); break; }
+    want = strcmp(v->field[1], "valid") == 0;
+    got = vector_case(open, v, 2);
+    if (got < 0) break;
+    if (got != want) test_fail("wycheproof tcId %lld: %s, want %s", tcid, got ? "accepted" : "rejected", want ? "accepted" : "rejected");
+    else if (want) ++valid_ok;
+    else ++invalid_ok;
+    ++total;
   }
-  free(text);
   if (total != 151 || valid_ok != 88 || invalid_ok != 63)
     test_fail("wycheproof: %lld cases, %lld valid accepted, %lld invalid rejected (want 151, 88, 63)",
               total, valid_ok, invalid_ok);
 }
 
-static void test_speccheck(open_fn open, const char *dir)
+static void test_speccheck(open_fn open, test_vectors *v)
 {
-  char path[4096], got[64];
-  long long n, pos = 0, keylen, vallen, pklen = 0, siglen = 0, msglen = 0, count = 0;
-  const char *key, *val, *pk = 0, *sig = 0, *msg = 0;
-  char *text;
+  char got[64], want[64];
+  long long count = 0;
 
-  snprintf(path, sizeof path, "%s/speccheck/cases.json", dir);
-  text = test_read_file(path, &n);
-  if (!text) { test_fail("cannot read %s", path); return; }
-  while (json_next(text, n, &pos, &key, &keylen, &val, &vallen)) {
-    if (key_is(key, keylen, "pub_key")) { pk = val; pklen = vallen; }
-    else if (key_is(key, keylen, "signature")) { sig = val; siglen = vallen; }
-    else if (key_is(key, keylen, "message")) { msg = val; msglen = vallen; }
-    if (pk && sig && msg) {
-      if (count < 63) got[count] = vector_accepts(open, pk, pklen, sig, siglen, msg, msglen) ? 'V' : 'X';
-      ++count;
-      pk = sig = msg = 0;
+  test_vectors_rewind(v);
+  /* case expected publickey signature message */
+  while (test_vectors_next(v) > 0) {
+    int r;
+    if (v->nfields != 5) { test_fail("%s line %lld: want 5 fields", v->name, v->lineno); break; }
+    r = vector_case(open, v, 2);
+    if (r < 0) break;
+    if (count < 63) {
+      got[count] = r ? 'V' : 'X';
+      want[count] = strcmp(v->field[1], "accept") == 0 ? 'V' : 'X';
     }
+    ++count;
   }
-  free(text);
   got[count < 63 ? count : 63] = 0;
+  want[count < 63 ? count : 63] = 0;
   if (strcmp(got, "VVVVXXXXXXXX") != 0) test_fail("speccheck cases 0..11: %s, want VVVVXXXXXXXX", got);
+  if (strcmp(want, "VVVVXXXXXXXX") != 0) test_fail("%s: expected verdicts %s, want VVVVXXXXXXXX", v->name, want);
 }
 
 void test_sign_ed25519(void)
 {
   long long impl;
-  const char *dir = test_vectors_dir();
+  test_vectors wp, sc;
+  int have_wp, have_sc;
   struct impl sel = {lib25519_sign_ed25519_keypair, lib25519_sign_ed25519, lib25519_sign_ed25519_open};
 
-  if (!dir) printf("sign_ed25519: skipping Wycheproof and speccheck vectors (not found)\n");
-  for (impl = -1; impl < lib25519_numimpl_sign_ed25519(); ++impl) {
-    struct impl I;
-    if (impl < 0) {
-      I = sel;
-      test_begin("sign_ed25519", impl, lib25519_sign_ed25519_implementation(), lib25519_sign_ed25519_compiler());
-    } else {
-      I.keypair = lib25519_dispatch_sign_ed25519_keypair(impl);
-      I.sign = lib25519_dispatch_sign_ed25519(impl);
-      I.open = lib25519_dispatch_sign_ed25519_open(impl);
-      test_begin("sign_ed25519", impl, lib25519_dispatch_sign_ed25519_implementation(impl),
-                 lib25519_dispatch_sign_ed25519_compiler(impl));
-    }
+  have_wp = test_vectors_open(&wp, "sign_ed25519", "ed25519-wycheproof.txt");
+  have_sc = test_vectors_open(&sc, "sign_ed25519", "ed25519-speccheck.txt");
+  if (have_wp) printf("sign_ed25519: %lld Wycheproof Ed25519 cases from %s\n", test_vectors_count(&wp), wp.path);
+  if (have_sc) printf("sign_ed25519: %lld speccheck cases from %s\n", test_vectors_count(&sc), sc.path);
+  TEST_FOR_EACH_IMPL(sign_ed25519, impl) {
+    struct impl I = {TEST_IMPL_FN(sign_ed25519_keypair, impl), TEST_IMPL_FN(sign_ed25519, impl),
+                     TEST_IMPL_FN(sign_ed25519_open, impl)};
     test_rfc(&I);
     test_keypair(&I);
     test_round_trips(&I, impl < 0 ? &I : &sel);
     test_edges(&I);
-    if (dir && (!test_valgrind || impl < 0)) {
-      test_wycheproof(I.open, dir);
-      test_speccheck(I.open, dir);
+    if (!test_valgrind || impl < 0) {
+      if (have_wp) test_wycheproof(I.open, &wp);
+      if (have_sc) test_speccheck(I.open, &sc);
     }
   }
+  if (have_wp) test_vectors_close(&wp);
+  if (have_sc) test_vectors_close(&sc);
 }

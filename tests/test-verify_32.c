@@ -102,16 +102,6 @@ void test_verify_32(void)
   long long impl;
 
   test_rng_seed(0x7665726966793332ULL);
-  for (impl = -1; impl < lib25519_numimpl_verify_32(); ++impl) {
-    verify_fn f;
-    if (impl < 0) {
-      f = lib25519_verify_32;
-      test_begin("verify_32", impl, lib25519_verify_32_implementation(), lib25519_verify_32_compiler());
-    } else {
-      f = lib25519_dispatch_verify_32(impl);
-      test_begin("verify_32", impl, lib25519_dispatch_verify_32_implementation(impl),
-                 lib25519_dispatch_verify_32_compiler(impl));
-    }
-    test_one(f);
-  }
+  TEST_FOR_EACH_IMPL(verify_32, impl)
+    test_one(TEST_IMPL_FN(verify_32, impl));
 }

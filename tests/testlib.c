@@ -50,8 +50,11 @@ void test_fail(const char *fmt, ...)
   va_list ap;
   ++failures;
   if (failures > 100) return; /* enough to diagnose; the count still grows */
-  printf("FAIL %s %s implementation %s compiler %s: ", cur_primitive,
-         cur_impl < 0 ? "selected" : "dispatched", cur_implementation, cur_compiler);
+  if (cur_impl < -1) /* before the first implementation (loading vectors) */
+    printf("FAIL %s: ", cur_primitive);
+  else
+    printf("FAIL %s %s implementation %s compiler %s: ", cur_primitive,
+           cur_impl < 0 ? "selected" : "dispatched", cur_implementation, cur_compiler);
   va_start(ap, fmt);
   vprintf(fmt, ap);
   va_end(ap);
@@ -276,53 +279,259 @@ char *test_read_file(const char *path, long long *len)
   return buf;
 }
 
-/* declared in testlib.h */
-int test_json_hex32(unsigned char *out, const char *obj, const char *end, const char *key)
-{
-  char pattern[32];
-  const char *s;
-  size_t klen;
-  int i;
+/* ---------- the public vectors of tests/vectors ---------- */
 
-  snprintf(pattern, sizeof pattern, "\"%s\"", key);
-  klen = strlen(pattern);
-  for (s = obj; s + klen <= end; ++s)
-    if (memcmp(s, pattern, klen) == 0) break;
-  if (s + klen > end) return -1;
-  s += klen;
-  while (s < end && (*s == ' ' || *s == ':' || *s == '\n' || *s == '\r' || *s == '\t')) ++s;
-  if (s >= end || *s != '"') return -1;
-  ++s;
-  for (i = 0; i < 64; ++i)
-    if (s + i >= end || !((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f'))) return -1;
-  if (s + 64 >= end || s[64] != '"') return -1;
-  test_hex_decode(out, s, 32);
-  return 0;
+static long long skips = 0;
+
+void test_skip(const char *fmt, ...)
+{
+  va_list ap;
+  ++skips;
+  printf("SKIPPED: ");
+  va_start(ap, fmt);
+  vprintf(fmt, ap);
+  va_end(ap);
+  printf("\n");
+  fflush(stdout);
+}
+
+long long test_skips(void) { return skips; }
+
+static int has_vectors(const char *dir)
+{
+  char probe[4096];
+  if (snprintf(probe, sizeof probe, "%s/README.md", dir) >= (int)sizeof probe) return 0;
+  return access(probe, R_OK) == 0;
+}
+
+/* dir with its last n path components removed (in place); 0 if too few */
+static int strip_components(char *dir, int n)
+{
+  while (n-- > 0) {
+    char *slash = strrchr(dir, '/');
+    if (!slash || slash == dir) return 0;
+    *slash = 0;
+  }
+  return 1;
 }
 
 const char *test_vectors_dir(void)
 {
   static char found[4096];
   static int looked = 0;
+  char exe[4096];
+  ssize_t n;
+
   if (looked) return found[0] ? found : NULL;
   looked = 1;
-  const char *env = getenv("LIB25519_VECTORS");
+  const char *env = getenv("LIB25519_TEST_VECTORS");
   if (env && *env) {
-    if (strcmp(env, "none") == 0) return NULL;
+    /* told where: a missing file there is a failure, not a skip */
     snprintf(found, sizeof found, "%s", env);
     return found;
   }
-  const char *tries[] = {"../shared/vectors", "../../shared/vectors", "../../../shared/vectors",
-                         "../../../../shared/vectors", "../../../../../shared/vectors"};
-  for (size_t i = 0; i < sizeof tries / sizeof tries[0]; ++i) {
-    char probe[4096];
-    snprintf(probe, sizeof probe, "%s/README.md", tries[i]);
-    if (access(probe, R_OK) == 0) {
+  /* a build of this tree: SRC/build/NAME/package/bin/lib25519-test */
+  n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n > 0) {
+    exe[n] = 0;
+    if (strip_components(exe, 5) && strlen(exe) + 16 < sizeof exe) {
+      strcat(exe, "/tests/vectors");
+      if (has_vectors(exe)) {
+        snprintf(found, sizeof found, "%s", exe);
+        return found;
+      }
+    }
+  }
+  /* the source tree around the current directory */
+  const char *tries[] = {"tests/vectors", "../tests/vectors", "../../tests/vectors", "../../../tests/vectors"};
+  for (size_t i = 0; i < sizeof tries / sizeof tries[0]; ++i)
+    if (has_vectors(tries[i])) {
       snprintf(found, sizeof found, "%s", tries[i]);
       return found;
     }
-  }
   return NULL;
+}
+
+int test_vectors_open(test_vectors *v, const char *primitive, const char *name)
+{
+  const char *dir = test_vectors_dir();
+  memset(v, 0, sizeof *v);
+  snprintf(v->name, sizeof v->name, "%s", name);
+  cur_primitive = primitive;
+  cur_impl = -2;
+  if (!dir) {
+    test_skip("%s: %s not run: tests/vectors not found (LIB25519_TEST_VECTORS names the folder)", primitive, name);
+    return 0;
+  }
+  if (snprintf(v->path, sizeof v->path, "%s/%s", dir, name) >= (int)sizeof v->path) {
+    test_fail("path of %s too long", name);
+    return 0;
+  }
+  v->text = test_read_file(v->path, &v->len);
+  if (!v->text) {
+    test_fail("cannot read %s", v->path);
+    return 0;
+  }
+  v->line = malloc(v->len + 1);
+  if (!v->line) {
+    test_fail("out of memory");
+    free(v->text);
+    v->text = NULL;
+    return 0;
+  }
+  return 1;
+}
+
+void test_vectors_rewind(test_vectors *v)
+{
+  v->pos = 0;
+  v->lineno = 0;
+  v->nfields = 0;
+}
+
+long long test_vectors_count(test_vectors *v)
+{
+  long long n = 0;
+  test_vectors_rewind(v);
+  while (test_vectors_next(v) > 0) ++n;
+  test_vectors_rewind(v);
+  return n;
+}
+
+int test_vectors_next(test_vectors *v)
+{
+  while (v->text && v->pos < v->len) {
+    const char *s = v->text + v->pos;
+    const char *eol = memchr(s, '\n', v->len - v->pos);
+    long long n = eol ? eol - s : v->len - v->pos;
+    v->pos += n + (eol ? 1 : 0);
+    ++v->lineno;
+    if (n == 0 || s[0] == '#') continue;
+    memcpy(v->line, s, n);
+    v->line[n] = 0;
+    v->nfields = 0;
+    for (char *f = v->line; f; ) {
+      char *sp = strchr(f, ' ');
+      if (sp) *sp++ = 0;
+      if (v->nfields == TEST_VECTORS_MAXFIELDS) {
+        test_fail("%s line %lld: more than %d fields", v->name, v->lineno, TEST_VECTORS_MAXFIELDS);
+        return 0;
+      }
+      v->field[v->nfields++] = f;
+      f = sp;
+    }
+    return v->nfields;
+  }
+  return 0;
+}
+
+/* the length in bytes of a hex field ("-" is empty), or -1 */
+static long long field_bytes(const char *f)
+{
+  long long n = (long long)strlen(f);
+  if (strcmp(f, "-") == 0) return 0;
+  if (n == 0 || n % 2) return -1;
+  for (long long i = 0; i < n; ++i)
+    if (hexval(f[i]) < 0) return -1;
+  return n / 2;
+}
+
+int test_vectors_bytes(test_vectors *v, int i, unsigned char *out, long long len)
+{
+  long long n = i < v->nfields ? field_bytes(v->field[i]) : -1;
+  if (n != len) {
+    test_fail("%s line %lld: field %d is not %lld bytes of hex", v->name, v->lineno, i + 1, len);
+    return -1;
+  }
+  if (len) test_hex_decode(out, v->field[i], len);
+  return 0;
+}
+
+unsigned char *test_vectors_alloc(test_vectors *v, int i, long long *len)
+{
+  long long n = i < v->nfields ? field_bytes(v->field[i]) : -1;
+  unsigned char *out;
+  if (n < 0) {
+    test_fail("%s line %lld: field %d is not hex", v->name, v->lineno, i + 1);
+    return NULL;
+  }
+  out = malloc(n ? n : 1);
+  if (!out) {
+    test_fail("out of memory");
+    return NULL;
+  }
+  if (n) test_hex_decode(out, v->field[i], n);
+  *len = n;
+  return out;
+}
+
+void test_vectors_close(test_vectors *v)
+{
+  free(v->text);
+  free(v->line);
+  v->text = v->line = NULL;
+}
+
+long long test_vectors_x25519(const char *primitive, long long want, unsigned char **n, unsigned char **p,
+                              unsigned char **shared)
+{
+  test_vectors v;
+  long long count = 0;
+  int nf;
+
+  *n = *p = *shared = NULL;
+  if (!test_vectors_open(&v, primitive, "x25519-wycheproof.txt")) return 0;
+  *n = malloc(32 * want);
+  *p = malloc(32 * want);
+  *shared = malloc(32 * want);
+  if (!*n || !*p || !*shared) {
+    test_fail("out of memory");
+    count = -1;
+  }
+  while (count >= 0 && (nf = test_vectors_next(&v)) > 0) {
+    if (count == want) {
+      test_fail("wycheproof x25519: more than %lld tests found in %s", want, v.path);
+      count = -1;
+      break;
+    }
+    /* tcId result private public shared flags */
+    if (nf != 6 || test_vectors_bytes(&v, 2, *n + 32 * count, 32) != 0 ||
+        test_vectors_bytes(&v, 3, *p + 32 * count, 32) != 0 ||
+        test_vectors_bytes(&v, 4, *shared + 32 * count, 32) != 0) {
+      test_fail("wycheproof x25519: cannot parse test %lld", count + 1);
+      count = -1;
+      break;
+    }
+    ++count;
+  }
+  test_vectors_close(&v);
+  if (count >= 0 && count != want) {
+    test_fail("wycheproof x25519: %lld tests found, want %lld", count, want);
+    count = -1;
+  }
+  if (count < 0) {
+    free(*n);
+    free(*p);
+    free(*shared);
+    *n = *p = *shared = NULL;
+    return 0;
+  }
+  printf("%s: %lld Wycheproof X25519 cases from %s\n", primitive, count, v.path);
+  return count;
+}
+
+/* ---------- every implementation of a primitive ---------- */
+
+int test_next_impl(const struct test_impls *p, long long *impl)
+{
+  ++*impl;
+  if (*impl < -1) *impl = -1;
+  if (*impl >= p->count()) return 0;
+  if (*impl < 0)
+    test_begin(p->primitive, *impl, p->implementation(), p->compiler());
+  else
+    test_begin(p->primitive, *impl, p->dispatch_implementation(*impl), p->dispatch_compiler(*impl));
+  return 1;
 }
 
 void test_poison(const void *x, long long len)

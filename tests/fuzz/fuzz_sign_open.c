@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* libFuzzer harness: sign_ed25519_open, differential and against SPEC.md.
+/* libFuzzer harness: sign_ed25519_open, differential and against the
+   verification rule of doc/verification.md.
 
    Input, first byte even ("raw"): pk (32 bytes) then sm (the rest).
    First byte odd ("made"): seed (32), op, pos (2), val, message (the rest):
@@ -11,7 +12,7 @@
    must be rejected, except op 5 when that happens to be the same key).
 
    Every implementation of open (and the selected one) must give the same
-   verdict as SPEC.md's definition computed with every implementation of
+   verdict as that rule computed with every implementation of
    mGnP and hash_sha512, honour the output contract (on success m holds the
    message and the 64 bytes after it are zero, *mlen = smlen - 64; on
    failure *mlen = -1 and m[0..smlen-1] is cleared), and give the same
@@ -23,8 +24,9 @@ typedef int (*open_fn)(unsigned char *, long long *, const unsigned char *, long
 typedef void (*mgnp_fn)(unsigned char *, const unsigned char *, const unsigned char *, const unsigned char *);
 typedef void (*hash_fn)(unsigned char *, const unsigned char *, long long);
 
-/* SPEC.md section 2: open's verdict, from one mGnP and one hash */
-static int spec_open(const unsigned char *sm, long long smlen, const unsigned char pk[32], mgnp_fn mgnp, hash_fn hash)
+/* the rule of doc/verification.md: open's verdict, from one mGnP and one
+   hash */
+static int rule_open(const unsigned char *sm, long long smlen, const unsigned char pk[32], mgnp_fn mgnp, hash_fn hash)
 {
   unsigned char h[64], out[33];
   if (smlen < 64) return -1;
@@ -50,7 +52,7 @@ static void check_open(const char *name, open_fn f, const unsigned char *sm, lon
   if (!m || !inplace) abort();
   memset(m, 0xa5, smlen > 0 ? (size_t)smlen : 1);
   int r = f(m, &mlen, sm, smlen, pk);
-  if (r != want) FUZZ_FAIL("open %s returned %d, SPEC.md says %d (smlen %lld)", name, r, want, smlen);
+  if (r != want) FUZZ_FAIL("open %s returned %d, the verification rule says %d (smlen %lld)", name, r, want, smlen);
   if (r == 0) {
     if (mlen != smlen - 64) FUZZ_FAIL("open %s: mlen %lld for smlen %lld", name, mlen, smlen);
     if (memcmp(m, sm + 64, (size_t)mlen) != 0) FUZZ_FAIL("open %s: wrong message", name);
@@ -125,17 +127,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
   }
 
-  /* SPEC.md's verdict with every mGnP and every hash implementation */
-  int want = spec_open(sm, smlen, pk, lib25519_mGnP_ed25519, lib25519_hash_sha512);
+  /* the rule's verdict with every mGnP and every hash implementation */
+  int want = rule_open(sm, smlen, pk, lib25519_mGnP_ed25519, lib25519_hash_sha512);
   for (long long j = 0; j < lib25519_numimpl_mGnP_ed25519(); ++j) {
-    int w = spec_open(sm, smlen, pk, lib25519_dispatch_mGnP_ed25519(j), lib25519_hash_sha512);
-    if (w != want) FUZZ_FAIL("SPEC verdict with mGnP %s is %d, selected gives %d", lib25519_dispatch_mGnP_ed25519_implementation(j), w, want);
+    int w = rule_open(sm, smlen, pk, lib25519_dispatch_mGnP_ed25519(j), lib25519_hash_sha512);
+    if (w != want) FUZZ_FAIL("rule's verdict with mGnP %s is %d, selected gives %d", lib25519_dispatch_mGnP_ed25519_implementation(j), w, want);
   }
   for (long long j = 0; j < lib25519_numimpl_hash_sha512(); ++j) {
-    int w = spec_open(sm, smlen, pk, lib25519_mGnP_ed25519, lib25519_dispatch_hash_sha512(j));
-    if (w != want) FUZZ_FAIL("SPEC verdict with hash %s is %d, selected gives %d", lib25519_dispatch_hash_sha512_implementation(j), w, want);
+    int w = rule_open(sm, smlen, pk, lib25519_mGnP_ed25519, lib25519_dispatch_hash_sha512(j));
+    if (w != want) FUZZ_FAIL("rule's verdict with hash %s is %d, selected gives %d", lib25519_dispatch_hash_sha512_implementation(j), w, want);
   }
-  if (expect != 2 && want != expect) FUZZ_FAIL("made signature: SPEC verdict %d, expected %d", want, expect);
+  if (expect != 2 && want != expect) FUZZ_FAIL("made signature: rule's verdict %d, expected %d", want, expect);
 
   check_open("selected", lib25519_sign_ed25519_open, sm, smlen, pk, want);
   for (long long i = 0; i < lib25519_numimpl_sign_ed25519(); ++i)

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* libFuzzer harness: the input handling of the command-line tools
-   (SPEC.md section 4) and the library calls behind them.
+   (doc/man/x25519-cli.1.md, doc/man/ed25519-cli.1.md) and the library calls
+   behind them.
 
    Input: tool selector t = byte 0 % 3, split byte s = byte 1, then the
    bytes the tool reads:

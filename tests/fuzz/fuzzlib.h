@@ -227,7 +227,7 @@ static inline fe fe_pow(fe a, u256 e)
 
 static inline int fe_is_zero(fe a) { return !(a.v[0] | a.v[1] | a.v[2] | a.v[3]); }
 
-/* Is s a valid encoding of an Edwards point as SPEC.md defines it
+/* Is s a valid encoding of an Edwards point as doc/verification.md defines it
    (y < p, some x with x^2 = (y^2 - 1)/(d y^2 + 1), not x = 0 with the sign
    bit set)? */
 static inline int ref_point_valid(const unsigned char s[32])
