@@ -78,6 +78,12 @@ def decode(s):
     return point_from_y(y, v >> 255)
 
 
+def precomp(pt):
+    """the affine "precomp" form of the C tables: (y + x, y - x, 2 d x y)"""
+    x, y = pt
+    return ((y + x) % P, (y - x) % P, 2 * D * x * y % P)
+
+
 def montgomery_u(pt):
     """u = (1 + y)/(1 - y) of the birationally equivalent Curve25519 point;
     1/0 counts as 0, so the neutral element gives 0."""
