@@ -3,7 +3,7 @@
 """Tables of multiples of the Ed25519 base point for the radix-2^64 code
 (internal/field/fe64.h, internal/group/ge64.h), as C headers.
 
-Computed from first principles with Python integers: p = 2^255 - 19,
+The points come from the model in scripts/model/: p = 2^255 - 19,
 d = -121665/121666 mod p, B = the point with y = 4/5 and even x on
 -x^2 + y^2 = 1 + d x^2 y^2.  Entry [i][j] is (j+1) * 256^i * B in the
 affine "precomp" form (y+x, y-x, 2dxy), each coordinate fully reduced and
@@ -27,62 +27,29 @@ usage: gen-ed25519-table64.py base [-o FILE]
 The first line of the output repeats the command that regenerates it.
 """
 
+import os
 import sys
 
-P = 2**255 - 19
-D = (-121665 * pow(121666, P - 2, P)) % P
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from model.edwards import G, add as point_add, on_curve, precomp  # noqa: E402
+from model.field import limbs  # noqa: E402
 
 
-def inverse(a):
-    return pow(a, P - 2, P)
-
-
-def on_curve(pt):
-    x, y = pt
-    return (-x * x + y * y - 1 - D * x * x * y * y) % P == 0
-
-
-def point_add(a, b):
-    # the twisted Edwards addition law with a = -1; complete on this curve
-    x1, y1 = a
-    x2, y2 = b
-    k = D * x1 * x2 * y1 * y2 % P
-    x3 = (x1 * y2 + y1 * x2) * inverse(1 + k) % P
-    y3 = (y1 * y2 + x1 * x2) * inverse(1 - k) % P
-    return (x3, y3)
-
-
-def base():
-    y = 4 * inverse(5) % P
-    u = (y * y - 1) % P
-    v = (D * y * y + 1) % P
-    x2 = u * inverse(v) % P
-    x = pow(x2, (P + 3) // 8, P)
-    if (x * x - x2) % P:
-        x = x * pow(2, (P - 1) // 4, P) % P
-    if x % 2:
-        x = P - x
-    pt = (x, y)
-    assert on_curve(pt)
-    return pt
-
-
-def limbs(v):
-    return ",".join("0x%016xULL" % ((v >> (64 * k)) & (2**64 - 1)) for k in range(4))
+def limbs64(v):
+    return ",".join("0x%016xULL" % x for x in limbs(v, 64, 4))
 
 
 def entry(pt):
-    x, y = pt
     assert on_curve(pt)
-    ent = ((y + x) % P, (y - x) % P, 2 * D * x * y % P)
-    return "{{{%s}},{{%s}},{{%s}}}" % (limbs(ent[0]), limbs(ent[1]), limbs(ent[2]))
+    return "{{{%s}},{{%s}},{{%s}}}" % tuple(limbs64(v) for v in precomp(pt))
 
 
 def base_table():
     lines = ["/* ge64_base_table64[i][j] = (j+1) * 256^i * B as (y+x, y-x, 2dxy),",
              "   radix 2^64, fully reduced */",
              "static const ge64_precomp ge64_base_table64[32][8] = {"]
-    row_base = base()
+    row_base = G
     for i in range(32):
         lines.append("{")
         acc = row_base
@@ -100,7 +67,7 @@ def base32_table():
     lines = ["/* ge64_base_table64_r32[i][j] = (j+1) * 1024^i * B as (y+x, y-x, 2dxy),",
              "   radix 2^64, fully reduced */",
              "static const ge64_precomp ge64_base_table64_r32[26][16] = {"]
-    row_base = base()
+    row_base = G
     for i in range(26):
         lines.append("{")
         acc = row_base
@@ -120,7 +87,7 @@ def base64_table():
              "   reads two entries as three 64-byte blocks) */",
              "static const ge64_precomp ge64_base_table64_r64[22][32]",
              "  __attribute__((aligned(64))) = {"]
-    row_base = base()
+    row_base = G
     for i in range(22):
         lines.append("{")
         acc = row_base
@@ -135,7 +102,7 @@ def base64_table():
 
 
 def odd_table(n):
-    b = base()
+    b = G
     b2 = point_add(b, b)
     lines = ["/* ge64_G_odd64[k] = (2k+1) * B as (y+x, y-x, 2dxy), radix 2^64,",
              "   fully reduced */",
@@ -150,7 +117,7 @@ def odd_table(n):
 
 def odd_lanes51_table(n):
     # lane 3 is 2 Z with Z = 1: the affine point as a cached point
-    b = base()
+    b = G
     b2 = point_add(b, b)
     lines = ["/* ge51x4_G_odd[k] = (2k+1) * B as the lanes (y-x, y+x, 2dxy, 2),",
              "   [k][limb][lane], radix 2^51, fully reduced */",
@@ -158,13 +125,10 @@ def odd_lanes51_table(n):
              "  __attribute__((aligned(32))) = {"]
     acc = b
     for k in range(n):
-        x, y = acc
         assert on_curve(acc)
-        lanes = ((y - x) % P, (y + x) % P, 2 * D * x * y % P, 2)
-        rows = []
-        for j in range(5):
-            rows.append("{" + ",".join("0x%013xULL" % ((v >> (51 * j)) & (2**51 - 1))
-                                       for v in lanes) + "}")
+        plus, minus, t2d = precomp(acc)
+        lanes = (minus, plus, t2d, 2)
+        rows = ["{" + ",".join("0x%013xULL" % limbs(v, 51, 5)[j] for v in lanes) + "}" for j in range(5)]
         lines.append("{" + ",".join(rows) + "}" + ("," if k < n - 1 else ""))
         acc = point_add(acc, b2)
     lines.append("};")

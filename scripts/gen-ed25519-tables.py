@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: MIT
 """Precomputed multiples of the Ed25519 base point G, as C initializers.
 
-Everything is computed here from the curve definition with Python
-integers: p = 2^255 - 19, d = -121665/121666, G = the point with y = 4/5
-and even x.  Each point is written in the affine "precomp" form of
+The points come from the model in scripts/model/ (p = 2^255 - 19,
+d = -121665/121666, G = the point with y = 4/5 and even x).  Each point is
+written in the affine "precomp" form of
 internal/group/ge51.h, (y+x, y-x, 2dxy), every coordinate fully reduced and
 split into five radix-2^51 limbs (the fe51 layout of internal/field/fe51.h).
 
@@ -18,54 +18,20 @@ The output is a complete C header; its first line repeats the command, so
 each committed header says how to regenerate it.
 """
 
+import os
 import sys
 
-p = 2**255 - 19
-d = (-121665 * pow(121666, p - 2, p)) % p
-L = 2**252 + 27742317777372353535851937790883648493
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from model.edwards import G, O, add, mul, on_curve, precomp  # noqa: E402
+from model.field import limbs  # noqa: E402
+from model.scalar import L  # noqa: E402
 
 
-def inv(x):
-    return pow(x, p - 2, p)
-
-
-def add(P, Q):
-    # affine addition on -x^2 + y^2 = 1 + d x^2 y^2 (complete for this curve)
-    (x1, y1), (x2, y2) = P, Q
-    t = d * x1 * x2 * y1 * y2 % p
-    return ((x1 * y2 + x2 * y1) * inv(1 + t) % p,
-            (y1 * y2 + x1 * x2) * inv(1 - t) % p)
-
-
-def base_point():
-    y = 4 * inv(5) % p
-    xx = (y * y - 1) * inv(d * y * y + 1) % p
-    x = pow(xx, (p + 3) // 8, p)
-    if (x * x - xx) % p != 0:
-        x = x * pow(2, (p - 1) // 4, p) % p
-    assert (x * x - xx) % p == 0
-    if x & 1:
-        x = p - x
-    return (x, y)
-
-
-def mul(n, P):
-    R = (0, 1)
-    while n:
-        if n & 1:
-            R = add(R, P)
-        P = add(P, P)
-        n >>= 1
-    return R
-
-
-def limbs(v):
-    return "{{" + ",".join("0x%013xULL" % ((v >> (51 * i)) & (2**51 - 1)) for i in range(5)) + "}}"
-
-
-def precomp(P):
-    x, y = P
-    return "{" + ",".join(limbs(v) for v in ((y + x) % p, (y - x) % p, 2 * d * x * y % p)) + "}"
+def entry(pt):
+    assert on_curve(pt)
+    return "{" + ",".join("{{" + ",".join("0x%013xULL" % x for x in limbs(v, 51, 5)) + "}}"
+                          for v in precomp(pt)) + "}"
 
 
 def main():
@@ -74,9 +40,7 @@ def main():
     if len(args) >= 2 and args[-2] == "-o":
         outfile = args[-1]
         args = args[:-2]
-    G = base_point()
-    assert (-G[0] ** 2 + G[1] ** 2 - 1 - d * G[0] ** 2 * G[1] ** 2) % p == 0
-    assert mul(L, G) == (0, 1)
+    assert mul(L, G) == O
     out = []
     cmd = "python3 scripts/gen-ed25519-tables.py " + " ".join(args)
     if outfile is not None:
@@ -91,7 +55,7 @@ def main():
             out.append("{")
             P = row
             for j in range(8):
-                out.append(precomp(P) + ",")
+                out.append(entry(P) + ",")
                 P = add(P, row)
             out.append("},")
             for _ in range(8):
@@ -106,7 +70,7 @@ def main():
         G2 = add(G, G)
         P = G
         for k in range(n):
-            out.append(precomp(P) + ",")
+            out.append(entry(P) + ",")
             P = add(P, G2)
         out.append("};")
     else:

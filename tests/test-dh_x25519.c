@@ -5,7 +5,7 @@
    - key pairs: pk = nG_montgomery25519(sk), two key pairs differ, and
      A.dh(B.pk) = B.dh(A.pk);
    - a reproducible stream of (pk, sk) folded into a checksum that
-     tests/model25519.py computes;
+     scripts/model/ computes;
    - guarded, misaligned buffers for keypair and dh, inputs unchanged,
      the shared secret written over pk and over sk.
    Under valgrind sk is poisoned during dh and the stream is shortened. */
@@ -17,18 +17,8 @@
 typedef void (*keypair_fn)(unsigned char *, unsigned char *);
 typedef void (*dh_fn)(unsigned char *, const unsigned char *, const unsigned char *);
 
-/* keep in sync with tests/model25519.py (stream_dh) */
-#define DH_SEED 0x6468ULL
-#define DH_COUNT_FULL 32
-#define DH_COUNT_SHORT 4
-#define CHECKSUM_FULL "f8994f6dc72e0a73ebead0a11649b193a677b9080fd51258206e4c9e9df04e48"
-#define CHECKSUM_SHORT "11ef82d9b592cacc3d78d45c3314c29b554246e5a2861adcfd4e0f7d0fdb1bfb"
-
-#define ALICE_SK "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a"
-#define ALICE_PK "8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a"
-#define BOB_SK "5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb"
-#define BOB_PK "de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f"
-#define SHARED "4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742"
+/* seeds, counts and expected values, computed by scripts/model/: */
+#include "kat/dh_x25519.h"
 
 static void dh_checked(dh_fn f, unsigned char *k, const unsigned char *pk, const unsigned char *sk)
 {

@@ -4,7 +4,7 @@
      FIPS 180-4's examples, and one million 'a' bytes;
    - a reproducible stream of messages of every length 0..1024 and a few
      long ones, folded into a checksum whose expected value comes from
-     tests/checksum_model.py (python's hashlib on the same stream);
+     the model in scripts/model/ (python's hashlib on the same stream);
    - input and output at every misalignment 0..7 inside guarded buffers:
      nothing written outside the 64 output bytes, input unmodified;
    - in place: the output over the first bytes of the input.
@@ -18,17 +18,8 @@
 
 typedef void (*hash_fn)(unsigned char *, const unsigned char *, long long);
 
-/* keep in sync with tests/checksum_model.py */
-#define HASH_SEED 0x68617368ULL
-#define CHECKSUM_FULL "afb875939f650e816f16e51e3980e69ca648b7a379f92a7445e9e57e94ae6c23"
-#define CHECKSUM_SHORT "d57d009ac5e7fed6f4e4310a9a0461240be3a078c0ff92f16ad62772e124f57f"
-
-static const long long long_full[] = {2047, 4096, 16383, 16384, 65537};
-static const long long long_short[] = {1000, 4096};
-
-static const char msg896[] =
-    "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmn"
-    "hijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu";
+/* seeds, counts and expected values, computed by scripts/model/: */
+#include "kat/hash_sha512.h"
 
 static void hash_checked(hash_fn f, unsigned char *out, const unsigned char *x, long long xlen)
 {
@@ -92,27 +83,19 @@ static void test_one(hash_fn f)
   const long long *extra = test_valgrind ? long_short : long_full;
   long long nextra = test_valgrind ? (long long)(sizeof long_short / sizeof long_short[0])
                                    : (long long)(sizeof long_full / sizeof long_full[0]);
-  long long upto = test_valgrind ? 258 : 1025;
+  long long upto = test_valgrind ? HASH_UPTO_SHORT : HASH_UPTO_FULL;
   long long len, i;
 
-  kat(f, "SHA-512 of the empty string", (const unsigned char *)"", 0,
-      "cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce"
-      "47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e");
-  kat(f, "SHA-512 of abc", (const unsigned char *)"abc", 3,
-      "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
-      "2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f");
-  kat(f, "SHA-512 of the 896-bit message", (const unsigned char *)msg896, 112,
-      "8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018"
-      "501d289e4900f7e4331b99dec4b5433ac7d329eeb6dd26545e96e55b874be909");
+  kat(f, "SHA-512 of the empty string", (const unsigned char *)"", 0, SHA512_EMPTY);
+  kat(f, "SHA-512 of abc", (const unsigned char *)"abc", 3, SHA512_ABC);
+  kat(f, "SHA-512 of the 896-bit message", (const unsigned char *)msg896, 112, SHA512_896);
   million = malloc(1000000);
   if (!million) {
     test_fail("out of memory");
     return;
   }
   memset(million, 'a', 1000000);
-  kat(f, "SHA-512 of a million a", million, 1000000,
-      "e718483d0ce769644e2e42c7bc15b4638e1f98b13b2044285632a803afa973eb"
-      "de0ff244877ea60a4cb0432ce577c31beb009c5c2c49aa2e4eadb217ad8cc09b");
+  kat(f, "SHA-512 of a million a", million, 1000000, SHA512_MILLION_A);
   free(million);
 
   test_checksum_init(&c);

@@ -6,7 +6,7 @@
      of the 896-bit message of FIPS 180-4's examples;
    - a reproducible stream (random starting state, input of every length
      0..1024 and a few long ones) folded into a checksum whose expected value
-     comes from tests/checksum_model.py (an independent python compression
+     comes from scripts/model/ (an independent python compression
      function, itself checked against hashlib);
    - the return value is xlen mod 128;
    - splitting the input at block boundaries over several calls gives the
@@ -24,21 +24,8 @@
 
 typedef int (*hashblocks_fn)(unsigned char *, const unsigned char *, long long);
 
-/* keep in sync with tests/checksum_model.py */
-#define BLOCKS_SEED 0x626c6f636b73ULL
-#define CHECKSUM_FULL "f7758d1e33878e1905445248f142e7d9d31ee9bd5f2546c4f87115e7fd7bb5c0"
-#define CHECKSUM_SHORT "2ac86a5ea3ef4d37cd08f3ddbb033098c4429152dea0ddc983d16a84943b720a"
-
-static const long long long_full[] = {2047, 4096, 16383, 16384, 65537};
-static const long long long_short[] = {1000, 4096};
-
-static const char iv_hex[] =
-    "6a09e667f3bcc908bb67ae8584caa73b3c6ef372fe94f82ba54ff53a5f1d36f1"
-    "510e527fade682d19b05688c2b3e6c1f1f83d9abfb41bd6b5be0cd19137e2179";
-
-static const char msg896[] =
-    "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmn"
-    "hijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu";
+/* seeds, counts and expected values, computed by scripts/model/: */
+#include "kat/hashblocks_sha512.h"
 
 /* call f with poisoned state and input; check the return value before
    unpoisoning (under valgrind this checks it does not depend on them) */
@@ -65,9 +52,7 @@ static void kats(hashblocks_fn f)
   memcpy(x + 128, "extra", 5);
   test_hex_decode(h, iv_hex, 64);
   blocks_checked(f, h, x, 133);
-  test_expect_hex("hashblocks_sha512 of padded abc", h,
-                  "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
-                  "2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f", 64);
+  test_expect_hex("hashblocks_sha512 of padded abc", h, STATE_PADDED_ABC, 64);
 
   memset(x, 0, 256 + 5);
   memcpy(x, msg896, 112);
@@ -76,9 +61,7 @@ static void kats(hashblocks_fn f)
   x[255] = 0x80;
   test_hex_decode(h, iv_hex, 64);
   blocks_checked(f, h, x, 256);
-  test_expect_hex("hashblocks_sha512 of padded 896-bit message", h,
-                  "8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018"
-                  "501d289e4900f7e4331b99dec4b5433ac7d329eeb6dd26545e96e55b874be909", 64);
+  test_expect_hex("hashblocks_sha512 of padded 896-bit message", h, STATE_PADDED_896, 64);
 
   /* less than a block: state unchanged */
   test_hex_decode(h, iv_hex, 64);
@@ -139,7 +122,7 @@ static void test_one(hashblocks_fn f)
   const long long *extra = test_valgrind ? long_short : long_full;
   long long nextra = test_valgrind ? (long long)(sizeof long_short / sizeof long_short[0])
                                    : (long long)(sizeof long_full / sizeof long_full[0]);
-  long long upto = test_valgrind ? 300 : 1025;
+  long long upto = test_valgrind ? BLOCKS_UPTO_SHORT : BLOCKS_UPTO_FULL;
   long long len, i;
 
   kats(f);

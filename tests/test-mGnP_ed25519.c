@@ -10,7 +10,7 @@
      small-order points, y >= p, x = 0 with the sign bit set, small y with
      and without square roots, G, C, random bytes) and m below, at and
      above L, n = 0, n = 2^512 - 1, n = L; expected value from
-     tests/model_ed25519.py --checksums;
+     scripts/model/;
    - guard bytes, misaligned buffers, inputs unmodified;
    - every implementation against the last (portable) one on scalars whose
      NAF digits sit at the ends (bit 0, bit 252/255, 2^k, 2^k - 1, long
@@ -23,38 +23,8 @@
 
 typedef void (*mGnP_fn)(unsigned char *, const unsigned char *, const unsigned char *, const unsigned char *);
 
-#define MGNP_SEED 0x6d474e505f656432ULL  /* "mGnP_ed2" */
-#define MGNP_CASES 480
-static const char mgnp_checksum[] = "e236c98fff9d5c7357f06597e9ba9373cfa68621397300a7abe8fe0ff5df2528";
-
-/* the 8 points of order dividing 8, k T for k = 0..7 (tests/model_ed25519.py) */
-static const char *const torsion_hex[8] = {
-  "0100000000000000000000000000000000000000000000000000000000000000",
-  "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a",
-  "0000000000000000000000000000000000000000000000000000000000000080",
-  "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05",
-  "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-  "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc85",
-  "0000000000000000000000000000000000000000000000000000000000000000",
-  "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa",
-};
-
-static const char base_hex[] = "5866666666666666666666666666666666666666666666666666666666666666";
-
-/* RFC 8032 7.1 tests 1, 2, 3: public key, message, signature */
-static const char *const rfc[][3] = {
-  {"d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a", "",
-   "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b"},
-  {"3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c", "72",
-   "92a009a9f0d4cab8720e820b5f642540a2b27b5416503f8fb3762223ebdb69da085ac1e43e15996e458f3613d0f11d8c387b2eaeb4302aeeb00d291612bb0c00"},
-  {"fc51cd8e6218a1a38da47ed00230f0580816ed13ba3303ac5deb911548908025", "af82",
-   "6291d657deec24024827e69c3abe01a30ce548a284743a445e3680d7db5ac3ac18ff9b538d16f290ae67f760984dc6594a7c15e9716ed28dc027beceea1ec40a"},
-};
-
-static const unsigned char order_L[32] = {
-  0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2,
-  0xde, 0xf9, 0xde, 0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10
-};
+/* seeds, counts, points and expected values, computed by scripts/model/: */
+#include "kat/mGnP_ed25519.h"
 
 /* x = L + delta, -3 <= delta <= 3 */
 static void l_plus(unsigned char x[32], int delta)
@@ -81,7 +51,7 @@ static void random_point(unsigned char P[32])
 }
 
 /* the k-th input of the known-answer stream; mirrored by
-   tests/model_ed25519.py (mgnp_input) */
+   scripts/model/kat.py (mgnp_input) */
 static void mgnp_input(unsigned char m[32], unsigned char n[64], unsigned char P[32], long long k)
 {
   uint64_t v;

@@ -11,7 +11,7 @@
      encoding class (a third of the lengths use only valid inputs, so
      status 1 results are covered too, and another third only valid points,
      so that out-of-range scalars alone must give status 0); expected value from
-     tests/model_ed25519.py --checksums;
+     scripts/model/;
    - guard bytes, misaligned buffers, inputs unmodified;
    - one long input (len 20000, or 100000 with --long) on which every
      implementation must agree with the first one tested;
@@ -29,27 +29,8 @@
 
 typedef void (*ms_fn)(unsigned char *, const unsigned char *, const unsigned char *, long long);
 
-#define MS_SEED 0x6d756c7469736361ULL  /* "multisca" */
-static const long long ms_lens_extra[] = {63, 64, 65, 100, 127, 128, 129, 191, 192, 193, 255, 256, 257, 300, 500, 1000, 2000};
-static const char ms_checksum[] = "f30a85808ca09d12833ae677d2e60c0c5d1ba668d1e616a7520b2ac85f492348";
-
-static const char *const torsion_hex[8] = {
-  "0100000000000000000000000000000000000000000000000000000000000000",
-  "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a",
-  "0000000000000000000000000000000000000000000000000000000000000080",
-  "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05",
-  "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-  "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc85",
-  "0000000000000000000000000000000000000000000000000000000000000000",
-  "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa",
-};
-
-static const char base_hex[] = "5866666666666666666666666666666666666666666666666666666666666666";
-
-static const unsigned char order_L[32] = {
-  0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2,
-  0xde, 0xf9, 0xde, 0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10
-};
+/* seeds, counts, points and expected values, computed by scripts/model/: */
+#include "kat/multiscalar_ed25519.h"
 
 static void l_plus(unsigned char x[32], int delta)
 {
@@ -73,7 +54,7 @@ static void random_point(unsigned char P[32])
 }
 
 /* the input of length len of the known-answer stream; mirrored by
-   tests/model_ed25519.py (ms_input) */
+   scripts/model/kat.py (ms_input) */
 static void ms_input(unsigned char *n, unsigned char *P, long long len)
 {
   /* len % 3: 0 = all inputs valid; 1 = valid points, scalars may be >= L;

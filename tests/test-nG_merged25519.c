@@ -9,7 +9,7 @@
      (the X25519 public key of the same scalar);
    - a known-answer checksum over NG_CASES scalars of eight kinds (random,
      either mode, clamped, small, L + small, 2^255 + L + small, near 2^256),
-     expected value from tests/model_ed25519.py --checksums;
+     expected value from scripts/model/;
    - output guard bytes and misaligned buffers, input unmodified.
    Under valgrind the scalar is poisoned and only a few cases run. */
 #include <stdio.h>
@@ -19,29 +19,8 @@
 
 typedef void (*nG_fn)(unsigned char *, const unsigned char *);
 
-#define NG_SEED 0x6e475f6d65726765ULL  /* "nG_merge" */
-#define NG_CASES 512
-static const char ng_checksum[] = "5d23162d5f65dab7cbd6c9378801e39764befb817862174c0ea6724f97d94b79";
-
-/* RFC 8032 7.1: secret seed, public key */
-static const char *const rfc_keys[][2] = {
-  {"9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60",
-   "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a"},
-  {"4ccd089b28ff96da9db6c346ec114e0f5b8a319f35aba624da8cf6ed4fb8a6fb",
-   "3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c"},
-  {"c5aa8df43f9f837bedb7442f31dcb7b166d38535076f094b85ce3a2e0b4458f7",
-   "fc51cd8e6218a1a38da47ed00230f0580816ed13ba3303ac5deb911548908025"},
-  {"f5e5767cf153319517630f226876b86c8160cc583bc013744c6bf255f5cc0ee5",
-   "278117fc144c72340f67d0f2316e8386ceffbf2b2428c9c51fef7c597f1d426e"},
-  {"833fe62409237b9d62ec77587520911e9a759cec1d19755b7da901b96dca3d42",
-   "ec172b93ad5e563bf4932c70e1245034c35467ef2efd4d64ebf819683467e2bf"},
-};
-
-/* L, little-endian */
-static const unsigned char order_L[32] = {
-  0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2,
-  0xde, 0xf9, 0xde, 0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10
-};
+/* seeds, counts, points and expected values, computed by scripts/model/: */
+#include "kat/nG_merged25519.h"
 
 /* x = L + delta (delta small, may be negative), 32 bytes */
 static void l_plus(unsigned char x[32], int delta)
@@ -62,7 +41,7 @@ static void clamp(unsigned char a[32])
 }
 
 /* the k-th scalar of the known-answer stream; mirrored by
-   tests/model_ed25519.py (ng_input) */
+   scripts/model/kat.py (ng_input) */
 static void ng_input(unsigned char n[32], long long k)
 {
   long long j = k / 8;

@@ -4,7 +4,7 @@
    - RFC 7748 section 6.1 public keys of Alice and Bob; scalars 0 and
      2^256-1 (clamped to 2^254 and 2^255-8);
    - a reproducible stream of scalars folded into a checksum that
-     tests/model25519.py computes, each output also compared with the
+     scripts/model/ computes, each output also compared with the
      selected nP_montgomery25519 at u = 9;
    - guarded, misaligned buffers, input unchanged, output over the input.
    Under valgrind the scalar is poisoned and the stream is shortened. */
@@ -15,23 +15,8 @@
 
 typedef void (*nG_fn)(unsigned char *, const unsigned char *);
 
-/* keep in sync with tests/model25519.py (stream_nG) */
-#define NG_SEED 0x6e47ULL
-#define NG_COUNT_FULL 64
-#define NG_COUNT_SHORT 8
-#define CHECKSUM_FULL "cdc70eb023c0ad46af62b976b6c56198d05a201ec9be3cddc95ff75052dab044"
-#define CHECKSUM_SHORT "64de1a09de3ea42e9c560cb2d600e00059e2b53ddbe444f6dfa49b71459a6475"
-
-static const char *const kats[][3] = {
-  {"RFC 7748 6.1 Alice public key", "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a",
-   "8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a"},
-  {"RFC 7748 6.1 Bob public key", "5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb",
-   "de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f"},
-  {"scalar 0", "0000000000000000000000000000000000000000000000000000000000000000",
-   "2fe57da347cd62431528daac5fbb290730fff684afc4cfc2ed90995f58cb3b74"},
-  {"scalar 2^256-1", "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
-   "847c0d2c375234f365e660955187a3735a0f7613d1609d3a6a4d8c53aeaa5a22"},
-};
+/* seeds, counts and expected values, computed by scripts/model/: */
+#include "kat/nG_montgomery25519.h"
 
 static const unsigned char nine[32] = {9};
 

@@ -10,7 +10,7 @@
    - guarded buffers at misalignments 0..7, inputs unchanged, output over n
      and over P (in place);
    - every Wycheproof x25519 case (tests/vectors/x25519-wycheproof.txt).
-   Expected values come from tests/model25519.py.  Under valgrind n and P
+   Expected values come from scripts/model/.  Under valgrind n and P
    are poisoned during each call and the loops are shortened. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,71 +20,8 @@
 
 typedef void (*nP_fn)(unsigned char *, const unsigned char *, const unsigned char *);
 
-/* keep in sync with tests/model25519.py */
-#define NP_SEED 0x6e50ULL
-#define NP_COUNT_FULL 256
-#define NP_COUNT_SHORT 16
-#define CHECKSUM_FULL "573a6618bb304e0e10ba9feb4574a2f538e61f8cc56886600b87ae585f292c93"
-#define CHECKSUM_SHORT "f8e4655f4113f1bd62e018db106805479d08811c952ee7ab6fdbf06ce6b4256a"
-
-static const char *const rfc_5_2[][3] = {
-  {"a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4",
-   "e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c",
-   "c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552"},
-  {"4b66e9d4d1b4673c5ad22691957d6af5c11b6421e0ea01d42ca4169e7918ba0d",
-   "e5210f12786811d3f4b7959d0538ae2c31dbe7106fc03c3efc4cd549c715a493",
-   "95cbde9476e8907d7aade45cb4b873f88b595a68799fa152e6f8f7647aac7957"},
-};
-
-#define ITER_1 "422c8e7a6227d7bca1350b3e2bb7279f7897b87bb6854b783c60e80311ae3079"
-#define ITER_3 "e23a733b38e6854d15786063159a98765511ec440f477fece4aead30609c6b1b"
-#define ITER_1000 "684cf59ba83309552800ef566f2f4d3c1c3887c49360e3875f2eb94d99532c51"
-#define ITER_1000000 "7c3911e0ab2586fd864497297e575e6f3bc601c0883c30df5f4dd2d24f665424"
-
-#define ALICE_SK "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a"
-#define ALICE_PK "8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a"
-#define BOB_SK "5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb"
-#define BOB_PK "de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f"
-#define SHARED "4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742"
-
-#define ZERO32 "0000000000000000000000000000000000000000000000000000000000000000"
-#define EDGE_SCALAR "a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4"
-
-/* u (little-endian hex) and X25519(EDGE_SCALAR, u) */
-static const char *const edge[][3] = {
-  {"u=0", ZERO32, ZERO32},
-  {"u=1", "0100000000000000000000000000000000000000000000000000000000000000", ZERO32},
-  {"u=2", "0200000000000000000000000000000000000000000000000000000000000000",
-   "71cacba0b65daf53ddf9c21fb434bc58ee5cfa3954d1b642fc5155048f03466f"},
-  {"u=9", "0900000000000000000000000000000000000000000000000000000000000000",
-   "1c9fd88f45606d932a80c71824ae151d15d73e77de38e8e000852e614fae7019"},
-  {"u=p-1", "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f", ZERO32},
-  {"u=p", "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f", ZERO32},
-  {"u=p+1", "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f", ZERO32},
-  {"u=p+9", "f6ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-   "1c9fd88f45606d932a80c71824ae151d15d73e77de38e8e000852e614fae7019"},
-  {"u=2^255-1", "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-   "76b00406ce7e87774c0038dd8d89b188047977f8828ca1dcb8f98bb5d5d0cf48"},
-  {"u=2^255", "0000000000000000000000000000000000000000000000000000000000000080", ZERO32},
-  {"u=2^256-1", "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
-   "76b00406ce7e87774c0038dd8d89b188047977f8828ca1dcb8f98bb5d5d0cf48"},
-};
-
-/* points of order 8 (the other small-order u are in edge[] above) */
-static const char *const order8[] = {
-  "e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800",
-  "5f9c95bca3508c24b1d0b1559c83ef5b04445cc4581c8e86d8224eddd09f1157",
-  /* the same with bit 255 set, which must be ignored */
-  "e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b880",
-  "5f9c95bca3508c24b1d0b1559c83ef5b04445cc4581c8e86d8224eddd09f11d7",
-};
-
-/* scalar edge cases with u = 9 */
-static const char *const scalar_edge[][3] = {
-  {"n=0", ZERO32, "2fe57da347cd62431528daac5fbb290730fff684afc4cfc2ed90995f58cb3b74"},
-  {"n=2^256-1", "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
-   "847c0d2c375234f365e660955187a3735a0f7613d1609d3a6a4d8c53aeaa5a22"},
-};
+/* seeds, counts and expected values, computed by scripts/model/: */
+#include "kat/nP_montgomery25519.h"
 
 /* q = nP(n, p) with n and p secret for the valgrind run; q may alias */
 static void nP_checked(nP_fn f, unsigned char *q, const unsigned char *n, const unsigned char *p)
@@ -143,7 +80,7 @@ static void small_order(nP_fn f)
     }
 }
 
-/* the reproducible stream of tests/model25519.py (stream_nP) */
+/* the reproducible stream of scripts/model/kat.py (stream_nP) */
 static void stream(nP_fn f)
 {
   unsigned char n[32], p[32], q[32];

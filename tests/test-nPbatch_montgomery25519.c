@@ -9,7 +9,7 @@
      the output, nothing at all for batch 0), output over the points and
      over the scalars;
    - the outputs of sizes 0..20 folded into a checksum that
-     tests/model25519.py computes independently;
+     scripts/model/ computes independently;
    - every Wycheproof x25519 case (tests/vectors/x25519-wycheproof.txt), as
      batches of varying sizes.
    Under valgrind scalars and points are poisoned and sizes go up to 3. */
@@ -21,14 +21,8 @@
 
 typedef void (*nPbatch_fn)(unsigned char *, const unsigned char *, const unsigned char *, long long);
 
-/* keep in sync with tests/model25519.py (stream_nPbatch) */
-#define NPBATCH_SEED 0x6e5062ULL
-#define NPBATCH_MAX_FULL 20
-#define NPBATCH_MAX_SHORT 3
-#define CHECKSUM_FULL "012e266e31513101615c819cd4d0ecbbd0cbf5ff6096c2c94c357868c31b78e5"
-#define CHECKSUM_SHORT "b6242c6ccc6926b42b45beef9d3d826ec6cb8ccb58d1237a2eae02bf8d5e0250"
-
-static const char order8_hex[] = "e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800";
+/* seeds, counts and expected values, computed by scripts/model/: */
+#include "kat/nPbatch_montgomery25519.h"
 
 static void batch_checked(nPbatch_fn f, unsigned char *q, const unsigned char *n, const unsigned char *p,
                           long long b)

@@ -7,7 +7,7 @@
    - for the first outputs y of the stream (canonical by contract),
      inverting twice gives y back: 1/(1/y) = y;
    - guarded buffers at misalignments 0..7, input unchanged, in place.
-   Expected values come from tests/model25519.py.  Under valgrind x is
+   Expected values come from scripts/model/.  Under valgrind x is
    poisoned during each call and the stream is shortened. */
 #include <stdio.h>
 #include <string.h>
@@ -16,32 +16,8 @@
 
 typedef void (*pow_fn)(unsigned char *, const unsigned char *);
 
-/* keep in sync with tests/model25519.py */
-#define POW_SEED 0x706f77ULL
-#define POW_COUNT_FULL 512
-#define POW_COUNT_SHORT 16
-#define CHECKSUM_FULL "2238e300f38840d0892e4e27886f371f44aad5fc59df6227483923c94f84381d"
-#define CHECKSUM_SHORT "e1fdb0c3023586424d5bd3fc910f7ca4475453789c7b4dd60876f84b1e500502"
-
-#define ZERO32 "0000000000000000000000000000000000000000000000000000000000000000"
-#define ONE32 "0100000000000000000000000000000000000000000000000000000000000000"
-#define INV18 "89e3388ee3388ee3388ee3388ee3388ee3388ee3388ee3388ee3388ee3388e23"
-
-static const char *const kats[][3] = {
-  {"1/0", ZERO32, ZERO32},
-  {"1/1", ONE32, ONE32},
-  {"1/2", "0200000000000000000000000000000000000000000000000000000000000000",
-   "f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff3f"},
-  {"1/9", "0900000000000000000000000000000000000000000000000000000000000000",
-   "12c7711cc7711cc7711cc7711cc7711cc7711cc7711cc7711cc7711cc7711c47"},
-  {"1/(p-1)", "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-   "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f"},
-  {"1/p", "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f", ZERO32},
-  {"1/(p+1)", "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f", ONE32},
-  {"1/(2^255-1)", "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f", INV18},
-  {"1/2^255", "0000000000000000000000000000000000000000000000000000000000000080", ZERO32},
-  {"1/(2^256-1)", "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", INV18},
-};
+/* seeds, counts and expected values, computed by scripts/model/: */
+#include "kat/pow_inv25519.h"
 
 static void pow_checked(pow_fn f, unsigned char *y, const unsigned char *x)
 {
@@ -64,7 +40,7 @@ static void test_one(pow_fn f)
     test_expect_hex(kats[k][0], y, kats[k][2], 32);
   }
 
-  /* the stream of tests/model25519.py (stream_pow) */
+  /* the stream of scripts/model/kat.py (stream_pow) */
   test_checksum_init(&c);
   test_rng_seed(POW_SEED);
   for (i = 0; i < count; ++i) {

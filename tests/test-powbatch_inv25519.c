@@ -7,7 +7,7 @@
    - out of place in guarded, misaligned buffers (input unchanged, nothing
      written around the output, nothing at all for batch 0) and in place;
    - the outputs of sizes 0..20 folded into a checksum that
-     tests/model25519.py computes independently.
+     scripts/model/ computes independently.
    Under valgrind the inputs are poisoned and sizes go up to 4 only. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,14 +17,8 @@
 
 typedef void (*powbatch_fn)(unsigned char *, const unsigned char *, long long);
 
-/* keep in sync with tests/model25519.py (stream_powbatch) */
-#define POWBATCH_SEED 0x706f7762ULL
-#define POWBATCH_MAX_FULL 20
-#define POWBATCH_MAX_SHORT 4
-#define CHECKSUM_FULL "f6fde089d5c8cdc2fcb98544ecc7841531ad65e2ac8441806b5ee141ad7aeed9"
-#define CHECKSUM_SHORT "e82251154511330098f060cba4f6fb5bc9679226464c4cf83803f816ba9d6192"
-
-static const char p_hex[] = "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f";
+/* seeds, counts and expected values, computed by scripts/model/: */
+#include "kat/powbatch_inv25519.h"
 
 static void batch_checked(powbatch_fn f, unsigned char *y, const unsigned char *x, long long b)
 {

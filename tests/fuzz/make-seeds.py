@@ -5,110 +5,39 @@
 Each file is a small input in the layout the harness documents at its top;
 the names say what each seed exercises. Run from anywhere:
     python3 tests/fuzz/make-seeds.py
-The Ed25519 arithmetic here is a plain textbook version (RFC 8032), used only
-to make valid signatures and special points; it is deterministic, so the
-files are the same on every run."""
+The valid signatures and special points come from the model in
+scripts/model/; everything is deterministic, so the files are the same on
+every run (scripts/regen rewrites them, tests/check-regen.sh compares)."""
 
-import hashlib
 import os
 import shutil
+import sys
 
-p = 2**255 - 19
-L = 2**252 + 27742317777372353535851937790883648493
-d = -121665 * pow(121666, p - 2, p) % p
-SQRTM1 = pow(2, (p - 1) // 4, p)
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "scripts"))
 
-
-def le(x, n=32):
-    return int(x).to_bytes(n, "little")
-
-
-def recover_x(y, sign):
-    """x with x^2 = (y^2-1)/(d y^2+1) and the given parity, or None"""
-    if y >= p:
-        return None
-    x2 = (y * y - 1) * pow(d * y * y + 1, p - 2, p) % p
-    if x2 == 0:
-        return None if sign else 0
-    x = pow(x2, (p + 3) // 8, p)
-    if (x * x - x2) % p != 0:
-        x = x * SQRTM1 % p
-    if (x * x - x2) % p != 0:
-        return None
-    if (x & 1) != sign:
-        x = p - x
-    return x
-
-
-def add(P, Q):
-    x1, y1 = P
-    x2, y2 = Q
-    t = d * x1 * x2 * y1 * y2 % p
-    x3 = (x1 * y2 + x2 * y1) * pow(1 + t, p - 2, p) % p
-    y3 = (y1 * y2 + x1 * x2) * pow(1 - t, p - 2, p) % p
-    return (x3, y3)
-
-
-def mul(n, P):
-    R = (0, 1)
-    while n:
-        if n & 1:
-            R = add(R, P)
-        P = add(P, P)
-        n >>= 1
-    return R
-
-
-def enc(P):
-    x, y = P
-    return le(y | ((x & 1) << 255))
-
-
-Gy = 4 * pow(5, p - 2, p) % p
-G = (recover_x(Gy, 0), Gy)
-
-
-def sha512(b):
-    return hashlib.sha512(b).digest()
-
-
-def keypair(seed):
-    h = sha512(seed)
-    a = int.from_bytes(h[:32], "little")
-    a &= (1 << 254) - 8
-    a |= 1 << 254
-    return a, h[32:], enc(mul(a, G))
+from model import ed25519  # noqa: E402
+from model.edwards import G, encode as enc, mul, neg, order8_u, torsion_points  # noqa: E402
+from model.field import P as p, le  # noqa: E402
+from model.scalar import L  # noqa: E402
+from model.sha512 import sha512  # noqa: E402
 
 
 def sign(seed, m):
-    a, prefix, A = keypair(seed)
-    r = int.from_bytes(sha512(prefix + m), "little") % L
-    R = enc(mul(r, G))
-    k = int.from_bytes(sha512(R + A + m), "little") % L
-    S = (r + k * a) % L
-    return R + le(S), A
+    """the RFC 8032 signature of m and the public key of seed"""
+    A, sk = ed25519.keypair_from_seed(seed)
+    return ed25519.sign_rfc8032(m, sk)[:64], A
 
 
 def small_order_points():
     """encodings of points of small order: the identity, (0, -1), the two
-    of order 4 (y = 0) and two of order 8 (L times a curve point, when not
-    of order dividing 4)"""
-    out = [le(1), le(p - 1), le(0), le(1 << 255)]
-    for y in range(2, 200):
-        x = recover_x(y, 0)
-        if x is None:
-            continue
-        Q = mul(L, (x, y))
-        if mul(4, Q) != (0, 1):
-            out.append(enc(Q))
-            out.append(enc(((p - Q[0]) % p, Q[1])))
-            break
-    return out
+    of order 4 (y = 0) and two of order 8"""
+    T = torsion_points()[1]
+    return [le(1), le(p - 1), le(0), le(1 << 255), enc(T), enc(neg(T))]
 
 
 def main():
-    here = os.path.dirname(os.path.abspath(__file__))
-    root = os.path.join(here, "seeds")
+    root = os.path.join(HERE, "seeds")
     if os.path.isdir(root):
         shutil.rmtree(root)
     seeds = {}
@@ -164,11 +93,8 @@ def main():
     put("multiscalar", "scalar-L", b"\1" + le(L) + enc(G))
 
     # nP: n (32) P (32)
-    order8_u = [0, 1, p - 1,
-                325606250916557431795983626356110631294008115727848805560023387167927233504,
-                39382357235489614581723060781553021112529911719440698176882885853963445705823]
     put("nP", "base", le(0x1234567) + le(9))
-    for i, u in enumerate(order8_u):
+    for i, u in enumerate([0, 1, p - 1] + order8_u()):
         put("nP", "low-order-%d" % i, sha512(b"n")[:32] + le(u))
     put("nP", "u-equals-p", sha512(b"n")[:32] + le(p))
     put("nP", "u-top-bit", sha512(b"n")[:32] + le(9 | 1 << 255))
