@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""The Ed25519 primitives of lib25519 on byte strings (SPEC.md section 2):
+"""The Ed25519 primitives of lib25519 on byte strings (the contract of doc/api.md and doc/verification.md):
 encodings are 32 bytes, a status byte is 1 for valid inputs, 0 otherwise."""
 
 from .edwards import G, C, O, add, neg, mul, encode, decode, montgomery_u
