@@ -28,6 +28,15 @@ clean:
 
 .PHONY: all install uninstall planted check clean
 
+# rewrite every generated file from its source: the Ed25519 tables, the
+# tests' known answers, the fuzz seeds, priority/, doc/speed.md, and the man
+# pages of a configured build (scripts/regen; tests/check-regen.sh fails
+# when a committed one differs)
+regen:
+	sh scripts/regen
+
+.PHONY: regen
+
 speed: all
 	LD_LIBRARY_PATH=build/0/package/lib build/0/package/bin/lib25519-speed
 
