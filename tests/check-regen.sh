@@ -6,6 +6,13 @@
 # by hand, or a generator or the model changed without `make regen`).
 # priority/ and doc/speed.md are compared by check-prioritize.sh and
 # check-speeddoc.sh with the same generators, so not again here.
-top=$(cd "$(dirname "$0")/.." && pwd) || exit 111
-sh "$top/scripts/regen" --check tables kat seeds || exit 1
-echo "check-regen: 1 passed, 0 failed"
+# BINDIR is not used.
+name=check-regen
+. "$(dirname "$0")/lib.sh"
+lib_args "$@"
+if sh "$top/scripts/regen" --check tables kat seeds; then
+  ok
+else
+  fail "generated files differ from scripts/regen's output (see above; make regen rewrites them)"
+fi
+finish

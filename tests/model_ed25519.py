@@ -12,13 +12,12 @@ tests/check-models.sh, so by make check):
   - nG_merged's Montgomery half equals X25519 of the same clamped scalar,
     the neutral element gives u = 0;
   - the decoding rules (y = p, x = 0 with the sign bit, no square root);
-  - Wycheproof ed25519_test.json and speccheck cases.json (VVVVXXXXXXXX:
-    our verification rule) when ../shared/vectors is present.
+  - tests/vectors/ed25519-wycheproof.txt and ed25519-speccheck.txt
+    (VVVVXXXXXXXX: our verification rule).
 
   --checksums  print the known-answer checksums of tests/kat/*.h instead
 """
 
-import json
 import os
 import sys
 
@@ -81,25 +80,16 @@ def selfcheck():
     check("decode p - 1", decode(le(P - 1)) == (0, P - 1))
     check("decode y = 2 (no square root)", decode(le(2)) is None)
 
-    vec = os.environ.get("LIB25519_VECTORS", os.path.join(HERE, "..", "..", "shared", "vectors"))
-    if os.path.isdir(vec):
-        with open(os.path.join(vec, "wycheproof", "ed25519_test.json")) as f:
-            wp = json.load(f)
-        for g in wp["testGroups"]:
-            pk = bytes.fromhex(g["publicKey"]["pk"])
-            for t in g["tests"]:
-                sm = bytes.fromhex(t["sig"]) + bytes.fromhex(t["msg"])
-                check("wycheproof ed25519 %d" % t["tcId"],
-                      (ed25519.sign_open(sm, pk) is not None) == (t["result"] == "valid"))
-        with open(os.path.join(vec, "speccheck", "cases.json")) as f:
-            sc = json.load(f)
-        got = ""
-        for c in sc:
-            sm = bytes.fromhex(c["signature"]) + bytes.fromhex(c["message"])
-            got += "V" if ed25519.sign_open(sm, bytes.fromhex(c["pub_key"])) is not None else "X"
-        check("speccheck %s" % got, got == "VVVVXXXXXXXX")
-    else:
-        print("model_ed25519: vectors not found, skipping them")
+    wp = vectors.cases("ed25519-wycheproof.txt")
+    check("151 Wycheproof ed25519 cases", len(wp) == 151)
+    for tc, result, pk, sig, msg, flags in wp:
+        check("wycheproof ed25519 %s" % tc,
+              (ed25519.sign_open(bytes.fromhex(sig + msg), bytes.fromhex(pk)) is not None) == (result == "valid"))
+    got = expected = ""
+    for case, verdict, pk, sig, msg in vectors.cases("ed25519-speccheck.txt"):
+        got += "V" if ed25519.sign_open(bytes.fromhex(sig + msg), bytes.fromhex(pk)) is not None else "X"
+        expected += "V" if verdict == "accept" else "X"
+    check("speccheck %s" % got, got == expected == "VVVVXXXXXXXX")
     print("model_ed25519: %d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 

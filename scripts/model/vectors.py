@@ -103,3 +103,19 @@ SHA512 = [
     (b"a" * 1000000, "e718483d0ce769644e2e42c7bc15b4638e1f98b13b2044285632a803afa973eb"
                      "de0ff244877ea60a4cb0432ce577c31beb009c5c2c49aa2e4eadb217ad8cc09b"),
 ]
+
+
+def cases(filename):
+    """The cases of tests/vectors/FILENAME (the Wycheproof and speccheck
+    collections in our line format; LIB25519_TEST_VECTORS names another
+    folder): one list of fields per case, "-" read as the empty string."""
+    import os
+    folder = os.environ.get("LIB25519_TEST_VECTORS") or os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "..", "tests", "vectors")
+    out = []
+    with open(os.path.join(folder, filename)) as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if line and not line.startswith("#"):
+                out.append(["" if x == "-" else x for x in line.split(" ")])
+    return out
