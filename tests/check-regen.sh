@@ -4,13 +4,21 @@
 # rewrites the Ed25519 tables, tests/kat/*.h and the fuzz seeds in a
 # temporary copy of the tree and this fails on any difference (a file edited
 # by hand, or a generator or the model changed without `make regen`).
+# tests/vectors/*.txt too, when the upstream files they are converted from
+# are present (../shared/vectors, or $LIB25519_UPSTREAM_VECTORS).
 # priority/ and doc/speed.md are compared by check-prioritize.sh and
 # check-speeddoc.sh with the same generators, so not again here.
 # BINDIR is not used.
 name=check-regen
 . "$(dirname "$0")/lib.sh"
 lib_args "$@"
-if sh "$top/scripts/regen" --check tables kat seeds; then
+parts="tables kat seeds"
+if [ -d "${LIB25519_UPSTREAM_VECTORS:-$top/../shared/vectors}" ]; then
+  parts="$parts vectors"
+else
+  skip "tests/vectors not compared: the upstream Wycheproof and speccheck files are not here"
+fi
+if sh "$top/scripts/regen" --check $parts; then
   ok
 else
   fail "generated files differ from scripts/regen's output (see above; make regen rewrites them)"
