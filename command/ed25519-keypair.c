@@ -4,9 +4,11 @@
    Generates an Ed25519 key pair (lib25519_sign_keypair) and writes the
    32-byte public key to file descriptor 5 and the 64-byte secret key (seed
    then public key) to file descriptor 9.  Both descriptors are checked
-   before the key is generated, so a missing one leaves the other empty.
+   (open for writing) before the key is generated, so a missing one leaves
+   the other empty; the public key is written (and fd 5 closed) first.
 
-   Exit status: 0 on success; 111 on an I/O failure (message on stderr). */
+   Exit status: 0 on success; 111 on an I/O failure (message on stderr),
+   as lib25519's ed25519-keypair. */
 #include <lib25519.h>
 
 #define PROG "ed25519-keypair"

@@ -8,8 +8,11 @@
    needed (overflow and allocation failure are checked) with 64 spare bytes
    in front, and signed in place.
 
-   Exit status: 0 on success; 100 if the secret key is not exactly 64
-   bytes; 111 on an I/O failure or lack of memory (message on stderr).
+   As lib25519's ed25519-sign: fd 8 is checked, then the key is its first
+   64 bytes (a longer file is accepted, a shorter one is an I/O error),
+   then the message is read, then the output written.
+
+   Exit status: 0 on success; 111 on any failure (message on stderr).
    The secret key is wiped from memory before exit. */
 #include <lib25519.h>
 
@@ -18,7 +21,7 @@
 
 #define SK_FD 8
 
-static unsigned char sk[lib25519_sign_SECRETKEYBYTES + 1];
+static unsigned char sk[lib25519_sign_SECRETKEYBYTES];
 
 int main(void)
 {
@@ -28,14 +31,14 @@ int main(void)
 
   cli_start();
   cli_secret(sk, sizeof sk);
-  cli_read_key(SK_FD, sk, lib25519_sign_SECRETKEYBYTES, "secret key", "cannot read secret key (8<sk)");
+  cli_need_fd(SK_FD, 0, "secret key input (8<sk) is not open for reading");
+  cli_read_key(SK_FD, sk, sizeof sk, "secret key (8<sk)", "cannot read secret key (8<sk)");
   buf = cli_read_all(0, 64, &len, "message", "cannot read message (standard input)");
 
   lib25519_sign(buf, &smlen, buf + 64, (long long)len, sk);
   cli_wipe();
 
   cli_write_all(1, buf, (size_t)smlen, "cannot write signed message (standard output)");
-  if (close(1) != 0) cli_die(CLI_IOERROR, "cannot close standard output", 1, errno);
   free(buf);
   return 0;
 }
