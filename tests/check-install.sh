@@ -32,6 +32,13 @@ else
   ok
 fi
 export PKG_CONFIG_PATH="$tmp/prefix/lib/pkgconfig"
+# the .pc file's Version is the project's release (VERSION, doc/abi.md)
+v=$(pkg-config --modversion lib25519)
+if [ "$v" = "$(head -n 1 "$top/VERSION")" ]; then
+  ok "lib25519.pc says Version $v, as VERSION"
+else
+  fail "lib25519.pc's Version is '$v', VERSION says '$(head -n 1 "$top/VERSION")'"
+fi
 cat >"$tmp/hash.c" <<'EOC'
 #include <stdio.h>
 #include <string.h>

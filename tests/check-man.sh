@@ -4,7 +4,7 @@
 # usage: check-man.sh [BINDIR]   (BINDIR = build/NAME/package/bin; default build/0)
 #  1. scripts/mkman gives the same bytes on every run;
 #  2. `make install` puts every expected page under MANDIR, and every
-#     installed command has a page;
+#     installed command has a page; each names the release in VERSION;
 #  3. `man lib25519` works from MANPATH, and every page (aliases too)
 #     renders without a single groff or man warning;
 #  4. every C example with a main() in doc/api.md and doc/man/*.md compiles
@@ -54,6 +54,12 @@ for c in "$prefix"/bin/*; do
   [ -f "$man/man1/$(basename "$c").1" ] || notinstalled="$notinstalled man1/$(basename "$c").1"
 done
 if [ -z "$notinstalled" ]; then ok; else fail "pages not installed:$notinstalled"; fi
+# every page's footer names the release in VERSION (doc/abi.md)
+release=$(head -n 1 "$top/VERSION")
+stale=$(grep -L "^\.TH .* \"lib25519 $release\"" "$man"/man1/*.1 "$man"/man3/*.3 | while read -r f; do
+  grep -q '^\.so ' "$f" || echo "${f#"$man"/}"
+done)
+if [ -z "$stale" ]; then ok "every page says lib25519 $release"; else fail "pages without 'lib25519 $release' in .TH: $stale"; fi
 
 # 3. rendering. man-db's man is preferred; Debian's minimized images replace
 # it by a stub, so fall back to groff alone (which then also resolves .so).
