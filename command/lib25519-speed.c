@@ -14,12 +14,19 @@
    where IMPL is "selected" or the implementation index, CYCLES is the
    interquartile mean of RUNS consecutive timings (63, or 15 with --quick)
    and each dev is one timing minus CYCLES, in the order measured.
-   Arguments restrict the run: "nP" or "nP_montgomery25519" or "sign". */
+   Arguments restrict the run: "nP" or "nP_montgomery25519" or "sign".
+
+   The run ends with a summary for a person (after a line "summary ...";
+   none of its lines has an implementation index or "selected" as its
+   second word, so scripts/prioritize and scripts/mkspeeddoc skip it): the
+   headline operations with the selected implementations, in counter ticks
+   and microseconds, the implementations they use and the CPU. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <lib25519.h>
 #include "cpucycles.h"
+#include "release.h" /* LIB25519_RELEASE, written by configure from VERSION */
 
 #define MAXRUNS 63
 
@@ -169,6 +176,8 @@ static void print_impl(const char *prim, long long impl, const char *name, const
 
 /* stamp[0..runs] were taken before each of runs+1 calls: report the runs
    differences */
+static void note_result(const char *function, long long impl, long long size, long long iqm);
+
 static void print_result(const char *function, long long impl, long long size)
 {
   long long d[MAXRUNS], sorted[MAXRUNS];
@@ -187,6 +196,215 @@ static void print_result(const char *function, long long impl, long long size)
   printf(" %lld %lld ", size, iqm);
   for (i = 0; i < runs; ++i) printf("%+lld", d[i] - iqm);
   printf("\n");
+  fflush(stdout);
+  note_result(function, impl, size, iqm);
+}
+
+/* ---- the summary ---- */
+
+/* the headline operations (doc/speed.md's, same sizes): FUNCTION at SIZE,
+   divided by PER (a batch counted per item), and the primitives whose
+   implementations do the work */
+static struct {
+  const char *label, *function;
+  long long size, per;
+  const char *uses;
+  long long cycles; /* -1: not measured in this run */
+} headline[] = {
+  {"X key", "dh_x25519_keypair", 32, 1, "dh_x25519 nG_montgomery25519", -1},
+  {"X dh", "dh_x25519", 32, 1, "dh_x25519 nP_montgomery25519", -1},
+  {"X batch per item", "nPbatch_montgomery25519", 16, 16, "nPbatch_montgomery25519", -1},
+  {"Ed key", "sign_ed25519_keypair", 32, 1, "sign_ed25519 nG_merged25519", -1},
+  {"Ed sign 59 bytes", "sign_ed25519", 59, 1, "sign_ed25519 nG_merged25519 hashblocks_sha512", -1},
+  {"Ed verif 59 bytes", "sign_ed25519_open", 59, 1, "sign_ed25519 mGnP_ed25519 hashblocks_sha512", -1},
+  {"Ed MSM per point", "multiscalar_ed25519", 16, 16, "multiscalar_ed25519", -1},
+};
+#define NHEADLINE ((int)(sizeof headline / sizeof headline[0]))
+
+static void note_result(const char *function, long long impl, long long size, long long iqm)
+{
+  int i;
+  if (impl >= 0) return;
+  for (i = 0; i < NHEADLINE; ++i)
+    if (strcmp(headline[i].function, function) == 0 && headline[i].size == size) headline[i].cycles = iqm;
+}
+
+/* the selected implementation of a primitive and the first word of its
+   compiler line; NULL for a primitive this build does not have */
+static const char *selected_of(const char *prim, const char **compiler)
+{
+#define SEL(p) \
+  if (strcmp(prim, #p) == 0) { \
+    *compiler = lib25519_##p##_compiler(); \
+    return lib25519_##p##_implementation(); \
+  }
+#ifdef lib25519_hashblocks_sha512_STATEBYTES
+  SEL(hashblocks_sha512)
+#endif
+#ifdef lib25519_nP_montgomery25519_SCALARBYTES
+  SEL(nP_montgomery25519)
+#endif
+#ifdef lib25519_nPbatch_montgomery25519_SCALARBYTES
+  SEL(nPbatch_montgomery25519)
+#endif
+#ifdef lib25519_nG_merged25519_SCALARBYTES
+  SEL(nG_merged25519)
+#endif
+#ifdef lib25519_nG_montgomery25519_SCALARBYTES
+  SEL(nG_montgomery25519)
+#endif
+#ifdef lib25519_mGnP_ed25519_OUTPUTBYTES
+  SEL(mGnP_ed25519)
+#endif
+#ifdef lib25519_multiscalar_ed25519_OUTPUTBYTES
+  SEL(multiscalar_ed25519)
+#endif
+#ifdef lib25519_dh_x25519_SECRETKEYBYTES
+  SEL(dh_x25519)
+#endif
+#ifdef lib25519_sign_ed25519_SECRETKEYBYTES
+  SEL(sign_ed25519)
+#endif
+#undef SEL
+  return NULL;
+}
+
+/* the CPU's name: /proc/cpuinfo's "model name" (x86), else its
+   implementer/part numbers (arm64), else the cpuid brand string */
+static void cpu_name(char *out, size_t outlen)
+{
+  char line[256], impl[64] = "", part[64] = "";
+  FILE *f = fopen("/proc/cpuinfo", "r");
+  snprintf(out, outlen, "unknown (no model name in /proc/cpuinfo)");
+  if (f) {
+    while (fgets(line, sizeof line, f)) {
+      char *colon = strchr(line, ':'), *v;
+      size_t n;
+      if (!colon) continue;
+      v = colon + 1;
+      while (*v == ' ' || *v == '\t') ++v;
+      n = strlen(v);
+      while (n > 0 && (v[n - 1] == '\n' || v[n - 1] == ' ')) v[--n] = 0;
+      if (strncmp(line, "model name", 10) == 0 && n > 0) {
+        snprintf(out, outlen, "%s", v);
+        fclose(f);
+        return;
+      }
+      if (strncmp(line, "CPU implementer", 15) == 0 && !impl[0]) snprintf(impl, sizeof impl, "%s", v);
+      if (strncmp(line, "CPU part", 8) == 0 && !part[0]) snprintf(part, sizeof part, "%s", v);
+    }
+    fclose(f);
+  }
+  if (impl[0]) {
+    snprintf(out, outlen, "CPU implementer %s, part %s (/proc/cpuinfo)", impl, part[0] ? part : "?");
+    return;
+  }
+#if defined(__x86_64__) || defined(__i386__)
+  {
+    unsigned int r[12], leaf, a, b, c, d;
+    __asm__ volatile("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(0x80000000u), "c"(0));
+    if (a >= 0x80000004u) {
+      for (leaf = 0; leaf < 3; ++leaf) {
+        __asm__ volatile("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(0x80000002u + leaf), "c"(0));
+        r[4 * leaf] = a;
+        r[4 * leaf + 1] = b;
+        r[4 * leaf + 2] = c;
+        r[4 * leaf + 3] = d;
+      }
+      {
+        char brand[49], *p = brand;
+        memcpy(brand, r, 48);
+        brand[48] = 0;
+        while (*p == ' ') ++p;
+        if (*p) snprintf(out, outlen, "%s (cpuid brand string)", p);
+      }
+    }
+  }
+#endif
+}
+
+/* the primitive a wrapper implementation (via-merged, via-nP) calls */
+static const char *via_target(const char *impl)
+{
+  if (!impl) return NULL;
+  if (strcmp(impl, "via-merged") == 0) return "nG_merged25519";
+  if (strcmp(impl, "via-nP") == 0) return "nP_montgomery25519";
+  return NULL;
+}
+
+/* the static name of a primitive (the word buffer is reused) */
+static const char *headline_word(const char *w)
+{
+  int k;
+  for (k = 0; primitives[k]; ++k)
+    if (strcmp(primitives[k], w) == 0) return primitives[k];
+  return "?";
+}
+
+static void print_summary(void)
+{
+  const char *prims[16], *unit, *name, *comp;
+  char cpu[160];
+  double persec = (double)cpucycles_persecond();
+  int i, j, nprims = 0, any = 0;
+
+  for (i = 0; i < NHEADLINE; ++i) any |= headline[i].cycles >= 0;
+  if (!any) return;
+  if (strcmp(cpucycles_implementation(), "amd64-rdtsc") == 0)
+    unit = "TSC ticks (time-stamp counter, constant rate), not core cycles";
+  else if (strcmp(cpucycles_implementation(), "arm64-vct") == 0)
+    unit = "virtual timer ticks (fixed frequency), not core cycles";
+  else if (strcmp(cpucycles_implementation(), "monotonic-ns") == 0)
+    unit = "nanoseconds (clock_gettime), not core cycles";
+  else
+    unit = "counter ticks";
+  cpu_name(cpu, sizeof cpu);
+
+  printf("\nsummary of the selected implementations (lib25519 release %s, API %s, %s)\n", LIB25519_RELEASE,
+         lib25519_version, lib25519_arch);
+  printf("  CPU:      %s\n", cpu);
+  printf("  counter:  %s: %s\n", cpucycles_implementation(), unit);
+  printf("            %.2f MHz, measured against clock_gettime over 0.1 s\n", persec / 1e6);
+  printf("  %-19s %10s %10s  %s\n", "operation", "ticks", "us", "primitives doing the work");
+  for (i = 0; i < NHEADLINE; ++i) {
+    char uses[160], word[40];
+    const char *u = headline[i].uses;
+    double c = (double)headline[i].cycles / (double)headline[i].per;
+    size_t len = 0;
+    if (headline[i].cycles < 0) continue;
+    uses[0] = 0;
+    /* each primitive named, and the one a via- wrapper hands the work to */
+    while (*u) {
+      size_t n = strcspn(u, " ");
+      const char *w[2];
+      int k;
+      if (n >= sizeof word) n = sizeof word - 1;
+      memcpy(word, u, n);
+      word[n] = 0;
+      u += n;
+      while (*u == ' ') ++u;
+      w[0] = word;
+      w[1] = via_target(selected_of(word, &comp));
+      for (k = 0; k < 2; ++k) {
+        if (!w[k]) continue;
+        len += (size_t)snprintf(uses + len, len < sizeof uses ? sizeof uses - len : 0, "%s%s", len ? " " : "", w[k]);
+        for (j = 0; j < nprims; ++j)
+          if (strcmp(prims[j], w[k]) == 0) break;
+        if (j == nprims && nprims < 16 && selected_of(w[k], &comp)) prims[nprims++] = w[k] == word ? headline_word(w[k]) : w[k];
+      }
+    }
+    printf("  %-19s %10.0f %10.2f  %s", headline[i].label, c, c / persec * 1e6, uses);
+    if (headline[i].per > 1) printf(" (%lld per call)", headline[i].per);
+    printf("\n");
+  }
+  printf("  implementations (selected, compiler):\n");
+  for (j = 0; j < nprims; ++j) {
+    char cc[32];
+    name = selected_of(prims[j], &comp);
+    if (!name) continue;
+    snprintf(cc, sizeof cc, "%.*s", (int)strcspn(comp, " "), comp);
+    printf("    %-24s %s (%s)\n", prims[j], name, cc);
+  }
   fflush(stdout);
 }
 
@@ -486,6 +704,7 @@ int main(int argc, char **argv)
   }
 
   printf("lib25519 version %s\n", lib25519_version);
+  printf("lib25519 release %s\n", LIB25519_RELEASE);
   printf("lib25519 arch %s\n", lib25519_arch);
   {
     unsigned int w[16];
@@ -519,5 +738,6 @@ int main(int argc, char **argv)
   speed_multiscalar_ed25519();
   speed_dh_x25519();
   speed_sign_ed25519();
+  print_summary();
   return 0;
 }

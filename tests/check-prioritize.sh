@@ -3,6 +3,10 @@
 # 1. scripts/prioritize reproduces the committed priority/ files exactly.
 # 2. Editing a benchmark so that another implementation is fastest changes
 #    the order configure gives the dispatcher.
+# 3. The summary lib25519-speed ends its run with (and its "lib25519
+#    release" header line) is ignored: a benchmark with them appended gives
+#    the same priority/ files (scripts/mkspeeddoc reads only "selected" and
+#    "cpucycles implementation" lines, which the summary has none of).
 # BINDIR is not used: the test configures its own tree (build/prio-test).
 name=check-prioritize
 . "$(dirname "$0")/lib.sh"
@@ -47,6 +51,27 @@ if [ "$newfirst" != "$last" ]; then
   fail "after making '$last' fastest, prioritize put '$newfirst' first"
 else
   ok
+fi
+# 3: the tail of a real run (dh_x25519 and sign_ed25519, --quick) appended
+if [ -x "$bin/lib25519-speed" ]; then
+  mkdir "$tmp/bench3" "$tmp/prio3"
+  cp benchmarks/*.txt "$tmp/bench3/"
+  "$bin/lib25519-speed" --quick dh_x25519 sign_ed25519 >"$tmp/run.txt" 2>/dev/null
+  if grep -q '^summary of the selected implementations' "$tmp/run.txt" && grep -q '^lib25519 release ' "$tmp/run.txt"; then
+    ok "lib25519-speed prints its release and a summary"
+  else
+    fail "lib25519-speed printed no 'lib25519 release' line or no summary"
+  fi
+  f3=$(ls "$tmp"/bench3/*.txt | head -n 1)
+  { grep '^lib25519 release ' "$tmp/run.txt"; sed -n '/^summary of the selected/,$p' "$tmp/run.txt"; } >>"$f3"
+  $py scripts/prioritize --benchmarks "$tmp/bench3" --priority "$tmp/prio3" >/dev/null || fail "scripts/prioritize with a summary appended"
+  if diff -r priority "$tmp/prio3" >/dev/null; then
+    ok "the summary and release lines do not change priority/"
+  else
+    fail "appending lib25519-speed's summary changed what scripts/prioritize writes"
+  fi
+else
+  skip "no $bin/lib25519-speed: the summary lines are not checked"
 fi
 ./configure --no-trim --builddir=prio-test --priority="$tmp/prio" >/dev/null || fail "configure with the new priorities"
 cand=$(grep -A1 'nP_montgomery25519_candidates\[\] = {' build/prio-test/dispatch/candidates.c | tail -n 1)
