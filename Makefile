@@ -29,7 +29,7 @@ clean:
 .PHONY: all install uninstall planted check clean
 
 # rewrite every generated file from its source: the Ed25519 tables, the
-# tests' known answers, the fuzz seeds, priority/, doc/speed.md,
+# tests' known answers, the fuzz seeds, priority/, doc/speed.md and its chart,
 # tests/vectors (when the upstream files are present) and the man pages of
 # a configured build (scripts/regen; tests/check-regen.sh fails when a
 # committed one differs)
