@@ -52,7 +52,7 @@ for t in x25519-keypair x25519-dh ed25519-keypair ed25519-sign ed25519-open; do
   printf '#!/bin/sh\nexec qemu-aarch64 "%s" "$@"\n' "$B/package/bin/$t" >"$tmp/bin/$t"
   chmod +x "$tmp/bin/$t"
 done
-for c in tests/cli-x25519.sh tests/cli-ed25519.sh; do
+for c in tests/cli-x25519.sh tests/cli-ed25519.sh tests/cli-table.sh; do
   if sh "$c" "$tmp/bin" >"$tmp/cli.log" 2>&1; then ok; tail -n 1 "$tmp/cli.log"; else cat "$tmp/cli.log"; fail "$c under qemu"; fi
 done
 
