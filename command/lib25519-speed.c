@@ -356,6 +356,8 @@ static void print_summary(void)
     unit = "virtual timer ticks (fixed frequency), not core cycles";
   else if (strcmp(cpucycles_implementation(), "monotonic-ns") == 0)
     unit = "nanoseconds (clock_gettime), not core cycles";
+  else if (strcmp(cpucycles_implementation(), "linux-perf-cycles") == 0)
+    unit = "core cycles (Linux perf events)";
   else
     unit = "counter ticks";
   cpu_name(cpu, sizeof cpu);
