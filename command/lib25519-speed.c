@@ -273,27 +273,38 @@ static const char *selected_of(const char *prim, const char **compiler)
    implementer/part numbers (arm64), else the cpuid brand string */
 static void cpu_name(char *out, size_t outlen)
 {
-  char line[256], impl[64] = "", part[64] = "";
+  char line[256], name[128] = "", family[16] = "", model[16] = "", impl[64] = "", part[64] = "";
   FILE *f = fopen("/proc/cpuinfo", "r");
   snprintf(out, outlen, "unknown (no model name in /proc/cpuinfo)");
   if (f) {
-    while (fgets(line, sizeof line, f)) {
-      char *colon = strchr(line, ':'), *v;
+    /* the first processor's fields (a blank line ends them) */
+    while (fgets(line, sizeof line, f) && line[0] != '\n') {
+      char *colon = strchr(line, ':'), *v, *k = line;
       size_t n;
       if (!colon) continue;
       v = colon + 1;
       while (*v == ' ' || *v == '\t') ++v;
       n = strlen(v);
       while (n > 0 && (v[n - 1] == '\n' || v[n - 1] == ' ')) v[--n] = 0;
-      if (strncmp(line, "model name", 10) == 0 && n > 0) {
-        snprintf(out, outlen, "%s", v);
-        fclose(f);
-        return;
-      }
-      if (strncmp(line, "CPU implementer", 15) == 0 && !impl[0]) snprintf(impl, sizeof impl, "%s", v);
-      if (strncmp(line, "CPU part", 8) == 0 && !part[0]) snprintf(part, sizeof part, "%s", v);
+      *colon = 0;
+      n = strlen(k);
+      while (n > 0 && (k[n - 1] == ' ' || k[n - 1] == '\t')) k[--n] = 0;
+      if (strcmp(k, "model name") == 0) snprintf(name, sizeof name, "%s", v);
+      if (strcmp(k, "cpu family") == 0) snprintf(family, sizeof family, "%s", v);
+      if (strcmp(k, "model") == 0) snprintf(model, sizeof model, "%s", v);
+      if (strcmp(k, "CPU implementer") == 0) snprintf(impl, sizeof impl, "%s", v);
+      if (strcmp(k, "CPU part") == 0) snprintf(part, sizeof part, "%s", v);
     }
     fclose(f);
+  }
+  /* VMs often show a bare "AMD EPYC": family and model tell the generation */
+  if (name[0] && family[0]) {
+    snprintf(out, outlen, "%s (family %s, model %s)", name, family, model[0] ? model : "?");
+    return;
+  }
+  if (name[0]) {
+    snprintf(out, outlen, "%s", name);
+    return;
   }
   if (impl[0]) {
     snprintf(out, outlen, "CPU implementer %s, part %s (/proc/cpuinfo)", impl, part[0] ? part : "?");
