@@ -29,6 +29,15 @@ def family(comp):
     return "clang" if "clang" in first else ("gcc" if "gcc" in first or first == "cc" else first)
 
 
+def strip_cflags(line):
+    """a compiler line without the CFLAGS configure appended (the priority
+    files name lines without them, as configure_inventory.strip_cflags)"""
+    cflags = os.environ.get("CFLAGS", "").strip()
+    if cflags and line.endswith(" " + cflags):
+        return line[: -len(cflags) - 1]
+    return line
+
+
 def order(path):
     out = []
     if os.path.exists(path):
@@ -48,9 +57,9 @@ def selection(output, pdir):
         w = line.rstrip("\n").split(" ", 3)
         if len(w) == 4 and w[1] in ("selected", "runnable"):
             if w[1] == "selected":
-                selected[w[0]] = (w[2], w[3])
+                selected[w[0]] = (w[2], strip_cflags(w[3]))
             else:
-                runnable.setdefault(w[0], []).append((w[2], w[3]))
+                runnable.setdefault(w[0], []).append((w[2], strip_cflags(w[3])))
     bad = 0
     for prim in sorted(selected):
         want = None
