@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Run-time choice of implementations (doc/internals.md, "Self-tests and
    dispatch"). The candidates of each primitive come from the generated
-   build/ARCH/dispatch/candidates.c, best first; this file decides which one
+   build/ARCH/dispatch/candidates.c, with their ranks per class; this file decides which one
    runs:
 
    - The order depends on the CPU: candidates.c has one per instruction-set
