@@ -6,6 +6,7 @@
    input sizes. Output, one line each:
 
      lib25519 version V / lib25519 arch A / cpuid W W ... (header)
+     lib25519 disable LIST                                (LIB25519_DISABLE, when set)
      cpucycles ...                                        (the counter)
      OP_PRIM selected implementation NAME compiler CC     (before its lines)
      OP_PRIM 3 implementation NAME compiler CC            (implementation 3)
@@ -726,6 +727,10 @@ int main(int argc, char **argv)
     for (i = 0; i < 16; ++i) printf(" %08x", w[i]);
     printf("\n");
   }
+  /* the raw cpuid words do not show what LIB25519_DISABLE masked: say it,
+     so that scripts/prioritize files the run under the right class */
+  if (getenv("LIB25519_DISABLE") && *getenv("LIB25519_DISABLE"))
+    printf("lib25519 disable %s\n", getenv("LIB25519_DISABLE"));
   printf("cpucycles implementation %s\n", cpucycles_implementation());
   if (strcmp(cpucycles_implementation(), "amd64-rdtsc") == 0)
     printf("cpucycles note: counting time-stamp-counter ticks at a constant reference rate, not core cycles\n");

@@ -1,13 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /* Run-time choice of implementations (doc/internals.md, "Self-tests and
    dispatch"). The candidates of each primitive come from the generated
-   build/ARCH/dispatch/candidates.c, best first; this file decides which one
+   build/ARCH/dispatch/candidates.c, with their ranks per class; this file decides which one
    runs:
 
+   - The order depends on the CPU: candidates.c has one per instruction-set
+     class (cpuid/classes), and this CPU uses that of cpuclass(), the
+     richest class whose instruction sets it has (after LIB25519_DISABLE).
    - On the first call of any function of a primitive (lib25519_chosen in
-     dispatch.h finds no index yet), choose() walks the candidates in order
-     and takes the first one whose instruction sets this CPU has and which
-     passes the primitive's known-answer self-test (crypto_OP/PRIM/selftest.c).
+     dispatch.h finds no index yet), choose() walks the candidates in that
+     order and takes the first one whose instruction sets this CPU has and
+     which passes the primitive's known-answer self-test
+     (crypto_OP/PRIM/selftest.c).
    - The index is stored with a release store and read with an acquire load,
      so every later call costs one load and one indirect call.
    - No lock: two threads racing on the first call both run the self-tests,
@@ -34,6 +38,30 @@ static unsigned long long cpufeatures(void)
   return f;
 }
 
+/* The class whose candidate order this CPU uses: the last (richest) one in
+   lib25519_internal_classes whose instruction sets it all has; the first
+   when it has none of them. Cheap enough to recompute on each first call. */
+static int cpuclass(unsigned long long cpu)
+{
+  int k = 0;
+  for (int i = 0; i < lib25519_internal_numclasses; ++i)
+    if (!(lib25519_internal_classes[i].features & ~cpu)) k = i;
+  return k;
+}
+
+/* the candidate after index prev (-1: the first one) in the order of class
+   k, i.e. the one with the next larger rank; -1 after the last. Pairs that
+   did not compile leave gaps in the ranks, hence the search. */
+static long long next_in_order(const struct lib25519_primitive *p, int k, long long prev)
+{
+  long long after = prev < 0 ? -1 : p->candidate[prev].rank[k], best = -1;
+  for (long long j = 0; j < p->count; ++j) {
+    long long r = p->candidate[j].rank[k];
+    if (r > after && (best < 0 || r < p->candidate[best].rank[k])) best = j;
+  }
+  return best;
+}
+
 /* does CPU (cpufeatures()) have every instruction set candidate c needs? */
 static int runs_on(const struct lib25519_candidate *c, unsigned long long cpu)
 {
@@ -53,12 +81,13 @@ static long long fallback(const struct lib25519_primitive *p)
   return p->count - 1;
 }
 
-/* the first candidate, in priority order, that this CPU can run and that
-   passes the self-test; else the fallback */
+/* the first candidate, in the order of this CPU's class, that this CPU can
+   run and that passes the self-test; else the fallback */
 static long long choose(const struct lib25519_primitive *p)
 {
   unsigned long long cpu = cpufeatures();
-  for (long long i = 0; i < p->count; ++i) {
+  int k = cpuclass(cpu);
+  for (long long i = next_in_order(p, k, -1); i >= 0; i = next_in_order(p, k, i)) {
     if (!runs_on(&p->candidate[i], cpu)) continue;
     if (p->selftest(&p->candidate[i]) == 0) return i;
   }
@@ -75,12 +104,15 @@ long long lib25519_internal_dispatch_select(const struct lib25519_primitive *p)
 }
 
 /* Enumeration for tests and benchmarks: the i-th candidate (from 0, best
-   first) among those this CPU can run, whether or not it passes its
-   self-test, or 0 when there are not that many (or i < 0). */
+   first in the order of this CPU's class) among those this CPU can run,
+   whether or not it passes its self-test, or 0 when there are not that
+   many (or i < 0). */
 const struct lib25519_candidate *lib25519_internal_dispatch_runnable(const struct lib25519_primitive *p, long long i)
 {
   unsigned long long cpu = cpufeatures();
-  for (long long j = 0; j < p->count; ++j)
+  int k = cpuclass(cpu);
+  if (i < 0) return 0;
+  for (long long j = next_in_order(p, k, -1); j >= 0; j = next_in_order(p, k, j))
     if (runs_on(&p->candidate[j], cpu) && i-- == 0) return &p->candidate[j];
   return 0;
 }

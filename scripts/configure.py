@@ -5,8 +5,8 @@ In order:
   1. the inventory (scripts/configure_inventory.py): primitives
      (crypto_OP/api, crypto_OP/PRIM/sizes), implementations
      (crypto_OP/PRIM/IMPL/, IMPL/architectures), compilers (compilers/TAG
-     after CC, CFLAGS), and their pairs ordered by priority/OP_PRIM and
-     trimmed;
+     after CC, CFLAGS), and their pairs ordered by priority/CLASS/OP_PRIM (one order per
+     instruction-set class of cpuid/classes) and trimmed;
   2. the headers and export list (scripts/configure_headers.py);
   3. the dispatcher's candidate table (scripts/configure_dispatch.py); the
      dispatcher itself is hand-written C in dispatch/ (doc/internals.md,

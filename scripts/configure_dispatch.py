@@ -21,8 +21,10 @@ from configure_text import c_string, generated, param_list, write_file
 
 GENERATED = generated("configure_dispatch.py")
 
-CANDIDATES_HEAD = GENERATED + """/* The candidates of every primitive, best first (priority/, then
-   unmeasured pairs, portable ones last), and the exported functions.
+CANDIDATES_HEAD = GENERATED + """/* The instruction-set classes of this architecture (cpuid/classes), and
+   the candidates of every primitive in the order of the richest class
+   (priority/CLASS/, then unmeasured pairs, portable ones last), each with
+   its rank in the order of every class; and the exported functions.
    Only data and macro lines: the macros are in dispatch/dispatch.h, every
    decision (CPU check, self-test, the remembered choice, the fallback) is in
    dispatch/dispatch.c. Compiled once for the library and once with
@@ -80,15 +82,29 @@ def entry_declarations(p):
     return o
 
 
+def class_table(inv):
+    """lib25519_internal_classes[]: the name and instruction sets of every
+    class of the host, poorest first (the dispatcher takes the last one the
+    CPU satisfies)"""
+    o = ["/* instruction-set classes (cpuid/classes), poorest first */\n",
+         "_Static_assert(%d <= LIB25519_MAXCLASSES, \"cpuid/classes: raise LIB25519_MAXCLASSES\");\n"
+         % len(inv.classes),
+         "const struct lib25519_class lib25519_internal_classes[] = {\n"]
+    for name, sets in inv.classes:
+        o.append("  {%s, %s},\n" % (c_string(name), features_expr("+".join(sets))))
+    o.append("};\nconst int lib25519_internal_numclasses = %d;\n\n" % len(inv.classes))
+    return "".join(o)
+
+
 def candidate_array(p):
-    """P_candidates[]: name, compiler, needed instruction sets and entry
-    points of each pair, best first"""
+    """P_candidates[]: name, compiler, needed instruction sets, entry
+    points and rank per class of each pair, in the richest class's order"""
     o = ["static const struct lib25519_candidate %s_candidates[] = {\n" % p.name]
     for pr in p.pairs:
         entries = ",\n    ".join("LIB25519_ENTRY(%s)" % entry_name(pr, s) for s, _, _ in p.functions)
-        o.append("%s  {%s, %s, %s,\n   {%s}},\n#endif\n"
+        o.append("%s  {%s, %s, %s,\n   {%s},\n   {%s}},\n#endif\n"
                  % (guard(pr), c_string(pr.impl), c_string(shown_compiler(pr.compiler)),
-                    features_expr(pr.tag), entries))
+                    features_expr(pr.tag), entries, ", ".join(str(r) for r in pr.ranks)))
     o.append("  LIB25519_END_OF_CANDIDATES\n};\n")
     return o
 
@@ -110,7 +126,7 @@ def wrapper_lines(p):
 
 def candidates_part(p):
     """candidates.c's part for primitive p"""
-    o = ["/* ---- %s: crypto_%s/%s, %d candidates, best first ---- */\n\n"
+    o = ["/* ---- %s: crypto_%s/%s, %d candidates, richest class's order ---- */\n\n"
          % (p.name, p.op, p.prim, len(p.pairs))]
     o += function_types(p) + ["\n"]
     o += entry_declarations(p) + ["\n"]
@@ -140,4 +156,5 @@ def write_dispatch(build, inv):
     d = os.path.join(build, "dispatch")
     for p in inv.prims:
         write_file(os.path.join(d, "selftest_%s.c" % p.name), selftest_wrapper(p))
-    write_file(os.path.join(d, "candidates.c"), CANDIDATES_HEAD + "".join(candidates_part(p) for p in inv.prims))
+    write_file(os.path.join(d, "candidates.c"),
+               CANDIDATES_HEAD + class_table(inv) + "".join(candidates_part(p) for p in inv.prims))

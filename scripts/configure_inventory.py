@@ -9,9 +9,12 @@ host architecture, with nothing written yet:
                    file = portable, built with the baseline compilers);
   compilers        compilers/TAG, one command line per line, after CC,
                    CFLAGS from the environment;
+  classes          cpuid/classes: the instruction-set classes of the host,
+                   poorest first;
   pairs            every implementation with every compiler line of each tag
-                   it asks for: the dispatcher's candidates, ordered by
-                   priority/OP_PRIM (scripts/prioritize) and trimmed.
+                   it asks for: the dispatcher's candidates, ordered per
+                   class by priority/CLASS/OP_PRIM (scripts/prioritize) and
+                   trimmed.
 
 take_inventory() does all of it; the writers (configure_headers,
 configure_dispatch, configure_makefile) only read its result.
@@ -258,6 +261,26 @@ def find_implementations(src, prims, host, compilers, planted):
                     p.impls.append(Implementation(impl, idir, sources, t, kind == "planted"))
 
 
+# ------------------------------------------------------------------ classes
+
+def read_classes(src):
+    """cpuid/classes: [(NAME, [arch, set, ...])], poorest first within an
+    architecture; the dispatcher uses the last one a CPU satisfies"""
+    out = []
+    for line in read_lines(os.path.join(src, "cpuid", "classes")):
+        w = line.split()
+        if len(w) < 2 or not re.match(r"^[A-Za-z0-9_.-]+$", w[0]):
+            die("bad line in cpuid/classes: %s" % line)
+        out.append((w[0], w[1:]))
+    return out
+
+
+def host_classes(src, host):
+    """the classes of host, poorest first; a host without any gets one
+    class with no optional instruction set"""
+    return [c for c in read_classes(src) if c[1][0] == host] or [(host + "-base", ["default"])]
+
+
 # ----------------------------------------------------------------- the pairs
 
 class Pair:
@@ -277,12 +300,13 @@ class Pair:
         self.id = None
         self.prefix = None  # CRYPTO_PREFIX: the namespace of its symbols
         self.okmacro = None  # LIB25519_OK_ID, defined when it compiled
+        self.ranks = []  # its place in the order of each class (pair_primitive)
 
 
-def read_priority(src, prim, priority_dir):
-    """priority/OP_PRIM: (IMPL, compiler line) best first, as written by
-    scripts/prioritize; empty when there is no such file"""
-    path = os.path.join(priority_dir or os.path.join(src, "priority"), prim.name)
+def read_priority(src, prim, priority_dir, cname):
+    """priority/CLASS/OP_PRIM: (IMPL, compiler line) best first, as written
+    by scripts/prioritize; empty when there is no such file"""
+    path = os.path.join(priority_dir or os.path.join(src, "priority"), cname, prim.name)
     order = []
     if os.path.exists(path):
         for line in read_lines(path):
@@ -331,15 +355,27 @@ def trim_pairs(pairs):
     return kept
 
 
-def pair_primitive(src, p, compilers, trim, priority_dir):
+def pair_primitive(src, p, compilers, trim, priority_dir, classes):
     """p.pairs: every implementation of p with every compiler line of its
-    tag, ordered, and trimmed if asked (only where priority/ has an order)."""
+    tag, in the order of the richest class, each with .ranks: its place in
+    the order of every class (classes: host_classes). Trimmed if asked
+    (only where priority/ has an order): a pair stays when some class's
+    order keeps it."""
     pairs = [Pair(p, im, line, ci) for im in p.impls for ci, line in enumerate(compilers[im.tag])]
-    order = read_priority(src, p, priority_dir)
-    order_pairs(pairs, order)
-    if trim and order:
-        pairs = trim_pairs(pairs)
-    p.pairs = pairs
+    orders = [read_priority(src, p, priority_dir, cname) for cname, _ in classes]
+    ordered = []
+    for order in orders:
+        one = list(pairs)
+        order_pairs(one, order)
+        ordered.append(one)
+    if trim and any(orders):
+        keep = set()
+        for one in ordered:
+            keep.update(id(pr) for pr in trim_pairs(one))
+        ordered = [[pr for pr in one if id(pr) in keep] for one in ordered]
+    for pr in ordered[-1]:
+        pr.ranks = [one.index(pr) for one in ordered]
+    p.pairs = ordered[-1]
 
 
 def number_pairs(prims):
@@ -361,8 +397,9 @@ class Inventory:
     """Everything the writers need: host, compilers, the primitives that
     are built (each with .pairs) and all their pairs in build order."""
 
-    def __init__(self, host, compilers, prims, pairs):
+    def __init__(self, host, compilers, prims, pairs, classes):
         self.host = host
+        self.classes = classes  # host_classes: [(NAME, [arch, set, ...])], poorest first
         self.compilers = compilers
         self.baseline = baseline_tag(host, compilers)
         self.prims = prims
@@ -393,6 +430,7 @@ def take_inventory(src, host, native, planted, trim, priority_dir):
     prims = read_primitives(src)
     find_implementations(src, prims, host, compilers, planted)
     prims = [p for p in prims if buildable(p)]
+    classes = host_classes(src, host)
     for p in prims:
-        pair_primitive(src, p, compilers, trim, priority_dir)
-    return Inventory(host, compilers, prims, number_pairs(prims))
+        pair_primitive(src, p, compilers, trim, priority_dir, classes)
+    return Inventory(host, compilers, prims, number_pairs(prims), classes)

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # 1. scripts/prioritize reproduces the committed priority/ files exactly.
 # 2. Editing a benchmark so that another implementation is fastest changes
-#    the order configure gives the dispatcher.
+#    the order of that file's class (priority/CLASS/), and configure gives
+#    the dispatcher that order for the class (rank 0 in candidates.c).
 # 3. The summary lib25519-speed ends its run with (and its "lib25519
 #    release" header line) is ignored: a benchmark with them appended gives
 #    the same priority/ files (scripts/mkspeeddoc reads only "selected" and
@@ -22,9 +23,10 @@ f=$(ls "$tmp"/bench/*.txt 2>/dev/null | head -n 1)
 if [ -z "$f" ]; then
   fail "no benchmark files in benchmarks/"; finish
 fi
-# the currently fastest nP pair, and the slowest one
-first=$(grep -v '^#' priority/nP_montgomery25519 | head -n 1)
-last=$(grep -v '^#' priority/nP_montgomery25519 | tail -n 1)
+# the class of that file, its currently fastest nP pair, and the slowest one
+class=$($py scripts/prioritize --class-of "$f")
+first=$(grep -v '^#' "priority/$class/nP_montgomery25519" | head -n 1)
+last=$(grep -v '^#' "priority/$class/nP_montgomery25519" | tail -n 1)
 lastimpl=${last%% *}
 # make every measurement of the slowest pair 1 cycle
 $py - "$f" "$last" <<'EOP'
@@ -46,7 +48,7 @@ for l in lines:
 open(path, "w").write("\n".join(out))
 EOP
 $py scripts/prioritize --benchmarks "$tmp/bench" --priority "$tmp/prio" >/dev/null || fail "scripts/prioritize on the edited benchmarks"
-newfirst=$(grep -v '^#' "$tmp/prio/nP_montgomery25519" | head -n 1)
+newfirst=$(grep -v '^#' "$tmp/prio/$class/nP_montgomery25519" | head -n 1)
 if [ "$newfirst" != "$last" ]; then
   fail "after making '$last' fastest, prioritize put '$newfirst' first"
 else
@@ -74,11 +76,21 @@ else
   skip "no $bin/lib25519-speed: the summary lines are not checked"
 fi
 ./configure --no-trim --builddir=prio-test --priority="$tmp/prio" >/dev/null || fail "configure with the new priorities"
-cand=$(grep -A1 'nP_montgomery25519_candidates\[\] = {' build/prio-test/dispatch/candidates.c | tail -n 1)
-cand=$(grep -A2 'nP_montgomery25519_candidates\[\] = {' build/prio-test/dispatch/candidates.c | grep -o '"[^"]*"' | head -n 1)
-if [ "$cand" != "\"$lastimpl\"" ]; then
-  fail "configure's first nP candidate is $cand, want \"$lastimpl\""
+# the nP candidate of rank 0 in the class's order (its index in the classes table)
+cand=$($py - build/prio-test/dispatch/candidates.c "$class" <<'EOP'
+import re, sys
+text = open(sys.argv[1]).read()
+classes = re.findall(r'^  \{"([^"]+)", [^}]*\},$', text.split("lib25519_internal_classes[]", 1)[1].split("};", 1)[0], re.M)
+k = classes.index(sys.argv[2])
+arr = text.split("nP_montgomery25519_candidates[] = {", 1)[1].split("LIB25519_END_OF_CANDIDATES", 1)[0]
+for impl, ranks in re.findall(r'\{"([^"]+)", "[^"]*", [^{]*\{[^}]*\},\s*\{([0-9, ]+)\}\}', arr):
+    if int(ranks.split(",")[k]) == 0:
+        print(impl)
+EOP
+)
+if [ "$cand" != "$lastimpl" ]; then
+  fail "configure's first nP candidate for class $class is '$cand', want '$lastimpl'"
 else
-  ok "changing a benchmark moved $lastimpl from last to first (was: $first)"
+  ok "changing a benchmark moved $lastimpl from last to first in class $class (was: $first)"
 fi
 finish

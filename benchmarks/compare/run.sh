@@ -1,16 +1,50 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Build and run the side-by-side comparison against OpenSSL (libssl-dev) and,
-# when libsodium-dev is installed, libsodium; pinned to one CPU (CPU=N, default 0).
-# usage: benchmarks/compare/run.sh [OUTPUT-FILE]
+# Build and run the side-by-side comparison (benchmarks/compare/compare.c)
+# of this tree's library (build/0), other lib25519-API libraries, OpenSSL
+# (libssl-dev) and, when libsodium-dev is installed, libsodium; pinned to one
+# CPU (CPU=N, default 1).
+# usage: benchmarks/compare/run.sh [OUTPUT-FILE] [--lib NAME=PATH ...] [--rounds N] [--no-avx2-view]
+#   --lib NAME=PATH  a lib25519-API shared library to load next to ours
+#                    (any number). Without any --lib, every DIR/lib25519.so.1
+#                    under ../shared/anchors beside the tree is taken, when that
+#                    folder exists, named after DIR without "lib25519-".
+# Each --lib's folder is appended to LD_LIBRARY_PATH (after ours, so the
+# program's own lib25519.so.1 stays this tree's), and compare.c loads the
+# librandombytes in that folder by path before the library: builds that
+# need their own librandombytes find it either way.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 B=$top/build/0
+out=
+case "${1-}" in
+  "" | -*) ;;
+  *) out=$1; shift ;;
+esac
+libs=0
+for a in "$@"; do
+  case "$a" in --lib | --lib=*) libs=1 ;; esac
+done
+anchors=$top/../shared/anchors
+if [ "$libs" = 0 ] && [ -d "$anchors" ]; then
+  for so in "$anchors"/*/lib25519.so.1; do
+    [ -f "$so" ] || continue
+    d=$(basename "$(dirname "$so")")
+    set -- "$@" --lib "${d#lib25519-}=$(cd "$(dirname "$so")" && pwd)/lib25519.so.1"
+  done
+fi
+ldpath=$B/package/lib
+prev=
+for a in "$@"; do
+  if [ "$prev" = --lib ]; then ldpath=$ldpath:$(dirname "${a#*=}"); fi
+  case "$a" in --lib=*) ldpath=$ldpath:$(dirname "${a#--lib=*=}") ;; esac
+  prev=$a
+done
 sodium=
 if pkg-config --exists libsodium 2>/dev/null; then sodium="-DHAVE_SODIUM $(pkg-config --cflags --libs libsodium)"; fi
 cc -O2 -Wall -I"$B/package/include" -I"$top/cpucycles" "$top/benchmarks/compare/compare.c" "$top/cpucycles/cpucycles.c" \
-  -L"$B/package/lib" -l25519 -lcrypto $sodium -o "$B/compare" || exit 1
-if [ -n "$1" ]; then
-  LD_LIBRARY_PATH="$B/package/lib" taskset -c "${CPU:-0}" "$B/compare" | tee "$1"
+  -L"$B/package/lib" -l25519 -lcrypto -ldl $sodium -o "$B/compare" || exit 1
+if [ -n "$out" ]; then
+  LD_LIBRARY_PATH=$ldpath taskset -c "${CPU:-1}" "$B/compare" "$@" | tee "$out"
 else
-  LD_LIBRARY_PATH="$B/package/lib" taskset -c "${CPU:-0}" "$B/compare"
+  LD_LIBRARY_PATH=$ldpath taskset -c "${CPU:-1}" "$B/compare" "$@"
 fi

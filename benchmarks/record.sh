@@ -1,0 +1,30 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Record one lib25519-speed run as benchmarks/NAME.txt: a --no-trim build
+# (every implementation is compiled and measured) in build/bench, run pinned
+# to one core (CPU=N, default 1). With --avx512-masked every AVX-512 tag is
+# masked through LIB25519_DISABLE, so the run stands in for an AVX2-only CPU
+# of the same core; lib25519-speed then prints a "lib25519 disable" line and
+# scripts/prioritize files the run under the class the masked CPU satisfies.
+# Afterwards: scripts/prioritize && scripts/mkspeeddoc (or make regen).
+# usage: benchmarks/record.sh [--avx512-masked] NAME
+#   e.g. benchmarks/record.sh amd64-zen5-epyc-2vcpu
+#        benchmarks/record.sh --avx512-masked amd64-zen5-epyc-2vcpu-avx512-masked
+top=$(cd "$(dirname "$0")/.." && pwd)
+mask=
+if [ "$1" = "--avx512-masked" ]; then mask=avx512f,avx512vl,avx512ifma,avx512vbmi; shift; fi
+name=$1
+case "$name" in
+  ""|*/*|*.txt) echo "usage: benchmarks/record.sh [--avx512-masked] NAME (no .txt, no /)" >&2; exit 100 ;;
+esac
+cd "$top" || exit 111
+./configure --no-trim --no-planted --builddir=bench >/dev/null || exit 111
+nice make -j2 -f build/bench/Makefile all >/dev/null || exit 111
+B=$top/build/bench/package
+if [ -n "$mask" ]; then
+  LIB25519_DISABLE=$mask LD_LIBRARY_PATH=$B/lib taskset -c "${CPU:-1}" "$B/bin/lib25519-speed" >"benchmarks/$name.txt.tmp"
+else
+  env -u LIB25519_DISABLE LD_LIBRARY_PATH=$B/lib taskset -c "${CPU:-1}" "$B/bin/lib25519-speed" >"benchmarks/$name.txt.tmp"
+fi || { rm -f "benchmarks/$name.txt.tmp"; exit 1; }
+mv "benchmarks/$name.txt.tmp" "benchmarks/$name.txt"
+echo "wrote benchmarks/$name.txt"

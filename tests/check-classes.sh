@@ -1,0 +1,64 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# The candidate order per instruction-set class (cpuid/classes, priority/CLASS/):
+# 1. On this CPU, unmasked and with every AVX-512 set masked
+#    (LIB25519_DISABLE), the dispatcher of the library under test picks, for
+#    every primitive, the first pair of priority/CLASS/ that the CPU can run,
+#    CLASS being the class scripts/prioritize assigns to that CPU (from the
+#    same cpuid words and mask). With AVX-512 masked, a CPU with AVX2, BMI2
+#    and ADX is in the AVX2 class, whose order comes from the AVX2-class
+#    benchmark files; unmasked on an AVX2-only machine both runs are that class.
+# 2. For every class with benchmark files of its own, the committed order
+#    lists the pairs measured there exactly as those files alone order them:
+#    adding another class's file (e.g. an AVX-512-masked run) never changes
+#    what an AVX-512 IFMA machine (Zen 4, Zen 5) selects.
+name=check-classes
+. "$(dirname "$0")/lib.sh"
+lib_args "$@"
+cd "$top" || exit 111
+if [ -x /usr/bin/python3 ]; then py=/usr/bin/python3; else py=python3; fi
+export PYTHONDONTWRITEBYTECODE=1
+tmp=$(mktemp -d) || exit 111
+trap 'rm -rf "$tmp"' EXIT
+
+# --- 2: the committed orders against each class's own files
+for f in benchmarks/*.txt; do
+  c=$($py scripts/prioritize --class-of "$f") || { fail "prioritize --class-of $f"; continue; }
+  mkdir -p "$tmp/own-$c/bench"
+  cp "$f" "$tmp/own-$c/bench/"
+done
+for d in "$tmp"/own-*; do
+  [ -d "$d" ] || continue
+  c=${d##*/own-}
+  $py scripts/prioritize --benchmarks "$d/bench" --priority "$d/prio" >/dev/null || { fail "prioritize on the files of $c"; continue; }
+  if $py tests/classes/check.py own "$d/bench" priority "$d/prio" "$c" >"$tmp/own.log"; then
+    ok "class $c: priority/$c/ orders the pairs its own files measured as those files alone do ($(ls "$d/bench" | tr '\n' ' '))"
+  else
+    grep FAIL "$tmp/own.log"
+    fail "class $c: other classes' files change its order"
+  fi
+done
+
+# --- 1: what the library under test selects, unmasked and AVX-512 masked
+if [ -z "$pkg" ] || [ ! -f "$pkg/include/lib25519.h" ]; then
+  skip "no include/ and lib/ next to $bin: cannot build the selection probe"
+  finish
+fi
+if ! cc -O1 -Wall -I"$pkg/include" tests/classes/selected.c -L"$pkg/lib" -l25519 -o "$tmp/selected" 2>"$tmp/cc.log"; then
+  cat "$tmp/cc.log"
+  fail "tests/classes/selected.c did not build"
+  finish
+fi
+for mask in "" avx512f,avx512vl,avx512ifma,avx512vbmi; do
+  LIB25519_DISABLE=$mask LD_LIBRARY_PATH=$pkg/lib "$tmp/selected" >"$tmp/sel.out" || { fail "selection probe (LIB25519_DISABLE=$mask)"; continue; }
+  c=$($py scripts/prioritize --class-of "$tmp/sel.out")
+  if $py tests/classes/check.py selection "$tmp/sel.out" priority >"$tmp/sel.log"; then
+    picks=$(awk '$1 == "ok" && ($3 == "nP_montgomery25519" || $3 == "nPbatch_montgomery25519" || $3 == "mGnP_ed25519") { printf " %s=%s", $3, $4 }' "$tmp/sel.log")
+    none=$(grep -c '^none' "$tmp/sel.log")
+    ok "LIB25519_DISABLE=${mask:-(unset)}: class $c, every primitive gets the first runnable pair of priority/$c/ ($picks; $none unmeasured)"
+  else
+    grep FAIL "$tmp/sel.log"
+    fail "LIB25519_DISABLE=${mask:-(unset)}: class $c selection differs from priority/$c/"
+  fi
+done
+finish

@@ -1,0 +1,103 @@
+# SPDX-License-Identifier: MIT
+"""tests/check-classes.sh, the two comparisons.
+
+  check.py selection OUTPUT PRIORITY-DIR
+      OUTPUT is what tests/classes/selected.c printed. Its class comes from
+      its header (scripts/prioritize --class-of); for every primitive the
+      dispatcher must have chosen the first pair of PRIORITY-DIR/CLASS/P that
+      it could run (matched as configure matches: the exact compiler line,
+      else the same compiler family). Prints one line per primitive,
+      "ok CLASS P IMPL COMPILER" or "FAIL ...", and "none CLASS P" when no
+      runnable pair is in that order (unmeasured: nothing to compare).
+
+  check.py own BENCH-DIR FULL-PRIORITY-DIR OWN-PRIORITY-DIR CLASS
+      OWN-PRIORITY-DIR was made from the files of CLASS alone: restricted to
+      the pairs measured there, the committed order of CLASS must be the
+      same (the other classes' files never reorder what the class measured).
+"""
+
+import os
+import subprocess
+import sys
+
+TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PRIORITIZE = os.path.join(TOP, "scripts", "prioritize")
+
+
+def family(comp):
+    first = os.path.basename(comp.split()[0]) if comp.split() else ""
+    return "clang" if "clang" in first else ("gcc" if "gcc" in first or first == "cc" else first)
+
+
+def strip_cflags(line):
+    """a compiler line without the CFLAGS configure appended (the priority
+    files name lines without them, as configure_inventory.strip_cflags)"""
+    cflags = os.environ.get("CFLAGS", "").strip()
+    if cflags and line.endswith(" " + cflags):
+        return line[: -len(cflags) - 1]
+    return line
+
+
+def order(path):
+    out = []
+    if os.path.exists(path):
+        for line in open(path):
+            if line.startswith("#") or not line.strip():
+                continue
+            impl, comp = (line.rstrip("\n").split(" ", 1) + [""])[:2]
+            out.append((impl, comp))
+    return out
+
+
+def selection(output, pdir):
+    cls = subprocess.run([sys.executable, PRIORITIZE, "--class-of", output], capture_output=True,
+                         text=True, check=True).stdout.strip()
+    selected, runnable = {}, {}
+    for line in open(output):
+        w = line.rstrip("\n").split(" ", 3)
+        if len(w) == 4 and w[1] in ("selected", "runnable"):
+            if w[1] == "selected":
+                selected[w[0]] = (w[2], strip_cflags(w[3]))
+            else:
+                runnable.setdefault(w[0], []).append((w[2], strip_cflags(w[3])))
+    bad = 0
+    for prim in sorted(selected):
+        want = None
+        for impl, comp in order(os.path.join(pdir, cls, prim)):
+            exact = [r for r in runnable.get(prim, []) if r == (impl, comp)]
+            fam = [r for r in runnable.get(prim, []) if r[0] == impl and family(r[1]) == family(comp)]
+            if exact or fam:
+                want = (exact or fam)[0]
+                break
+        if want is None:
+            print("none %s %s" % (cls, prim))
+        elif want == selected[prim]:
+            print("ok %s %s %s %s" % (cls, prim, want[0], family(want[1])))
+        else:
+            bad += 1
+            print("FAIL %s %s: selected %s %s, first runnable in priority/%s/%s is %s %s"
+                  % (cls, prim, selected[prim][0], selected[prim][1], cls, prim, want[0], want[1]))
+    return bad
+
+
+def own(full, mine, cls):
+    bad = 0
+    names = sorted(os.listdir(os.path.join(mine, cls))) if os.path.isdir(os.path.join(mine, cls)) else []
+    if not names:
+        print("FAIL %s: no order made from its own files" % cls)
+        return 1
+    for prim in names:
+        a = order(os.path.join(mine, cls, prim))
+        b = [x for x in order(os.path.join(full, cls, prim)) if x in set(a)]
+        if a != b:
+            bad += 1
+            print("FAIL %s %s: the other classes' files reorder what the class measured" % (cls, prim))
+        else:
+            print("ok %s %s: %d pairs in the order of its own files" % (cls, prim, len(a)))
+    return bad
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "selection":
+        sys.exit(1 if selection(sys.argv[2], sys.argv[3]) else 0)
+    sys.exit(1 if own(sys.argv[3], sys.argv[4], sys.argv[5]) else 0)
