@@ -1,0 +1,158 @@
+/* SPDX-License-Identifier: MIT */
+/* batch independent X25519 computations (see crypto_nP/montgomery25519),
+   four Montgomery ladders at once with AVX2: lane j of every __m256i
+   belongs to item j of a group of four.  Field arithmetic in radix 2^25.5
+   with vpmuludq products (field/fe26x4_avx2.h); per lane, inputs are
+   decoded and outputs encoded by the scalar radix-2^25.5 code
+   (field/fe26.h), so bit 255 of u is ignored and u >= p is taken mod p
+   exactly as by the portable implementations.
+
+   Bounds: the ladder state x2, z2, x3, z3 is TIGHT (outputs of mul, sq,
+   or constants); A, B, C, D, E, DA + CB, DA - CB and BB + 121666 E are
+   sums or differences of two TIGHT values, hence MULIN, which is what
+   mul and sq accept.  So no limb is carried outside the products.
+
+   Constant time: each lane's scalar bit becomes an all-ones or all-zero
+   lane mask for the conditional swaps (mask arithmetic); loops,
+   operations and addresses do not depend on secrets.  The inversion is
+   the fixed chain z^(p-2) (0 -> 0, the required output for the point at
+   infinity), four lanes at once.
+
+   Items go in groups of four.  All inputs of a group are read before any
+   of its outputs is written, so q may alias n or p item for item.  A
+   group of fewer than four items (the tail) is copied into a local
+   buffer padded with a fixed public dummy item (scalar 0, point 9), so
+   nothing outside the caller's buffers is read or written and the work
+   done is the same for every input. */
+
+#include <stdint.h>
+#include <immintrin.h>
+#include "crypto_nPbatch.h"
+#include "field/fe26.h"
+#include "field/fe26x4_avx2.h"
+
+static uint64_t load64(const unsigned char *x)
+{
+  uint64_t r = 0;
+  int i;
+  for (i = 7; i >= 0; --i) r = (r << 8) | x[i];
+  return r;
+}
+
+/* (x2 : z2) = projective u-coordinate of clamp(n[32j..]) times
+   p[32j..] (bit 255 cleared) in lane j, j < 4; x2, z2 TIGHT.
+   Reads the 128 bytes of n and of p, writes nothing else. */
+static void ladder4(fe26x4 *xout, fe26x4 *zout, const unsigned char *n, const unsigned char *p)
+{
+  uint64_t lu[10][4] __attribute__((aligned(32)));
+  uint64_t ln[4][4] __attribute__((aligned(32)));
+  __m256i sw[4], swap, bit;
+  const __m256i one = _mm256_set1_epi64x(1);
+  fe26x4 x1, x2, z2, x3, z3, a, b, c, d, aa, bb, da, cb, e, t;
+  fe26 u;
+  int i, j;
+
+  for (j = 0; j < 4; ++j) {
+    fe26_frombytes(&u, p + 32 * j);   /* TIGHT, bit 255 dropped */
+    for (i = 0; i < 10; ++i) lu[i][j] = u.v[i];
+    ln[0][j] = load64(n + 32 * j) & ~(uint64_t)7;
+    ln[1][j] = load64(n + 32 * j + 8);
+    ln[2][j] = load64(n + 32 * j + 16);
+    ln[3][j] = (load64(n + 32 * j + 24) & (((uint64_t)1 << 63) - 1)) | ((uint64_t)1 << 62);
+  }
+  for (i = 0; i < 10; ++i) x1.v[i] = _mm256_load_si256((const __m256i *)lu[i]);
+  for (i = 0; i < 4; ++i) sw[i] = _mm256_load_si256((const __m256i *)ln[i]);
+
+  fe26x4_1(&x2);
+  fe26x4_0(&z2);
+  x3 = x1;
+  fe26x4_1(&z3);
+  swap = _mm256_setzero_si256();
+
+  for (i = 254; i >= 0; --i) {
+    /* all ones in the lanes whose scalar has bit i set (i is public) */
+    bit = _mm256_and_si256(_mm256_srl_epi64(sw[i >> 6], _mm_cvtsi32_si128(i & 63)), one);
+    bit = _mm256_sub_epi64(_mm256_setzero_si256(), bit);
+    swap = _mm256_xor_si256(swap, bit);
+    fe26x4_cswap(&x2, &x3, swap);
+    fe26x4_cswap(&z2, &z3, swap);
+    swap = bit;
+
+    fe26x4_add(&a, &x2, &z2);       /* A = x2 + z2 */
+    fe26x4_sub(&b, &x2, &z2);       /* B = x2 - z2 */
+    fe26x4_add(&c, &x3, &z3);       /* C = x3 + z3 */
+    fe26x4_sub(&d, &x3, &z3);       /* D = x3 - z3 */
+    fe26x4_sq(&aa, &a);             /* AA = A^2 */
+    fe26x4_sq(&bb, &b);             /* BB = B^2 */
+    fe26x4_mul(&da, &d, &a);        /* DA = D A */
+    fe26x4_mul(&cb, &c, &b);        /* CB = C B */
+    fe26x4_sub(&e, &aa, &bb);       /* E = AA - BB */
+    fe26x4_add(&t, &da, &cb);
+    fe26x4_sq(&x3, &t);             /* x3 = (DA + CB)^2 */
+    fe26x4_sub(&t, &da, &cb);
+    fe26x4_sq(&t, &t);
+    fe26x4_mul(&z3, &t, &x1);       /* z3 = x1 (DA - CB)^2 */
+    fe26x4_mul(&x2, &aa, &bb);      /* x2 = AA BB */
+    fe26x4_mul121666(&t, &e);
+    fe26x4_add(&t, &t, &bb);
+    fe26x4_mul(&z2, &e, &t);        /* z2 = E (BB + 121666 E) */
+  }
+  fe26x4_cswap(&x2, &x3, swap);
+  fe26x4_cswap(&z2, &z3, swap);
+  *xout = x2;
+  *zout = z2;
+
+  {
+    /* wipe the clamped scalars */
+    volatile uint64_t *vn = &ln[0][0];
+    for (i = 0; i < 16; ++i) vn[i] = 0;
+  }
+}
+
+/* one group of four: q[32j..] for j < 4 */
+static void nP4(unsigned char *q, const unsigned char *n, const unsigned char *p)
+{
+  uint64_t lr[10][4] __attribute__((aligned(32)));
+  fe26x4 x, z, r;
+  fe26 h;
+  int i, j;
+
+  ladder4(&x, &z, n, p);
+  fe26x4_invert_chain(&z, &z);
+  fe26x4_mul(&r, &x, &z);
+  /* outputs only from here on */
+  for (i = 0; i < 10; ++i) _mm256_store_si256((__m256i *)lr[i], r.v[i]);
+  for (j = 0; j < 4; ++j) {
+    for (i = 0; i < 10; ++i) h.v[i] = (uint32_t)lr[i][j];
+    fe26_tobytes(q + 32 * j, &h);
+  }
+}
+
+void crypto_nPbatch(unsigned char *q, const unsigned char *n, const unsigned char *p,
+                    long long batch)
+{
+  unsigned char tn[128], tp[128], tq[128];
+  long long i;
+
+  for (; batch >= 4; batch -= 4, q += 128, n += 128, p += 128) nP4(q, n, p);
+  if (batch > 0) {
+    /* the tail: real items first, then dummies (scalar 0, point 9) */
+    for (i = 0; i < 128; ++i) {
+      tn[i] = 0;
+      tp[i] = (i % 32 == 0) ? 9 : 0;
+    }
+    for (i = 0; i < 32 * batch; ++i) {
+      tn[i] = n[i];
+      tp[i] = p[i];
+    }
+    nP4(tq, tn, tp);
+    for (i = 0; i < 32 * batch; ++i) q[i] = tq[i];
+    {
+      /* wipe the copied scalars and results */
+      volatile unsigned char *vt = tn;
+      for (i = 0; i < 128; ++i) vt[i] = 0;
+      vt = tq;
+      for (i = 0; i < 128; ++i) vt[i] = 0;
+    }
+  }
+}
