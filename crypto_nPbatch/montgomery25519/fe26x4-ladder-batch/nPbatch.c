@@ -8,9 +8,9 @@
    exactly as by the portable implementations.
 
    Bounds: the ladder state x2, z2, x3, z3 is TIGHT (outputs of mul, sq,
-   or constants); A, B, C, D, E, DA + CB, DA - CB and BB + 121666 E are
-   sums or differences of two TIGHT values, hence MULIN, which is what
-   mul and sq accept.  So no limb is carried outside the products.
+   or constants); A, B, C, D, E, DA + CB and DA - CB are sums or
+   differences of two TIGHT values, hence MULIN, which is what mul and sq
+   accept, and BB + 121666 E comes out of mul121666_add MULIN.  So no limb is carried outside the products.
 
    Constant time: each lane's scalar bit becomes an all-ones or all-zero
    lane mask for the conditional swaps (mask arithmetic); loops,
@@ -49,6 +49,7 @@ static void ladder4(fe26x4 *xout, fe26x4 *zout, const unsigned char *n, const un
   __m256i sw[4], swap, bit;
   const __m256i one = _mm256_set1_epi64x(1);
   fe26x4 x1, x2, z2, x3, z3, a, b, c, d, aa, bb, da, cb, e, t;
+  fe26x4_pre x1p;
   fe26 u;
   int i, j;
 
@@ -63,6 +64,7 @@ static void ladder4(fe26x4 *xout, fe26x4 *zout, const unsigned char *n, const un
   for (i = 0; i < 10; ++i) x1.v[i] = _mm256_load_si256((const __m256i *)lu[i]);
   for (i = 0; i < 4; ++i) sw[i] = _mm256_load_si256((const __m256i *)ln[i]);
 
+  fe26x4_precompute(&x1p, &x1);   /* x1 and its wrap factors, once */
   fe26x4_1(&x2);
   fe26x4_0(&z2);
   x3 = x1;
@@ -91,10 +93,9 @@ static void ladder4(fe26x4 *xout, fe26x4 *zout, const unsigned char *n, const un
     fe26x4_sq(&x3, &t);             /* x3 = (DA + CB)^2 */
     fe26x4_sub(&t, &da, &cb);
     fe26x4_sq(&t, &t);
-    fe26x4_mul(&z3, &t, &x1);       /* z3 = x1 (DA - CB)^2 */
+    fe26x4_mul_pre(&z3, &t, &x1p);     /* z3 = x1 (DA - CB)^2 */
     fe26x4_mul(&x2, &aa, &bb);      /* x2 = AA BB */
-    fe26x4_mul121666(&t, &e);
-    fe26x4_add(&t, &t, &bb);
+    fe26x4_mul121666_add(&t, &e, &bb);
     fe26x4_mul(&z2, &e, &t);        /* z2 = E (BB + 121666 E) */
   }
   fe26x4_cswap(&x2, &x3, swap);
