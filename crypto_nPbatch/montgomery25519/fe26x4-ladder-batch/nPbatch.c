@@ -15,21 +15,23 @@
    Constant time: each lane's scalar bit becomes an all-ones or all-zero
    lane mask for the conditional swaps (mask arithmetic); loops,
    operations and addresses do not depend on secrets.  The inversion is
-   the fixed chain z^(p-2) (0 -> 0, the required output for the point at
-   infinity), four lanes at once.
+   the fixed chain z^(p-2), four lanes at once, shared by the groups of a
+   unit (Montgomery's trick); the point at infinity (z = 0) is handled by
+   masked selects.
 
-   Items go in groups of four.  All inputs of a group are read before any
-   of its outputs is written, so q may alias n or p item for item.  A
-   group of fewer than four items (the tail) is copied into a local
-   buffer padded with a fixed public dummy item (scalar 0, point 9), so
-   nothing outside the caller's buffers is read or written and the work
-   done is the same for every input. */
+   Items go in groups of four, groups in units of up to eight.  All inputs
+   of a unit are read before any of its outputs is written, so q may
+   alias n or p item for item.  A group of fewer than four items (the
+   tail) is copied into a local buffer padded with a fixed public dummy
+   item (scalar 0, point 9), so nothing outside the caller's buffers is
+   read or written and the work done depends only on the batch size. */
 
 #include <stdint.h>
 #include <immintrin.h>
 #include "crypto_nPbatch.h"
 #include "field/fe26.h"
 #include "field/fe26x4_avx2.h"
+#include "ct/crypto_ct.h"
 
 static uint64_t load64(const unsigned char *x)
 {
@@ -110,50 +112,126 @@ static void ladder4(fe26x4 *xout, fe26x4 *zout, const unsigned char *n, const un
   }
 }
 
-/* one group of four: q[32j..] for j < 4 */
-static void nP4(unsigned char *q, const unsigned char *n, const unsigned char *p)
+/* lane masks of z = 0 mod p (all ones where the lane's z is 0 mod p);
+   each lane through the scalar canonical encoding, branch-free */
+static __m256i zero_lanes(const fe26x4 *z)
 {
-  uint64_t lr[10][4] __attribute__((aligned(32)));
-  fe26x4 x, z, r;
+  uint64_t lz[10][4] __attribute__((aligned(32)));
+  uint64_t m[4] __attribute__((aligned(32)));
   fe26 h;
   int i, j;
 
-  ladder4(&x, &z, n, p);
-  fe26x4_invert_chain(&z, &z);
-  fe26x4_mul(&r, &x, &z);
-  /* outputs only from here on */
-  for (i = 0; i < 10; ++i) _mm256_store_si256((__m256i *)lr[i], r.v[i]);
+  for (i = 0; i < 10; ++i) _mm256_store_si256((__m256i *)lz[i], z->v[i]);
+  for (j = 0; j < 4; ++j) {
+    for (i = 0; i < 10; ++i) h.v[i] = (uint32_t)lz[i][j];
+    m[j] = crypto_ct_bit_mask_u64((uint64_t)fe26_iszero(&h));
+  }
+  return _mm256_load_si256((const __m256i *)m);
+}
+
+/* f = g in the lanes where mask is all ones */
+static void fe26x4_select(fe26x4 *f, const fe26x4 *g, __m256i mask)
+{
+  int i;
+  for (i = 0; i < 10; ++i) f->v[i] = _mm256_blendv_epi8(f->v[i], g->v[i], mask);
+}
+
+/* q[32j..] = the canonical encoding of lane j of r, j < 4 */
+static void store4(unsigned char *q, const fe26x4 *r)
+{
+  uint64_t lr[10][4] __attribute__((aligned(32)));
+  fe26 h;
+  int i, j;
+
+  for (i = 0; i < 10; ++i) _mm256_store_si256((__m256i *)lr[i], r->v[i]);
   for (j = 0; j < 4; ++j) {
     for (i = 0; i < 10; ++i) h.v[i] = (uint32_t)lr[i][j];
     fe26_tobytes(q + 32 * j, &h);
   }
 }
 
-void crypto_nPbatch(unsigned char *q, const unsigned char *n, const unsigned char *p,
-                    long long batch)
+/* A unit: up to UNIT groups of four whose inversions are shared
+   (Montgomery's trick, lane by lane: one inversion and three
+   multiplications per group instead of one inversion per group).  A lane
+   whose z is 0 (the point at infinity) would zero every product, so it
+   gets z = 1 and x = 0 by masked selects, which gives its required
+   output 0.  groups >= 1; the last group has last (1..4) real items and,
+   when last < 4, runs on a padded copy.  Every input of the unit is read
+   by the ladders before any output is written. */
+#define UNIT 8
+
+static void nPunit(unsigned char *q, const unsigned char *n, const unsigned char *p, int groups,
+                   int last)
 {
   unsigned char tn[128], tp[128], tq[128];
-  long long i;
+  fe26x4 x[UNIT], z[UNIT], pre[UNIT], one, zero, r, t;
+  __m256i iszero;
+  int g, i;
 
-  for (; batch >= 4; batch -= 4, q += 128, n += 128, p += 128) nP4(q, n, p);
-  if (batch > 0) {
+  fe26x4_1(&one);
+  fe26x4_0(&zero);
+  if (last < 4) {
     /* the tail: real items first, then dummies (scalar 0, point 9) */
+    const unsigned char *ln = n + 128 * (groups - 1), *lp = p + 128 * (groups - 1);
     for (i = 0; i < 128; ++i) {
       tn[i] = 0;
       tp[i] = (i % 32 == 0) ? 9 : 0;
     }
-    for (i = 0; i < 32 * batch; ++i) {
-      tn[i] = n[i];
-      tp[i] = p[i];
+    for (i = 0; i < 32 * last; ++i) {
+      tn[i] = ln[i];
+      tp[i] = lp[i];
     }
-    nP4(tq, tn, tp);
-    for (i = 0; i < 32 * batch; ++i) q[i] = tq[i];
-    {
-      /* wipe the copied scalars and results */
-      volatile unsigned char *vt = tn;
-      for (i = 0; i < 128; ++i) vt[i] = 0;
-      vt = tq;
-      for (i = 0; i < 128; ++i) vt[i] = 0;
+  }
+  for (g = 0; g < groups; ++g) {
+    if (g == groups - 1 && last < 4) ladder4(&x[g], &z[g], tn, tp);
+    else ladder4(&x[g], &z[g], n + 128 * g, p + 128 * g);
+    iszero = zero_lanes(&z[g]);
+    fe26x4_select(&z[g], &one, iszero);
+    fe26x4_select(&x[g], &zero, iszero);
+    if (g == 0) pre[0] = z[0];
+    else fe26x4_mul(&pre[g], &pre[g - 1], &z[g]);
+  }
+
+  /* outputs only from here on */
+  fe26x4_invert_chain(&r, &pre[groups - 1]);   /* 1 / (z_0 ... z_last) */
+  for (g = groups - 1; g >= 0; --g) {
+    if (g > 0) {
+      fe26x4_mul(&t, &r, &pre[g - 1]);          /* 1 / z_g */
+      fe26x4_mul(&r, &r, &z[g]);                /* 1 / (z_0 ... z_{g-1}) */
+    } else {
+      t = r;
     }
+    fe26x4_mul(&t, &t, &x[g]);
+    if (g == groups - 1 && last < 4) {
+      store4(tq, &t);
+      for (i = 0; i < 32 * last; ++i) q[128 * g + i] = tq[i];
+    } else {
+      store4(q + 128 * g, &t);
+    }
+  }
+
+  {
+    /* wipe the copied scalars and results */
+    volatile unsigned char *vt = tn;
+    for (i = 0; i < 128; ++i) vt[i] = 0;
+    vt = tq;
+    for (i = 0; i < 128; ++i) vt[i] = 0;
+  }
+}
+
+void crypto_nPbatch(unsigned char *q, const unsigned char *n, const unsigned char *p,
+                    long long batch)
+{
+  long long c;
+  int groups;
+
+  while (batch > 0) {
+    c = batch < 4 * UNIT ? batch : 4 * UNIT;
+    groups = (int)((c + 3) / 4);
+    nPunit(q, n, p, groups, (int)(c - 4 * (groups - 1)));
+    q += 32 * c;
+    n += 32 * c;
+    p += 32 * c;
+    batch -= c;
   }
 }
