@@ -19,7 +19,8 @@
    unit (Montgomery's trick); the point at infinity (z = 0) is handled by
    masked selects.
 
-   Items go in groups of four, groups in units of up to eight.  All inputs
+   Items go in groups of four, groups in units of up to eight; a last
+   one or two items go through the dispatched single nP instead.  All inputs
    of a unit are read before any of its outputs is written, so q may
    alias n or p item for item.  A group of fewer than four items (the
    tail) is copied into a local buffer padded with a fixed public dummy
@@ -29,6 +30,7 @@
 #include <stdint.h>
 #include <immintrin.h>
 #include "crypto_nPbatch.h"
+#include "crypto_nP_montgomery25519.h"
 #include "field/fe26.h"
 #include "field/fe26x4_avx2.h"
 #include "ct/crypto_ct.h"
@@ -222,9 +224,15 @@ static void nPunit(unsigned char *q, const unsigned char *n, const unsigned char
 void crypto_nPbatch(unsigned char *q, const unsigned char *n, const unsigned char *p,
                     long long batch)
 {
-  long long c;
+  long long c, single = batch % 4;
   int groups;
 
+  /* a group of four lanes costs about two single ladders (with its
+     share of the inversion), so a tail of one or two items is cheaper
+     through the dispatched single nP; a tail of three goes padded.  The
+     choice depends on the batch size only. */
+  if (single > 2) single = 0;
+  batch -= single;
   while (batch > 0) {
     c = batch < 4 * UNIT ? batch : 4 * UNIT;
     groups = (int)((c + 3) / 4);
@@ -234,4 +242,6 @@ void crypto_nPbatch(unsigned char *q, const unsigned char *n, const unsigned cha
     p += 32 * c;
     batch -= c;
   }
+  for (c = 0; c < single; ++c)
+    crypto_nP_montgomery25519(q + 32 * c, n + 32 * c, p + 32 * c);
 }
