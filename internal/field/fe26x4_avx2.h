@@ -43,22 +43,34 @@ typedef struct { __m256i v[10]; } fe26x4;
    where the limb width alternates) */
 #define FE26X4_LIMBS(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9)
 
-/* A column of a product as one running sum, in the order given: gcc
-   keeps that order, so each product is added as soon as it is made and
-   at most a few are live (a balanced tree of sums makes it compute and
-   spill all products first); clang schedules either form well. */
+/* A column of a product as two running sums (the products in the order
+   given, alternately), added at the end: gcc keeps that order, so each
+   product is added as soon as it is made and few are live (a balanced
+   tree of sums makes it compute and spill all products first), and the
+   chain of dependent additions is half the column long, which matters
+   where one multiplication waits for the previous (the single ladder). */
 #define FE26X4_MAC(t, a, b) t = FE26X4_ADD(t, FE26X4_MUL(a, b))
 #define COL5(t, a0, b0, a1, b1, a2, b2, a3, b3, a4, b4) do {         \
-    t = FE26X4_MUL(a0, b0); FE26X4_MAC(t, a1, b1); FE26X4_MAC(t, a2, b2); \
-    FE26X4_MAC(t, a3, b3); FE26X4_MAC(t, a4, b4);                        \
+    __m256i u_;                                                          \
+    t = FE26X4_MUL(a0, b0); u_ = FE26X4_MUL(a1, b1);                     \
+    FE26X4_MAC(t, a2, b2); FE26X4_MAC(u_, a3, b3); FE26X4_MAC(t, a4, b4); \
+    t = FE26X4_ADD(t, u_);                                               \
   } while (0)
 #define COL6(t, a0, b0, a1, b1, a2, b2, a3, b3, a4, b4, a5, b5) do {  \
-    COL5(t, a0, b0, a1, b1, a2, b2, a3, b3, a4, b4); FE26X4_MAC(t, a5, b5); \
+    __m256i u_;                                                          \
+    t = FE26X4_MUL(a0, b0); u_ = FE26X4_MUL(a1, b1);                     \
+    FE26X4_MAC(t, a2, b2); FE26X4_MAC(u_, a3, b3);                       \
+    FE26X4_MAC(t, a4, b4); FE26X4_MAC(u_, a5, b5);                       \
+    t = FE26X4_ADD(t, u_);                                               \
   } while (0)
 #define COL10(t, a0, b0, a1, b1, a2, b2, a3, b3, a4, b4, a5, b5, a6, b6, a7, b7, a8, b8, a9, b9) do { \
-    COL5(t, a0, b0, a1, b1, a2, b2, a3, b3, a4, b4); FE26X4_MAC(t, a5, b5);  \
-    FE26X4_MAC(t, a6, b6); FE26X4_MAC(t, a7, b7); FE26X4_MAC(t, a8, b8); \
-    FE26X4_MAC(t, a9, b9);                                               \
+    __m256i u_;                                                          \
+    t = FE26X4_MUL(a0, b0); u_ = FE26X4_MUL(a1, b1);                     \
+    FE26X4_MAC(t, a2, b2); FE26X4_MAC(u_, a3, b3);                       \
+    FE26X4_MAC(t, a4, b4); FE26X4_MAC(u_, a5, b5);                       \
+    FE26X4_MAC(t, a6, b6); FE26X4_MAC(u_, a7, b7);                       \
+    FE26X4_MAC(t, a8, b8); FE26X4_MAC(u_, a9, b9);                       \
+    t = FE26X4_ADD(t, u_);                                               \
   } while (0)
 
 /* h = 0 / h = 1 in every lane; TIGHT */
