@@ -15,7 +15,8 @@ else
   fail "examples/selected.c does not build"; finish
 fi
 all=bmi2,adx,avx2,avx512f,avx512vl,avx512ifma,avx512vbmi
-for off in adx "bmi2,adx" "avx512ifma" "$all"; do
+# avx2 goes with the AVX-512 sets, whose compiler lines include -mavx2
+for off in adx "bmi2,adx" "avx512ifma" "avx512f" "avx2,avx512f,avx512vl,avx512ifma" "$all"; do
   out=$(LIB25519_DISABLE=$off "$sel") || { fail "selected crashed with $off disabled"; continue; }
   good=yes
   for flag in $(echo "$off" | tr ',' ' '); do
@@ -30,6 +31,15 @@ for off in adx "bmi2,adx" "avx512ifma" "$all"; do
   done
   [ $good = yes ] && ok "with $off disabled nothing selected or listed needs it"
 done
+# the AVX2 class (AVX-512 masked): the AVX2 vector code must still be
+# listed where the CPU has AVX2 and the build kept it (a --no-trim build)
+if grep -qw avx2 /proc/cpuinfo 2>/dev/null && "$sel" | grep candidate | grep -q fe26x4-; then
+  if LIB25519_DISABLE=avx512f "$sel" | grep candidate | grep -q fe26x4-; then
+    ok "with avx512f disabled the AVX2 implementations are still listed"
+  else
+    fail "with avx512f disabled the AVX2 implementations are no longer listed"
+  fi
+fi
 if LIB25519_DISABLE=$all "$bin/lib25519-test" >"$builddir/fallback-test.log" 2>&1; then
   ok "lib25519-test passes with $all disabled"
 else

@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* Tests of nPbatch_montgomery25519 (batch independent X25519), for the
    selected and every compiled implementation:
-   - every batch size 0..20 (plus 31, 32, 33, 70 across internal block
-     boundaries), with points of order 8 sprinkled in (output 0 without
-     disturbing the other items), item for item equal to the selected
-     nP_montgomery25519;
+   - every batch size 0..40, then 64 and 70 (across the groups of 4, 8
+     and 16 of the vector implementations and the blocks of 32 of
+     fe51-ladder), with points of order 8 sprinkled in (output 0 without
+     disturbing the other items), item for item equal to the portable
+     nP_montgomery25519 (fe51-ladder, or fe26-ladder); from size 21 on
+     also non-canonical points (u >= p, bit 255 set) and the scalars 0 and
+     2^256 - 1;
    - guarded, misaligned buffers (inputs unchanged, nothing written around
      the output, nothing at all for batch 0), output over the points and
      over the scalars;
@@ -12,7 +15,8 @@
      scripts/model/ computes independently;
    - every Wycheproof x25519 case (tests/vectors/x25519-wycheproof.txt), as
      batches of varying sizes.
-   Under valgrind scalars and points are poisoned and sizes go up to 3. */
+   Under valgrind scalars and points are poisoned and sizes go up to 3,
+   then 4 and 5 (a full group of four lanes and one with a tail). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +39,49 @@ static void batch_checked(nPbatch_fn f, unsigned char *q, const unsigned char *n
   test_unpoison(q, 32 * b);
 }
 
+typedef void (*nP_fn)(unsigned char *, const unsigned char *, const unsigned char *);
+
+/* the portable single X25519: fe51-ladder, else fe26-ladder, else (a
+   trimmed build without them) the selected one */
+static nP_fn portable_nP(void)
+{
+  static const char *const names[] = {"fe51-ladder", "fe26-ladder"};
+  long long i, k = lib25519_numimpl_nP_montgomery25519();
+  size_t w;
+  for (w = 0; w < sizeof names / sizeof names[0]; ++w)
+    for (i = 0; i < k; ++i)
+      if (strcmp(lib25519_dispatch_nP_montgomery25519_implementation(i), names[w]) == 0)
+        return lib25519_dispatch_nP_montgomery25519(i);
+  return lib25519_nP_montgomery25519;
+}
+
+/* item j of an extra size (not in the model's checksum): every sixth
+   point non-canonical, in [p, 2^255) or with bit 255 set, and a few
+   extreme scalars */
+static void edge_item(unsigned char *n, unsigned char *p, long long j)
+{
+  long long i;
+  switch (j % 12) {
+  case 1:  /* p + small: 0xed + r, 0xff..., 0x7f */
+    p[0] = (unsigned char)(0xed + (j % 18));
+    for (i = 1; i < 31; ++i) p[i] = 0xff;
+    p[31] = 0x7f;
+    break;
+  case 7:  /* bit 255 set on a random point */
+    p[31] |= 0x80;
+    break;
+  case 3:
+    for (i = 0; i < 32; ++i) n[i] = 0;
+    break;
+  case 9:
+    for (i = 0; i < 32; ++i) n[i] = 0xff;
+    p[31] |= 0x80;
+    break;
+  default:
+    break;
+  }
+}
+
 static void one_size(nPbatch_fn f, test_checksum *c, long long b, unsigned long long seed, long long m)
 {
   unsigned char *n = malloc(32 * b + 1), *p = malloc(32 * b + 1), *want = malloc(32 * b + 1);
@@ -53,7 +100,9 @@ static void one_size(nPbatch_fn f, test_checksum *c, long long b, unsigned long 
   test_rng_bytes(p, 32 * b);
   for (j = 0; j < b; ++j)
     if (j % 6 == 4) test_hex_decode(p + 32 * j, order8_hex, 32);
-  for (j = 0; j < b; ++j) lib25519_nP_montgomery25519(want + 32 * j, n + 32 * j, p + 32 * j);
+  if (!c)
+    for (j = 0; j < b; ++j) edge_item(n + 32 * j, p + 32 * j, j);
+  for (j = 0; j < b; ++j) portable_nP()(want + 32 * j, n + 32 * j, p + 32 * j);
 
   memcpy(nb, n, 32 * b);
   memcpy(pb, p, 32 * b);
@@ -128,16 +177,19 @@ static void wycheproof(nPbatch_fn f)
 
 static void test_one(nPbatch_fn f)
 {
-  static const long long big[] = {31, 32, 33, 70};
   test_checksum c;
   long long b, bmax = test_valgrind ? NPBATCH_MAX_SHORT : NPBATCH_MAX_FULL;
-  size_t k;
 
   test_checksum_init(&c);
   for (b = 0; b <= bmax; ++b) one_size(f, &c, b, NPBATCH_SEED + (unsigned long long)b, b & 7);
   test_checksum_expect("nPbatch_montgomery25519 stream", &c, test_valgrind ? CHECKSUM_SHORT : CHECKSUM_FULL);
-  if (!test_valgrind)
-    for (k = 0; k < sizeof big / sizeof big[0]; ++k) one_size(f, NULL, big[k], 0x626967ULL + k, (long long)k);
+  if (test_valgrind) {
+    for (b = 4; b <= 5; ++b) one_size(f, NULL, b, 0x626967ULL + (unsigned long long)b, b);
+  } else {
+    for (b = bmax + 1; b <= 40; ++b) one_size(f, NULL, b, 0x626967ULL + (unsigned long long)b, b & 63);
+    one_size(f, NULL, 64, 0x626967ULL + 64, 5);
+    one_size(f, NULL, 70, 0x626967ULL + 70, 6);
+  }
   wycheproof(f);
 }
 
