@@ -49,16 +49,17 @@
 typedef void (*lib25519_entry)(void);
 #define LIB25519_ENTRY(f) ((lib25519_entry)(f))
 
-/* the most functions an operation has (crypto_sign: keypair, sign, open);
+/* the most entry points a candidate has (crypto_sign: keypair, sign, open,
+   and the two deterministic entries its self-test calls);
    the generated table checks its primitives against it */
-#define LIB25519_MAXFUNCTIONS 3
+#define LIB25519_MAXFUNCTIONS 5
 
 /* one (implementation, compiler) pair of a primitive */
 struct lib25519_candidate {
   const char *implementation;  /* its directory name, crypto_OP/PRIM/IMPL */
   const char *compiler;        /* its compiler line, as lib25519_P_compiler() shows it */
   unsigned long long features; /* the CPU_FEATURE_* bits it needs (0: none) */
-  lib25519_entry f[LIB25519_MAXFUNCTIONS]; /* entry points, in crypto_OP/api order */
+  lib25519_entry f[LIB25519_MAXFUNCTIONS]; /* entry points, in crypto_OP/api order (selftest lines last) */
 };
 
 /* ends every candidate array; it also keeps the array valid C when no pair
@@ -73,6 +74,7 @@ struct lib25519_primitive {
   int (*selftest)(const struct lib25519_candidate *);
   /* the index chosen on first use; -1 before (atomic acquire/release) */
   long long *chosen;
+  const char *name; /* OP_PRIM, for the message when no candidate passes */
 };
 
 /* dispatch.c: the slow path of lib25519_chosen (chooses, stores, returns
@@ -111,7 +113,7 @@ static inline const struct lib25519_candidate *lib25519_chosen(const struct lib2
   static long long P##_chosen = -1;                                                       \
   static const struct lib25519_primitive P##_primitive = {                                \
     P##_candidates, (long long)(sizeof P##_candidates / sizeof P##_candidates[0]) - 1,    \
-    lib25519_selftest_##P, &P##_chosen};                                                  \
+    lib25519_selftest_##P, &P##_chosen, #P};                                                  \
   LIB25519_EXPORT long long lib25519_numimpl_##P(void)                                    \
   {                                                                                       \
     return lib25519_internal_dispatch_count(&P##_primitive);                              \

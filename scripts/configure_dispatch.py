@@ -63,8 +63,8 @@ def entry_name(pr, suffix):
 def function_types(p):
     """typedef P_fK: the C function type of entry K of p"""
     o = ["_Static_assert(%d <= LIB25519_MAXFUNCTIONS, \"%s: raise LIB25519_MAXFUNCTIONS\");\n"
-         % (len(p.functions), p.name)]
-    for k, (_, ret, params) in enumerate(p.functions):
+         % (len(p.entries), p.name)]
+    for k, (_, ret, params) in enumerate(p.entries):
         o.append("typedef %s %s_f%d(%s);\n" % (ret, p.name, k, ",".join(params)))
     return o
 
@@ -74,7 +74,7 @@ def entry_declarations(p):
     o = []
     for pr in p.pairs:
         o.append(guard(pr))
-        for k, (suffix, _, _) in enumerate(p.functions):
+        for k, (suffix, _, _) in enumerate(p.entries):
             o.append("extern %s_f%d %s;\n" % (p.name, k, entry_name(pr, suffix)))
         o.append("#endif\n")
     return o
@@ -85,7 +85,7 @@ def candidate_array(p):
     points of each pair, best first"""
     o = ["static const struct lib25519_candidate %s_candidates[] = {\n" % p.name]
     for pr in p.pairs:
-        entries = ",\n    ".join("LIB25519_ENTRY(%s)" % entry_name(pr, s) for s, _, _ in p.functions)
+        entries = ",\n    ".join("LIB25519_ENTRY(%s)" % entry_name(pr, s) for s, _, _ in p.entries)
         o.append("%s  {%s, %s, %s,\n   {%s}},\n#endif\n"
                  % (guard(pr), c_string(pr.impl), c_string(shown_compiler(pr.compiler)),
                     features_expr(pr.tag), entries))
@@ -121,9 +121,10 @@ def candidates_part(p):
 
 def selftest_wrapper(p):
     """selftest_P.c: crypto_OP/PRIM/selftest.c run on one candidate, its
-    entry points converted back to their C types"""
+    entry points (the exported functions, then the 'selftest' entries of
+    crypto_OP/api) converted back to their C types"""
     args = ",\n                  ".join("(%s (*)(%s))c->f[%d]" % (ret, ",".join(params), i)
-                                       for i, (_, ret, params) in enumerate(p.functions))
+                                       for i, (_, ret, params) in enumerate(p.entries))
     return (GENERATED +
             "/* %s: the known-answer self-test the dispatcher (dispatch/dispatch.c)\n"
             "   runs on a candidate before choosing it; 0 when it passes */\n"
