@@ -25,8 +25,10 @@ CANDIDATES_HEAD = GENERATED + """/* The candidates of every primitive, best firs
    unmeasured pairs, portable ones last), and the exported functions.
    Only data and macro lines: the macros are in dispatch/dispatch.h, every
    decision (CPU check, self-test, the remembered choice, the fallback) is in
-   dispatch/dispatch.c. Compiled once for the library and once with
-   -DLIB25519_WITH_PLANTED for the test-only library with planted pairs. */
+   dispatch/dispatch.c. Compiled once for the library, once with
+   -DLIB25519_WITH_PLANTED for the test-only library with planted pairs,
+   and once more with -DLIB25519_ONLY_PLANTED too for the test-only library
+   in which the primitives that have planted pairs have only those. */
 #include <lib25519.h>
 #include "dispatch.h"
 #include "pairs.h"
@@ -49,9 +51,14 @@ def features_expr(tag):
 
 def guard(pr):
     """the #if line that keeps pair pr out when it did not compile (pairs.h),
-    and a planted pair out of the real library"""
+    a planted pair out of the real library, and, with LIB25519_ONLY_PLANTED
+    (the test library in which a primitive with planted pairs has nothing
+    else, so that a failing self-test has no candidate to fall back on),
+    the real pairs of such a primitive"""
     if pr.planted:
         return "#if defined(%s) && defined(LIB25519_WITH_PLANTED)\n" % pr.okmacro
+    if any(q.planted for q in pr.prim.pairs):
+        return "#if defined(%s) && !defined(LIB25519_ONLY_PLANTED)\n" % pr.okmacro
     return "#ifdef %s\n" % pr.okmacro
 
 
