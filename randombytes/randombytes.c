@@ -19,7 +19,8 @@
    does not exist, and abort rather than ever return weak bytes.
    Output is secret: under valgrind it is marked undefined so the data-flow
    test follows it.
-   LIB25519_NO_VDSO_GETRANDOM=1 in the environment skips the vDSO (tests). */
+   LIB25519_NO_VDSO_GETRANDOM=1 in the environment skips the vDSO (tests;
+   read with os_secure_getenv, so not in a setuid or setgid program). */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -37,6 +38,7 @@
 #define HAVE_VDSO_GETRANDOM 1
 #endif
 #include "os/randombytes.h"
+#include "os/secure_getenv.h"
 #include "ct/crypto_declassify.h"
 
 #ifdef HAVE_VDSO_GETRANDOM
@@ -110,7 +112,7 @@ static struct pool *pool_create(void)
   struct vgetrandom_params params;
   struct pool *p;
   vgetrandom_fn fn;
-  const char *off = getenv("LIB25519_NO_VDSO_GETRANDOM");
+  const char *off = os_secure_getenv("LIB25519_NO_VDSO_GETRANDOM");
   size_t page = (size_t)sysconf(_SC_PAGESIZE), stride, total, at;
   unsigned char *block;
   int i;
