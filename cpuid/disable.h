@@ -37,7 +37,7 @@ __attribute__((unused)) static unsigned long long cpufeatures_assumed_under_valg
 static unsigned long long cpufeatures_named(const char *e)
 {
   static const struct { const char *name; unsigned long long bit; } names[] = {
-    {"bmi2", CPU_FEATURE_bmi2}, {"adx", CPU_FEATURE_adx}, {"avx2", CPU_FEATURE_avx2},
+    {"bmi1", CPU_FEATURE_bmi1}, {"bmi2", CPU_FEATURE_bmi2}, {"adx", CPU_FEATURE_adx}, {"avx2", CPU_FEATURE_avx2},
     {"avx512f", CPU_FEATURE_avx512f}, {"avx512vl", CPU_FEATURE_avx512vl},
     {"avx512ifma", CPU_FEATURE_avx512ifma}, {"avx512vbmi", CPU_FEATURE_avx512vbmi},
     {"neon", CPU_FEATURE_neon},
