@@ -373,6 +373,22 @@ def main(argv):
         for o in objs:
             extra = set() if "-mbmi" in comp.split() else {"rep-bsf"}
             jobs.append(("%s (%s)" % (impl, comp), tag, allowed(bits) | extra, o))
+    # every pair that compiled must have been found in the table: a change
+    # of candidates.c's layout must not turn this check into a no-op
+    objroot = os.path.join(build, "obj")
+    lost = []
+    for d in sorted(os.listdir(objroot)) if os.path.isdir(objroot) else []:
+        try:
+            with open(os.path.join(objroot, d, "objs")) as f:
+                built = f.read().split()
+        except OSError:
+            continue
+        if built and (not d.isdigit() or int(d) not in table):
+            lost.append(d)
+    if lost or not table:
+        print("FAIL: no tag found in dispatch/candidates.c for the pairs in obj/%s (its layout changed?)"
+              % ",".join(lost or ["*"]))
+        sys.exit(1)
     libdir = os.path.join(build, "lib")
     for f in sorted(os.listdir(libdir)) if os.path.isdir(libdir) else []:
         if f.endswith(".o"):
