@@ -41,7 +41,8 @@ unsigned long long lib25519_internal_cpufeatures(void)
   unsigned long long xcr0 = ((unsigned long long)w[13] << 32) | w[12];
   int osavx = (w[6] & (1u << 27)) && (w[6] & (1u << 28)) && (xcr0 & 6) == 6;
   int osavx512 = osavx && (xcr0 & 0xe0) == 0xe0;
-  if (ebx7 & (1u << 8)) f |= CPU_FEATURE_bmi2;
+  if (ebx7 & (1u << 3)) f |= CPU_FEATURE_bmi1; /* andn, bextr, blsi, blsmsk, blsr, tzcnt */
+  if (ebx7 & (1u << 8)) f |= CPU_FEATURE_bmi2; /* mulx, rorx, sarx, shlx, shrx, bzhi, pdep, pext */
   if (ebx7 & (1u << 19)) f |= CPU_FEATURE_adx;
   if (osavx && (ebx7 & (1u << 5))) f |= CPU_FEATURE_avx2;
   if (osavx512 && (ebx7 & (1u << 16))) {

@@ -12,6 +12,7 @@
 #define CPU_FEATURE_avx512vl (1ULL << 5)
 #define CPU_FEATURE_avx512ifma (1ULL << 6)
 #define CPU_FEATURE_avx512vbmi (1ULL << 7)
+#define CPU_FEATURE_bmi1 (1ULL << 8)
 #define CPU_FEATURE_arm64 (1ULL << 16)
 #define CPU_FEATURE_neon (1ULL << 17)
 

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* Shared by the per-architecture cpuid files: the test-only environment
    knobs. LIB25519_DISABLE drops features (simulating older CPUs);
-   LIB25519_VALGRIND_ASSUME adds ADX back under valgrind only. */
+   LIB25519_VALGRIND_ASSUME adds ADX back under valgrind only. Both are
+   read with os_secure_getenv: a setuid or setgid program ignores them. */
 #include <stdlib.h>
 #include <string.h>
 #include "cpufeatures.h"
+#include "os/secure_getenv.h"
 #ifdef LIB25519_HAVE_VALGRIND
 #include <valgrind/valgrind.h>
 #endif
@@ -13,7 +15,7 @@ static unsigned long long cpufeatures_named(const char *e);
 
 static unsigned long long cpufeatures_disabled(void)
 {
-  const char *e = getenv("LIB25519_DISABLE");
+  const char *e = os_secure_getenv("LIB25519_DISABLE");
   return e ? cpufeatures_named(e) : 0;
 }
 
@@ -25,7 +27,7 @@ __attribute__((unused)) static unsigned long long cpufeatures_assumed_under_valg
 {
 #ifdef LIB25519_HAVE_VALGRIND
   if (RUNNING_ON_VALGRIND) {
-    const char *e = getenv("LIB25519_VALGRIND_ASSUME");
+    const char *e = os_secure_getenv("LIB25519_VALGRIND_ASSUME");
     return e ? cpufeatures_named(e) : 0;
   }
 #endif
@@ -35,7 +37,7 @@ __attribute__((unused)) static unsigned long long cpufeatures_assumed_under_valg
 static unsigned long long cpufeatures_named(const char *e)
 {
   static const struct { const char *name; unsigned long long bit; } names[] = {
-    {"bmi2", CPU_FEATURE_bmi2}, {"adx", CPU_FEATURE_adx}, {"avx2", CPU_FEATURE_avx2},
+    {"bmi1", CPU_FEATURE_bmi1}, {"bmi2", CPU_FEATURE_bmi2}, {"adx", CPU_FEATURE_adx}, {"avx2", CPU_FEATURE_avx2},
     {"avx512f", CPU_FEATURE_avx512f}, {"avx512vl", CPU_FEATURE_avx512vl},
     {"avx512ifma", CPU_FEATURE_avx512ifma}, {"avx512vbmi", CPU_FEATURE_avx512vbmi},
     {"neon", CPU_FEATURE_neon},

@@ -17,9 +17,12 @@
    - No lock: two threads racing on the first call both run the self-tests,
      reach the same answer (the same table, the same CPU, self-tests whose
      verdict does not change), so both store the same index.
-   - If no candidate passes, fallback() decides (one spot, below).
+   - If no candidate passes, fallback() reports it and aborts (one spot,
+     below).
    - Tests and benchmarks reach every candidate this CPU can run through the
      enumeration at the end (lib25519_numimpl_P, lib25519_dispatch_P). */
+#include <stdlib.h>
+#include <unistd.h>
 #include "dispatch.h"
 
 /* What this CPU (and OS) can run: cpuid/ARCH.c, minus the instruction sets
@@ -69,16 +72,28 @@ static int runs_on(const struct lib25519_candidate *c, unsigned long long cpu)
 }
 
 /* THE FALLBACK, when every candidate this CPU can run failed its self-test:
-   use the last candidate that needs no optional instruction set (the
-   architecture's own bit, CPU_FEATURE_amd64 or CPU_FEATURE_arm64, is not
-   optional), or, if there is none, the last candidate. The tests then
-   report the failure. This is the only place that decides it. */
+   the build is broken (a miscompiled or mis-optimised library), and no
+   candidate can be trusted to make correct keys or to reject forged
+   signatures, so the process stops: one line on stderr naming the
+   primitive, then abort(). Using some candidate anyway would hide the
+   failure from everyone but the test suite. One write(2) rather than stdio:
+   nothing is allocated, and the line comes out whole.
+   This is the only place that decides it. */
 static long long fallback(const struct lib25519_primitive *p)
 {
-  const unsigned long long base = CPU_FEATURE_amd64 | CPU_FEATURE_arm64;
-  for (long long i = p->count - 1; i >= 0; --i)
-    if (!(p->candidate[i].features & ~base)) return i;
-  return p->count - 1;
+  static const char head[] = "lib25519: every implementation of ";
+  static const char tail[] = " failed its self-test (broken build); aborting\n";
+  const char *name = p->name ? p->name : "?";
+  char line[256];
+  size_t n = 0, i;
+
+  for (i = 0; head[i]; ++i) line[n++] = head[i];
+  for (i = 0; name[i] && i < 64; ++i) line[n++] = name[i];
+  for (i = 0; tail[i]; ++i) line[n++] = tail[i];
+  if (write(2, line, n) < 0) {
+    /* nothing more can be said: abort anyway */
+  }
+  abort();
 }
 
 /* the first candidate, in the order of this CPU's class, that this CPU can

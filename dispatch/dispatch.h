@@ -51,9 +51,10 @@
 typedef void (*lib25519_entry)(void);
 #define LIB25519_ENTRY(f) ((lib25519_entry)(f))
 
-/* the most functions an operation has (crypto_sign: keypair, sign, open);
+/* the most entry points a candidate has (crypto_sign: keypair, sign, open,
+   and the two deterministic entries its self-test calls);
    the generated table checks its primitives against it */
-#define LIB25519_MAXFUNCTIONS 3
+#define LIB25519_MAXFUNCTIONS 5
 
 /* the most instruction-set classes an architecture has (cpuid/classes);
    the generated table checks the list against it */
@@ -73,7 +74,7 @@ struct lib25519_candidate {
   const char *implementation;  /* its directory name, crypto_OP/PRIM/IMPL */
   const char *compiler;        /* its compiler line, as lib25519_P_compiler() shows it */
   unsigned long long features; /* the CPU_FEATURE_* bits it needs (0: none) */
-  lib25519_entry f[LIB25519_MAXFUNCTIONS]; /* entry points, in crypto_OP/api order */
+  lib25519_entry f[LIB25519_MAXFUNCTIONS]; /* entry points, in crypto_OP/api order (selftest lines last) */
   /* its place in the candidate order of each class (0 = first), one per
      lib25519_internal_classes entry; distinct within a class */
   unsigned short rank[LIB25519_MAXCLASSES];
@@ -91,6 +92,7 @@ struct lib25519_primitive {
   int (*selftest)(const struct lib25519_candidate *);
   /* the index chosen on first use; -1 before (atomic acquire/release) */
   long long *chosen;
+  const char *name; /* OP_PRIM, for the message when no candidate passes */
 };
 
 /* dispatch.c: the slow path of lib25519_chosen (chooses, stores, returns
@@ -129,7 +131,7 @@ static inline const struct lib25519_candidate *lib25519_chosen(const struct lib2
   static long long P##_chosen = -1;                                                       \
   static const struct lib25519_primitive P##_primitive = {                                \
     P##_candidates, (long long)(sizeof P##_candidates / sizeof P##_candidates[0]) - 1,    \
-    lib25519_selftest_##P, &P##_chosen};                                                  \
+    lib25519_selftest_##P, &P##_chosen, #P};                                                  \
   LIB25519_EXPORT long long lib25519_numimpl_##P(void)                                    \
   {                                                                                       \
     return lib25519_internal_dispatch_count(&P##_primitive);                              \

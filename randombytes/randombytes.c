@@ -15,13 +15,18 @@
 
    Then the getrandom() system call, which blocks until the kernel pool is
    initialised and then never fails for requests this size; we retry on
-   EINTR and short reads, fall back to /dev/urandom where the system call
-   does not exist, and abort rather than ever return weak bytes.
+   EINTR and short reads.  Only when the call is missing or forbidden
+   (ENOSYS, EPERM) do we read /dev/urandom, and only after /dev/random has
+   been readable once (the pool is initialised); any other failure, of the
+   call or of the devices, writes one line to stderr and aborts: we never
+   return weak bytes, nor return without filling the buffer.
    Output is secret: under valgrind it is marked undefined so the data-flow
    test follows it.
-   LIB25519_NO_VDSO_GETRANDOM=1 in the environment skips the vDSO (tests). */
+   LIB25519_NO_VDSO_GETRANDOM=1 in the environment skips the vDSO (tests;
+   read with os_secure_getenv, so not in a setuid or setgid program). */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +42,7 @@
 #define HAVE_VDSO_GETRANDOM 1
 #endif
 #include "os/randombytes.h"
+#include "os/secure_getenv.h"
 #include "ct/crypto_declassify.h"
 
 #ifdef HAVE_VDSO_GETRANDOM
@@ -110,7 +116,7 @@ static struct pool *pool_create(void)
   struct vgetrandom_params params;
   struct pool *p;
   vgetrandom_fn fn;
-  const char *off = getenv("LIB25519_NO_VDSO_GETRANDOM");
+  const char *off = os_secure_getenv("LIB25519_NO_VDSO_GETRANDOM");
   size_t page = (size_t)sysconf(_SC_PAGESIZE), stride, total, at;
   unsigned char *block;
   int i;
@@ -201,18 +207,67 @@ static long long from_vdso(unsigned char *x, long long xlen)
 
 #endif
 
-static int from_getrandom(unsigned char *x, long long xlen)
+/* The end of the road: one line on stderr (one write(2): no allocation,
+   no stdio), then abort.  what says which step failed, err is its errno
+   (0 when there is none). */
+static void die(const char *what, int err)
+{
+  static const struct { int e; const char *name; } names[] = {
+    {EINVAL, "EINVAL"}, {EFAULT, "EFAULT"}, {EIO, "EIO"}, {ENOENT, "ENOENT"}, {EACCES, "EACCES"},
+    {EPERM, "EPERM"}, {ENOSYS, "ENOSYS"}, {ENODEV, "ENODEV"}, {EMFILE, "EMFILE"}, {ENFILE, "ENFILE"},
+    {EAGAIN, "EAGAIN"}, {ENOMEM, "ENOMEM"},
+  };
+  char line[256], num[16];
+  const char *name = 0;
+  size_t n = 0, i, k = 0;
+  unsigned int u = (unsigned int)err;
+
+  for (i = 0; i < sizeof names / sizeof names[0]; ++i)
+    if (names[i].e == err) name = names[i].name;
+  if (!name && err) {
+    do num[k++] = (char)('0' + u % 10); while ((u /= 10) && k < sizeof num);
+  }
+#define PUT(str) for (i = 0; (str)[i] && n < 200; ++i) line[n++] = (str)[i]
+  PUT("lib25519: no randomness: ");
+  PUT(what);
+  if (name) {
+    PUT(" (");
+    PUT(name);
+    PUT(")");
+  } else if (err) {
+    PUT(" (errno ");
+    while (k > 0) line[n++] = num[--k];
+    PUT(")");
+  }
+  PUT("; aborting\n");
+#undef PUT
+  if (write(2, line, n) < 0) {
+    /* nothing more can be said */
+  }
+  abort();
+}
+
+/* The getrandom system call: fills *x[0..*xlen-1], moving both along, and
+   returns 0; returns -1, with what is left in *x and *xlen, when the call
+   is missing (ENOSYS: an old kernel, or no Linux) or forbidden (EPERM:
+   seccomp, some container runtimes).  Any other error aborts: it means a
+   bad argument or a broken kernel, not a missing source, and reading the
+   device instead would only hide it. */
+static int from_getrandom(unsigned char **x, long long *xlen)
 {
 #if defined(__linux__) && defined(SYS_getrandom)
-  while (xlen > 0) {
-    long long chunk = xlen < 1048576 ? xlen : 1048576;
-    long r = syscall(SYS_getrandom, x, (size_t)chunk, 0);
+  while (*xlen > 0) {
+    long long chunk = *xlen < 1048576 ? *xlen : 1048576;
+    long r = syscall(SYS_getrandom, *x, (size_t)chunk, 0);
     if (r < 0) {
-      if (errno == EINTR) continue;
-      return -1; /* ENOSYS or seccomp: try the device */
+      int e = errno;
+      if (e == EINTR) continue;
+      if (e == ENOSYS || e == EPERM) return -1;
+      die("the getrandom system call failed", e);
     }
-    x += r;
-    xlen -= r;
+    if (r == 0) die("the getrandom system call returned no bytes", 0);
+    *x += r;
+    *xlen -= r;
   }
   return 0;
 #else
@@ -222,19 +277,57 @@ static int from_getrandom(unsigned char *x, long long xlen)
 #endif
 }
 
+/* 1 once /dev/random has been readable in this process (atomic: a race
+   only means two threads both wait, which is harmless) */
+static int pool_ready;
+
+/* /dev/urandom never blocks, even before the kernel pool has its first
+   seed; /dev/random becomes readable exactly when it has.  So before the
+   first read of /dev/urandom wait, once per process, with poll, until
+   /dev/random is readable (on systems where /dev/random always is, the
+   wait ends at once). */
+static void wait_for_pool(void)
+{
+  struct pollfd p;
+  int fd, r;
+
+  if (__atomic_load_n(&pool_ready, __ATOMIC_ACQUIRE)) return;
+  for (;;) {
+    fd = open("/dev/random", O_RDONLY | O_CLOEXEC);
+    if (fd >= 0) break;
+    if (errno != EINTR) die("getrandom is unavailable and /dev/random cannot be opened", errno);
+  }
+  for (;;) {
+    p.fd = fd;
+    p.events = POLLIN;
+    p.revents = 0;
+    r = poll(&p, 1, -1);
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) die("poll on /dev/random failed", errno);
+    if (r == 1 && (p.revents & POLLIN)) break;
+    if (p.revents & (POLLERR | POLLHUP | POLLNVAL)) die("poll on /dev/random reports an error", 0);
+  }
+  close(fd);
+  __atomic_store_n(&pool_ready, 1, __ATOMIC_RELEASE);
+}
+
+/* /dev/urandom, after wait_for_pool */
 static void from_device(unsigned char *x, long long xlen)
 {
   int fd;
+
+  wait_for_pool();
   for (;;) {
     fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
     if (fd >= 0) break;
-    if (errno != EINTR) abort();
+    if (errno != EINTR) die("getrandom is unavailable and /dev/urandom cannot be opened", errno);
   }
   while (xlen > 0) {
     long long chunk = xlen < 1048576 ? xlen : 1048576;
     ssize_t r = read(fd, x, (size_t)chunk);
     if (r < 0 && errno == EINTR) continue;
-    if (r <= 0) abort();
+    if (r < 0) die("reading /dev/urandom failed", errno);
+    if (r == 0) die("/dev/urandom reached end of file", 0);
     x += r;
     xlen -= r;
   }
@@ -254,6 +347,6 @@ void randombytes(void *x, long long xlen)
   }
   if (left > 0)
 #endif
-    if (from_getrandom(c, left) != 0) from_device(c, left);
+    if (from_getrandom(&c, &left) != 0) from_device(c, left);
   crypto_secret(x, xlen);
 }

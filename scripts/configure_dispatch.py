@@ -27,8 +27,10 @@ CANDIDATES_HEAD = GENERATED + """/* The instruction-set classes of this architec
    its rank in the order of every class; and the exported functions.
    Only data and macro lines: the macros are in dispatch/dispatch.h, every
    decision (CPU check, self-test, the remembered choice, the fallback) is in
-   dispatch/dispatch.c. Compiled once for the library and once with
-   -DLIB25519_WITH_PLANTED for the test-only library with planted pairs. */
+   dispatch/dispatch.c. Compiled once for the library, once with
+   -DLIB25519_WITH_PLANTED for the test-only library with planted pairs,
+   and once more with -DLIB25519_ONLY_PLANTED too for the test-only library
+   in which the primitives that have planted pairs have only those. */
 #include <lib25519.h>
 #include "dispatch.h"
 #include "pairs.h"
@@ -51,9 +53,14 @@ def features_expr(tag):
 
 def guard(pr):
     """the #if line that keeps pair pr out when it did not compile (pairs.h),
-    and a planted pair out of the real library"""
+    a planted pair out of the real library, and, with LIB25519_ONLY_PLANTED
+    (the test library in which a primitive with planted pairs has nothing
+    else, so that a failing self-test has no candidate to fall back on),
+    the real pairs of such a primitive"""
     if pr.planted:
         return "#if defined(%s) && defined(LIB25519_WITH_PLANTED)\n" % pr.okmacro
+    if any(q.planted for q in pr.prim.pairs):
+        return "#if defined(%s) && !defined(LIB25519_ONLY_PLANTED)\n" % pr.okmacro
     return "#ifdef %s\n" % pr.okmacro
 
 
@@ -65,8 +72,8 @@ def entry_name(pr, suffix):
 def function_types(p):
     """typedef P_fK: the C function type of entry K of p"""
     o = ["_Static_assert(%d <= LIB25519_MAXFUNCTIONS, \"%s: raise LIB25519_MAXFUNCTIONS\");\n"
-         % (len(p.functions), p.name)]
-    for k, (_, ret, params) in enumerate(p.functions):
+         % (len(p.entries), p.name)]
+    for k, (_, ret, params) in enumerate(p.entries):
         o.append("typedef %s %s_f%d(%s);\n" % (ret, p.name, k, ",".join(params)))
     return o
 
@@ -76,7 +83,7 @@ def entry_declarations(p):
     o = []
     for pr in p.pairs:
         o.append(guard(pr))
-        for k, (suffix, _, _) in enumerate(p.functions):
+        for k, (suffix, _, _) in enumerate(p.entries):
             o.append("extern %s_f%d %s;\n" % (p.name, k, entry_name(pr, suffix)))
         o.append("#endif\n")
     return o
@@ -101,7 +108,7 @@ def candidate_array(p):
     points and rank per class of each pair, in the richest class's order"""
     o = ["static const struct lib25519_candidate %s_candidates[] = {\n" % p.name]
     for pr in p.pairs:
-        entries = ",\n    ".join("LIB25519_ENTRY(%s)" % entry_name(pr, s) for s, _, _ in p.functions)
+        entries = ",\n    ".join("LIB25519_ENTRY(%s)" % entry_name(pr, s) for s, _, _ in p.entries)
         o.append("%s  {%s, %s, %s,\n   {%s},\n   {%s}},\n#endif\n"
                  % (guard(pr), c_string(pr.impl), c_string(shown_compiler(pr.compiler)),
                     features_expr(pr.tag), entries, ", ".join(str(r) for r in pr.ranks)))
@@ -137,9 +144,10 @@ def candidates_part(p):
 
 def selftest_wrapper(p):
     """selftest_P.c: crypto_OP/PRIM/selftest.c run on one candidate, its
-    entry points converted back to their C types"""
+    entry points (the exported functions, then the 'selftest' entries of
+    crypto_OP/api) converted back to their C types"""
     args = ",\n                  ".join("(%s (*)(%s))c->f[%d]" % (ret, ",".join(params), i)
-                                       for i, (_, ret, params) in enumerate(p.functions))
+                                       for i, (_, ret, params) in enumerate(p.entries))
     return (GENERATED +
             "/* %s: the known-answer self-test the dispatcher (dispatch/dispatch.c)\n"
             "   runs on a candidate before choosing it; 0 when it passes */\n"

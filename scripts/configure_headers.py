@@ -95,10 +95,10 @@ def impl_header(p):
         o.append("#define crypto_%s_%s %s\n" % (p.op, n, v))
         o.append("#define crypto_%s_%s %s\n" % (p.name, n, v))
     o.append("\n")
-    for suffix, ret, params in p.functions:
+    for suffix, ret, params in p.entries:
         o.append("#define crypto_%s CRYPTO_NAMESPACE(%s)\n" % (p.fname(suffix), p.fname(suffix)))
     o.append("\n#ifndef __ASSEMBLER__\n")
-    for suffix, ret, params in p.functions:
+    for suffix, ret, params in p.entries:
         o.append("extern %s;\n" % proto(ret, "crypto_" + p.fname(suffix), params))
     o.append("#endif\n\n#endif\n")
     return "".join(o)

@@ -61,11 +61,13 @@ class Primitive:
     """crypto_OP/PRIM: its functions, sizes, implementations and, once
     paired, its ordered candidate pairs."""
 
-    def __init__(self, op, prim, functions, sizes, default, directory):
+    def __init__(self, op, prim, functions, selftest_functions, sizes, default, directory):
         self.op = op
         self.prim = prim
         self.name = "%s_%s" % (op, prim)
         self.functions = functions  # list of (suffix, ret, [param types]); suffix "-" is the operation itself
+        self.selftest_functions = selftest_functions  # the same, for entries only the self-test calls
+        self.entries = functions + selftest_functions  # every entry point of a candidate, in this order
         self.sizes = sizes  # list of (NAME, value)
         self.default = default  # the short names lib25519_OP_... refer to this primitive
         self.dir = directory
@@ -90,18 +92,23 @@ def parse_params(params):
 
 
 def read_api(d):
-    """crypto_OP/api -> (functions, default primitive or None)"""
-    functions, default = [], None
+    """crypto_OP/api -> (functions, selftest functions, default primitive or None).
+    A 'function' line is exported (lib25519_OP_PRIM_SUFFIX); a 'selftest'
+    line is an entry point every implementation defines as well but that
+    only the primitive's self-test calls (e.g. keypair from a given seed:
+    the deterministic part of a function that draws randomness)."""
+    functions, selftests, default = [], [], None
     for line in read_lines(os.path.join(d, "api")):
         w = line.split(None, 1)
         if w[0] == "default":
             default = w[1].strip()
-        elif w[0] == "function":
+        elif w[0] in ("function", "selftest"):
             m = re.match(r"(\S+)\s+(\w+)\s*(\(.*\))$", w[1].strip())
-            if not m:
-                die("bad function line in %s/api: %s" % (d, line))
-            functions.append((m.group(1), m.group(2), parse_params(m.group(3))))
-    return functions, default
+            if not m or (w[0] == "selftest" and m.group(1) == "-"):
+                die("bad %s line in %s/api: %s" % (w[0], d, line))
+            (functions if w[0] == "function" else selftests).append(
+                (m.group(1), m.group(2), parse_params(m.group(3))))
+    return functions, selftests, default
 
 
 def read_primitives(src):
@@ -111,13 +118,13 @@ def read_primitives(src):
         d = os.path.join(src, "crypto_" + op)
         if not os.path.isdir(d):
             continue
-        functions, default = read_api(d)
+        functions, selftests, default = read_api(d)
         for prim in sorted(os.listdir(d)):
             pd = os.path.join(d, prim)
             if not os.path.isfile(os.path.join(pd, "sizes")):
                 continue
             sizes = [tuple(l.split()) for l in read_lines(os.path.join(pd, "sizes"))]
-            prims.append(Primitive(op, prim, functions, sizes, default is None or default == prim, pd))
+            prims.append(Primitive(op, prim, functions, selftests, sizes, default is None or default == prim, pd))
     return prims
 
 

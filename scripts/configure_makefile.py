@@ -118,7 +118,8 @@ def library_rules(s, inv):
                  "\t%s -fvisibility=hidden -I$(SRC)/cpuid -I$(SRC)/dispatch $(COMMON) -c %s -o $@\n\n"
                  % (obj, path, "$(wildcard %s)" % deps if deps else "", s.cc, path))
         base_objs.append(obj)
-    for variant, flag in (("", ""), ("-planted", " -DLIB25519_WITH_PLANTED")):
+    for variant, flag in (("", ""), ("-planted", " -DLIB25519_WITH_PLANTED"),
+                          ("-planted-only", " -DLIB25519_WITH_PLANTED -DLIB25519_ONLY_PLANTED")):
         o.append("$(B)/lib/candidates%s.o: $(B)/dispatch/candidates.c $(B)/dispatch/pairs.h "
                  "$(SRC)/dispatch/dispatch.h $(B)/include/lib25519.h $(wildcard $(SRC)/cpuid/*.h)\n"
                  "\t@mkdir -p $(B)/lib\n"
@@ -134,11 +135,14 @@ def library_rules(s, inv):
              "\t@mkdir -p $(PKG)/lib\n\trm -f $@\n"
              "\tar cr $@ $(B)/lib/candidates.o $(BASE_OBJS) $(SHIPPED_OBJS)\n\tranlib $@\n\n")
     # the test-only library with the planted candidates (bad self-test, secret branch)
-    o.append("planted: $(B)/planted/lib25519.so.1\n\n"
-             "$(B)/planted/lib25519.so.1: $(B)/lib/candidates-planted.o $(BASE_OBJS) $(B)/lib25519.map\n"
-             "\t@mkdir -p $(B)/planted\n"
-             "\t$(LINKCC) %s -o $@ $(B)/lib/candidates-planted.o $(BASE_OBJS) $(PLANTED_OBJS) $(LDFLAGS)\n\n"
-             % SHARED_FLAGS)
+    # and the one where those primitives have only their planted candidates
+    # (every self-test fails: the dispatcher must abort)
+    o.append("planted: $(B)/planted/lib25519.so.1 $(B)/planted-only/lib25519.so.1\n\n")
+    for d in ("planted", "planted-only"):
+        o.append("$(B)/%s/lib25519.so.1: $(B)/lib/candidates-%s.o $(BASE_OBJS) $(B)/lib25519.map\n"
+                 "\t@mkdir -p $(B)/%s\n"
+                 "\t$(LINKCC) %s -o $@ $(B)/lib/candidates-%s.o $(BASE_OBJS) $(PLANTED_OBJS) $(LDFLAGS)\n\n"
+                 % (d, d, d, SHARED_FLAGS, d))
     o.append("$(PKG)/include/lib25519.h: $(B)/include/lib25519.h\n\t@mkdir -p $(PKG)/include\n\tcp $< $@\n\n")
     return o
 

@@ -14,18 +14,19 @@ if cc -Wall -Werror -I"$pkg/include" "$top/examples/selected.c" -L"$pkg/lib" -l2
 else
   fail "examples/selected.c does not build"; finish
 fi
-all=bmi2,adx,avx2,avx512f,avx512vl,avx512ifma,avx512vbmi
-# avx2 goes with the AVX-512 sets, whose compiler lines include -mavx2
-for off in adx "bmi2,adx" "avx512ifma" "avx512f" "avx2,avx512f,avx512vl,avx512ifma" "$all"; do
+all=bmi1,bmi2,adx,avx2,avx512f,avx512vl,avx512ifma,avx512vbmi
+for off in adx bmi1 "bmi2,adx" "avx512ifma" "avx512f" "avx2" "$all"; do
   out=$(LIB25519_DISABLE=$off "$sel") || { fail "selected crashed with $off disabled"; continue; }
   good=yes
   for flag in $(echo "$off" | tr ',' ' '); do
-    if echo "$out" | grep -v 'candidate' | grep -q -- "-m$flag\b"; then
+    opt=$flag
+    [ "$flag" = bmi1 ] && opt=bmi   # gcc and clang call BMI1 -mbmi
+    if echo "$out" | grep -v 'candidate' | grep -q -- "-m$opt\b"; then
       fail "with $off disabled a selected implementation still needs $flag:"
-      echo "$out" | grep -v candidate | grep -- "-m$flag"
+      echo "$out" | grep -v candidate | grep -- "-m$opt"
       good=no
     fi
-    if echo "$out" | grep 'candidate' | grep -q -- "-m$flag\b"; then
+    if echo "$out" | grep 'candidate' | grep -q -- "-m$opt\b"; then
       fail "with $off disabled an implementation needing $flag is still listed"; good=no
     fi
   done

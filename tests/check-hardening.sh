@@ -2,14 +2,21 @@
 # SPDX-License-Identifier: MIT
 # The build honours a distribution's hardening flags. For gcc, then clang:
 # configure in build/hardened with
-#   CFLAGS="-D_FORTIFY_SOURCE=2 -fstack-protector-strong"
-#   LDFLAGS="-Wl,-z,relro,-z,now"
+#   CFLAGS="-D_FORTIFY_SOURCE=2 -fstack-protector-strong -fcf-protection"
+#   (-fcf-protection on x86-64 only) LDFLAGS="-Wl,-z,relro,-z,now"
 # build, run lib25519-test against that library, and check with readelf that
 #  - lib25519.so.1 and every command have a GNU_RELRO segment and BIND_NOW,
 #  - their GNU_STACK segment is not executable (no RWE),
 #  - lib25519.so.1 has no text relocations,
 #  - the stack protector reached the library (it imports __stack_chk_fail),
-#    which shows that CFLAGS got to the compiler lines of the implementations.
+#    which shows that CFLAGS got to the compiler lines of the implementations;
+#  - on x86-64, lib25519.so.1 is marked for CET, IBT and SHSTK (readelf -n):
+#    the linker keeps the mark only when every object has it, the assembly
+#    included (internal/os/asm.h writes its note); and every object of the
+#    build that has code has the note itself, so the one that lacks it is
+#    named.  Where the C library's own startup files (crti.o, crtn.o) lack
+#    the note (Debian 12), no library can be marked: then that check is a
+#    skip, and the same objects linked with -nostartfiles must be marked.
 # The argument (BINDIR) that tests/run-tests.sh passes is not used: this
 # test makes its own builds, with --no-planted, and removes build/hardened.
 # HARDENING_CC="gcc" limits the run to one compiler.
@@ -42,6 +49,9 @@ check_elf() {
   return 0
 }
 
+cet=
+[ "$(uname -m)" = x86_64 ] && cet=" -fcf-protection"
+
 for cc in ${HARDENING_CC:-gcc clang}; do
   if ! command -v "$cc" >/dev/null 2>&1; then
     fail "$cc is not installed"
@@ -49,7 +59,7 @@ for cc in ${HARDENING_CC:-gcc clang}; do
   fi
   start=$(date +%s)
   B=build/hardened
-  if ! CC=$cc CFLAGS="-D_FORTIFY_SOURCE=2 -fstack-protector-strong" LDFLAGS="-Wl,-z,relro,-z,now" \
+  if ! CC=$cc CFLAGS="-D_FORTIFY_SOURCE=2 -fstack-protector-strong$cet" LDFLAGS="-Wl,-z,relro,-z,now" \
        ./configure --builddir=hardened --no-planted --no-trim >"$tmp/build-$cc.log" 2>&1 ||
      ! make -f "$B/Makefile" -j2 all >>"$tmp/build-$cc.log" 2>&1; then
     tail -n 30 "$tmp/build-$cc.log"
@@ -79,6 +89,41 @@ for cc in ${HARDENING_CC:-gcc clang}; do
   if readelf -dW "$lib" | grep -q 'TEXTREL'; then fail "$cc: lib25519.so.1 has text relocations"; else ok; fi
   if readelf --dyn-syms -W "$lib" | grep -q '__stack_chk_fail'; then ok
   else fail "$cc: lib25519.so.1 does not use the stack protector: CFLAGS did not reach the compiler"; fi
+  if [ -n "$cet" ]; then
+    if readelf -nW "$lib" | grep -q 'x86 feature: IBT, SHSTK'; then
+      ok "$cc: lib25519.so.1 is marked IBT and SHSTK"
+    else
+      # relink it with the linker's report of the inputs that lack the note
+      rm -f "$lib"
+      make -f "$B/Makefile" LDFLAGS="-Wl,-z,relro,-z,now -Wl,-z,cet-report=warning" "$top/$lib" >"$tmp/relink-$cc.log" 2>&1
+      unmarked=$(grep 'missing IBT and SHSTK' "$tmp/relink-$cc.log" | sed 's/^[^:]*: \([^:]*\): warning.*/\1/' | sort -u)
+      ours=$(echo "$unmarked" | grep -F "$top/") || ours=
+      if [ -n "$ours" ]; then
+        fail "$cc: lib25519.so.1 is not marked IBT and SHSTK, because of:$(echo "$ours" | tr '\n' ' ')"
+      elif [ -z "$unmarked" ]; then
+        fail "$cc: lib25519.so.1 is not marked IBT and SHSTK, and the linker names no input"
+      else
+        # the C library's startup files (crti.o, crtn.o of a C library
+        # built without CET, as on Debian 12): no shared library linked
+        # here is marked.  Show that ours would be, linked without them.
+        skip "$cc: lib25519.so.1 not marked: the system's$(echo "$unmarked" | sed 's|.*/| |' | tr -d '\n') lack the note"
+        objs="$B/lib/candidates.o $(ls "$B"/lib/*.o | grep -v '/candidates') $(cat "$B"/obj/*/objs)"
+        if $cc -shared -nostartfiles -o "$tmp/nostart.so" $objs -lc >"$tmp/nostart-$cc.log" 2>&1 &&
+           readelf -nW "$tmp/nostart.so" | grep -q 'x86 feature: IBT, SHSTK'; then
+          ok "$cc: the same objects linked without the startup files are marked IBT and SHSTK"
+        else
+          fail "$cc: even without the startup files the objects do not make a library marked IBT and SHSTK"
+        fi
+      fi
+    fi
+    unmarked=
+    for o in $(find "$B/obj" "$B/lib" -name '*.o'); do
+      [ "$(size -A "$o" 2>/dev/null | awk '$1 == ".text" {print $2}')" = 0 ] && continue
+      readelf -nW "$o" 2>/dev/null | grep -q 'x86 feature: IBT, SHSTK' || unmarked="$unmarked ${o#$B/}"
+    done
+    if [ -z "$unmarked" ]; then ok "$cc: every object with code is marked IBT and SHSTK"
+    else fail "$cc: objects without the IBT/SHSTK note:$(echo "$unmarked" | cut -c1-400)"; fi
+  fi
   echo "$cc: built, tested and checked in $(($(date +%s) - start)) s"
 done
 

@@ -4,7 +4,9 @@
 # fork and many threads, through the vDSO generator (Linux 6.11+) and
 # through the system call (LIB25519_NO_VDSO_GETRANDOM=1); the pool's
 # atomics under ThreadSanitizer; with strace installed, also that the vDSO
-# path really avoids the system call.
+# path really avoids the system call; and the fallback rules: /dev/urandom
+# only when getrandom is missing or forbidden, only after /dev/random has
+# been readable, and an abort with one line on any other failure.
 # usage: sh tests/check-random.sh [BINDIR]   (default build/0/package/bin)
 name=check-random
 . "$(dirname "$0")/lib.sh"
@@ -21,6 +23,75 @@ for novdso in 0 1; do
     fail "random-check with LIB25519_NO_VDSO_GETRANDOM=$novdso"
   fi
 done
+# The fallback rules (randombytes.c), with tests/random/norandom.c's seccomp
+# filter forcing each getrandom answer, through the vDSO and without it:
+#   getrandom works         -> no device is opened;
+#   ENOSYS or EPERM         -> /dev/random opened once and polled, before the
+#                              first /dev/urandom; the keys are good;
+#   EINVAL or EIO           -> one line on stderr and abort, no device read;
+#   ENOSYS, every open fails -> one line on stderr and abort.
+if [ "$(uname -s)" = Linux ] && cc -O2 -Wall -Werror -I"$pkg/include" "$top/tests/random/norandom.c" \
+     -L"$pkg/lib" -l25519 -o "$out/norandom" 2>"$out/norandom.log"; then
+  have_strace=no
+  command -v strace >/dev/null 2>&1 && have_strace=yes
+  # nr GETRANDOM OPEN: run a keypair and a signature there; rc, stdout,
+  # stderr (without a shell's "Aborted") and, with strace, the trace after
+  # the filter in $out/nr.*
+  nr() {
+    if [ $have_strace = yes ]; then
+      LIB25519_NO_VDSO_GETRANDOM=$novdso LD_LIBRARY_PATH="$pkg/lib" strace -f -o "$out/nr.trace" \
+        -e trace=getrandom,openat,open,poll,prctl "$out/norandom" "$1" "$2" keypair >"$out/nr.out" 2>"$out/nr.err"
+    else
+      LIB25519_NO_VDSO_GETRANDOM=$novdso LD_LIBRARY_PATH="$pkg/lib" "$out/norandom" "$1" "$2" keypair >"$out/nr.out" 2>"$out/nr.err"
+    fi
+    rc=$?
+    [ $have_strace = yes ] && sed -n '/PR_SET_SECCOMP/,$p' "$out/nr.trace" >"$out/nr.after"
+    grep -v '^Aborted' "$out/nr.err" >"$out/nr.msg"
+  }
+  opened() { [ $have_strace = yes ] && grep -c "open.*\"$1\"" "$out/nr.after"; }
+  for novdso in 0 1; do
+    v="LIB25519_NO_VDSO_GETRANDOM=$novdso"
+    nr allow allow
+    if [ $rc = 0 ] && grep -q 'keypair ok' "$out/nr.out"; then ok; else fail "$v: keypair with getrandom working: exit $rc"; fi
+    if [ $have_strace = yes ]; then
+      if [ "$(opened /dev/urandom)" = 0 ] && [ "$(opened /dev/random)" = 0 ]; then ok
+      else fail "$v: a device was opened although getrandom works"; fi
+    fi
+    for e in ENOSYS EPERM; do
+      nr $e allow
+      if [ $rc = 0 ] && grep -q 'keypair ok' "$out/nr.out"; then ok; else fail "$v: getrandom $e: exit $rc: $(cat "$out/nr.msg")"; fi
+      if [ $have_strace = yes ]; then
+        r=$(opened /dev/random) u=$(opened /dev/urandom)
+        first_u=$(grep -n 'open.*"/dev/urandom"' "$out/nr.after" | head -n 1 | cut -d: -f1)
+        first_p=$(grep -n '^[0-9 ]*poll(\[{fd=' "$out/nr.after" | head -n 1 | cut -d: -f1)
+        if [ "$r" = 1 ] && [ "$u" -ge 1 ] && [ -n "$first_p" ] && [ "$first_p" -lt "$first_u" ]; then
+          ok "$v, getrandom $e: /dev/random opened and polled once, then /dev/urandom (opened $u times)"
+        else
+          fail "$v, getrandom $e: /dev/random opened $r times, polled at line ${first_p:-never}, /dev/urandom $u times from line ${first_u:-never}"
+        fi
+      fi
+    done
+    for e in EINVAL EIO; do
+      nr $e allow
+      if [ $rc = 134 ] && [ "$(wc -l <"$out/nr.msg")" = 1 ] &&
+         grep -q "^lib25519: no randomness: the getrandom system call failed ($e)" "$out/nr.msg"; then
+        ok "$v, getrandom $e: $(cat "$out/nr.msg")"
+      else
+        fail "$v, getrandom $e: exit $rc, stderr: $(cat "$out/nr.msg")"
+      fi
+      if [ $have_strace = yes ] && [ "$(opened /dev/urandom)" != 0 ]; then fail "$v, getrandom $e: /dev/urandom was read"; fi
+    done
+    nr ENOSYS EACCES
+    if [ $rc = 134 ] && grep -q '^lib25519: no randomness: .*/dev/random cannot be opened (EACCES)' "$out/nr.msg"; then
+      ok "$v, no getrandom and no devices: $(cat "$out/nr.msg")"
+    else
+      fail "$v, no getrandom and no devices: exit $rc, stderr: $(cat "$out/nr.msg")"
+    fi
+  done
+  [ $have_strace = yes ] || missing "strace is not installed: the devices' use not traced"
+else
+  skip "no seccomp test program here (Linux only): fallback rules not tested"
+fi
 # the pool's atomics under ThreadSanitizer (clang), the source compiled alone
 if ! command -v clang >/dev/null 2>&1; then
   missing "clang is not installed: ThreadSanitizer run"

@@ -4,6 +4,7 @@
    function with known values in the callee-saved registers and reports
    which of them came back changed. */
 #define CRYPTO_NAMESPACE(x) fe64test_##x
+#include "os/asm.h"
 #include "field/amd64/fe64_mulx.S"
 #include "method/amd64/x25519_ladder_mulx.S"
 #include "group/amd64/ge64_mulx.S"

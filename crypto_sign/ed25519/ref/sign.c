@@ -25,6 +25,10 @@
    On success m = M followed by 64 zero bytes; on failure *mlen = -1 and
    m[0..smlen-1] is cleared (nothing is written when smlen < 0).
 
+   keypair_from_seed and with_z are keypair and sign with their random
+   bytes given; only the self-test (../selftest.c) calls them, so that it
+   needs no randomness.
+
    Constant time: keypair and sign never branch on or index by secret data
    (nG is constant time, scalar arithmetic is sc25519.h's constant-time
    code).  The public key and the signature are public by design and are
@@ -55,22 +59,33 @@ static void expand_seed(unsigned char az[64], const unsigned char seed[32])
   az[31] |= 64;
 }
 
-void crypto_sign_keypair(unsigned char *pk, unsigned char *sk)
+/* keypair with the seed given: what keypair does after randombytes (and
+   what the self-test checks); seed may overlap sk */
+void crypto_sign_keypair_from_seed(unsigned char *pk, unsigned char *sk, const unsigned char *seed)
 {
-  unsigned char az[64], seed[32], A[32];
+  unsigned char az[64], A[32];
 
-  randombytes(seed, 32);
   expand_seed(az, seed);
   crypto_nG_merged25519(A, az);     /* top bit of a is clear: Edwards form */
   crypto_declassify(A, 32);
-  memcpy(sk, seed, 32);
+  memmove(sk, seed, 32);
   memcpy(sk + 32, A, 32);
   memcpy(pk, A, 32);
   wipe(az, sizeof az);
+}
+
+void crypto_sign_keypair(unsigned char *pk, unsigned char *sk)
+{
+  unsigned char seed[32];
+
+  randombytes(seed, 32);
+  crypto_sign_keypair_from_seed(pk, sk, seed);
   wipe(seed, sizeof seed);
 }
 
-void crypto_sign(unsigned char *sm, long long *smlen, const unsigned char *m, long long mlen, const unsigned char *sk)
+/* sign with the 32 random bytes z given: what sign does after randombytes
+   (and what the self-test checks); z must not overlap sm */
+void crypto_sign_with_z(unsigned char *sm, long long *smlen, const unsigned char *m, long long mlen, const unsigned char *sk, const unsigned char *z)
 {
   unsigned char az[64], A[32], nonce[64], hram[64], rb[32];
   sc25519 a, r, h, S;
@@ -81,7 +96,7 @@ void crypto_sign(unsigned char *sm, long long *smlen, const unsigned char *m, lo
 
   memmove(sm + 64, m, (size_t)mlen);
   memcpy(sm, az + 32, 32);
-  randombytes(sm + 32, 32);
+  memcpy(sm + 32, z, 32);
   crypto_hash_sha512(nonce, sm, mlen + 64);
   sc25519_from64bytes(&r, nonce);
   sc25519_tobytes(rb, &r);
@@ -102,6 +117,15 @@ void crypto_sign(unsigned char *sm, long long *smlen, const unsigned char *m, lo
   wipe(&a, sizeof a);
   wipe(&r, sizeof r);
   wipe(&S, sizeof S);
+}
+
+void crypto_sign(unsigned char *sm, long long *smlen, const unsigned char *m, long long mlen, const unsigned char *sk)
+{
+  unsigned char z[32];
+
+  randombytes(z, 32);
+  crypto_sign_with_z(sm, smlen, m, mlen, sk, z);
+  wipe(z, sizeof z);
 }
 
 int crypto_sign_open(unsigned char *m, long long *mlen, const unsigned char *sm, long long smlen, const unsigned char *pk)

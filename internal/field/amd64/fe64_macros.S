@@ -33,6 +33,8 @@
 #ifndef FE64_MACROS_S
 #define FE64_MACROS_S
 
+#include "os/asm.h"  /* the ELF notes: non-executable stack, CET */
+
 /* push/pop of a callee-saved register with its call-frame information */
 .macro FE64_PUSH reg
 	pushq	\reg

@@ -101,6 +101,4 @@ FE64_FUNC(CRYPTO_NAMESPACE(fe64_mulx_freeze))
 	ret
 FE64_END(CRYPTO_NAMESPACE(fe64_mulx_freeze))
 
-	.section .note.GNU-stack,"",@progbits
-
 #endif

@@ -234,6 +234,4 @@ FE64_FUNC(CRYPTO_NAMESPACE(ge64_mulx_dbl_run_p2))
 	GE64_DOUBLING_RUN 0
 FE64_END(CRYPTO_NAMESPACE(ge64_mulx_dbl_run_p2))
 
-	.section .note.GNU-stack,"",@progbits
-
 #endif

@@ -228,6 +228,4 @@ FE64_FUNC(CRYPTO_NAMESPACE(x25519_ladder_mulx))
 	ret
 FE64_END(CRYPTO_NAMESPACE(x25519_ladder_mulx))
 
-	.section .note.GNU-stack,"",@progbits
-
 #endif
