@@ -19,7 +19,7 @@ lib_args "$@"
 cd "$top" || exit 111
 tmp=$(mktemp -d) || exit 111
 trap 'rm -rf "$tmp" "$top/build/hardened"' EXIT
-command -v readelf >/dev/null 2>&1 || { fail "readelf (binutils) is not installed"; finish; }
+command -v readelf >/dev/null 2>&1 || { missing "readelf (binutils) is not installed"; finish; }
 
 # check_elf LABEL FILE: RELRO, BIND_NOW, non-executable stack
 check_elf() {
@@ -44,7 +44,7 @@ check_elf() {
 
 for cc in ${HARDENING_CC:-gcc clang}; do
   if ! command -v "$cc" >/dev/null 2>&1; then
-    fail "$cc is not installed"
+    missing "$cc is not installed"
     continue
   fi
   start=$(date +%s)
