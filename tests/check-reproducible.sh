@@ -117,7 +117,7 @@ compare() {
 # default: the default configuration in two directories; only the two
 # libraries are compared (the commands were compared above)
 default_round() {
-  other=$tmp/elsewhere/with a longer/path
+  other=$tmp/elsewhere/at-a-longer/path
   mkdir -p "$other" && (cd "$top" && tar cf - --exclude=./build .) | (cd "$other" && tar xf -) ||
     { fail "default: cannot copy the snapshot"; return; }
   for d in "$top" "$other"; do
