@@ -153,8 +153,9 @@ def resolve_compiler(line, native):
 
 def read_compilers(src, host, native, rewrite=None):
     """tag -> list of compiler lines, for the tags of host and 'default'.
-    rewrite (a cross build for a GNU triplet) adapts each line first; CC replaces the program of each line (keeping the lines of its family,
-    or the first line); CFLAGS is appended to every line."""
+    rewrite (a cross build for a GNU triplet) adapts each line first; CC
+    replaces the program of each line (keeping the lines of its family, or
+    the first line); CFLAGS is appended to every line."""
     cc = os.environ.get("CC", "").strip()
     cflags = os.environ.get("CFLAGS", "").strip()
     fam = cc_family(cc) if cc else None
