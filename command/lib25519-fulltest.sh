@@ -3,6 +3,9 @@
 # lib25519-fulltest: lib25519-test for every primitive, THREADS at a time
 # (default 2), then the same under valgrind with secrets poisoned (the
 # data-flow / constant-time test). Prints "full tests succeeded" last.
+# Without valgrind the first half runs, the valgrind half is reported as
+# skipped and the exit status is 0, except under CI (CI set), where a
+# missing valgrind fails as any missing tool does.
 # Options: --no-valgrind skips the data-flow run; --long passes --long on.
 THREADS=${THREADS:-2}
 dir=$(dirname "$0")
@@ -32,14 +35,19 @@ runall() {
 }
 
 status=0
+skipped=
 runall test "$test" $long || status=1
 if [ $valgrind = yes ]; then
   if command -v valgrind >/dev/null; then
     # valgrind runs ADX code but hides it in its CPUID: see cpuid/disable.h
     LIB25519_VALGRIND_ASSUME=adx runall valgrind valgrind -q --error-exitcode=99 --track-origins=yes "$test" || status=1
-  else
-    echo "lib25519-fulltest: valgrind not installed; the data-flow test did not run" >&2
+  elif [ -n "$CI" ]; then
+    # CI has every tool scripts/install-deps installs: a missing one fails
+    echo "lib25519-fulltest: valgrind not installed; the data-flow test did not run (CI must have it)" >&2
     status=1
+  else
+    # the rest ran; say plainly what did not (tests/run-tests.sh counts it)
+    skipped="valgrind is not installed: the data-flow (constant-time) test did not run"
   fi
 fi
 if [ $status != 0 ]; then
@@ -51,5 +59,11 @@ if [ $status != 0 ]; then
   done
   echo "full tests FAILED"
   exit 1
+fi
+if [ -n "$skipped" ]; then
+  echo "SKIPPED: $skipped"
+  echo "1 checks skipped (the valgrind run)"
+  echo "full tests succeeded, except the valgrind run (skipped)"
+  exit 0
 fi
 echo "full tests succeeded"

@@ -161,10 +161,11 @@ def resolve_compiler(line, native):
     return line
 
 
-def read_compilers(src, host, native):
+def read_compilers(src, host, native, rewrite=None):
     """tag -> list of compiler lines, for the tags of host and 'default'.
-    CC replaces the program of each line (keeping the lines of its family,
-    or the first line); CFLAGS is appended to every line."""
+    rewrite (a cross build for a GNU triplet) adapts each line first; CC
+    replaces the program of each line (keeping the lines of its family, or
+    the first line); CFLAGS is appended to every line."""
     cc = os.environ.get("CC", "").strip()
     cflags = os.environ.get("CFLAGS", "").strip()
     fam = cc_family(cc) if cc else None
@@ -176,6 +177,8 @@ def read_compilers(src, host, native):
         if parts[0] not in (host, "default"):
             continue
         lines = read_lines(os.path.join(src, "compilers", tag))
+        if rewrite:
+            lines = [rewrite(l) for l in lines]
         if cc:
             same = [l for l in lines if compiler_family(l) == fam] or lines[:1]
             lines = [" ".join([cc] + l.split()[1:]) for l in same]
@@ -429,11 +432,12 @@ def buildable(p):
     return True
 
 
-def take_inventory(src, host, native, planted, trim, priority_dir):
+def take_inventory(src, host, native, planted, trim, priority_dir, rewrite=None):
     """The inventory of the source tree src for host (native: configure
     runs on host), with or without the planted test pairs, trimmed or not,
-    ordered by priority_dir (None: src/priority)."""
-    compilers = read_compilers(src, host, native)
+    ordered by priority_dir (None: src/priority), compiler lines adapted by
+    rewrite (see read_compilers)."""
+    compilers = read_compilers(src, host, native, rewrite)
     prims = read_primitives(src)
     find_implementations(src, prims, host, compilers, planted)
     prims = [p for p in prims if buildable(p)]

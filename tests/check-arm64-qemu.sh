@@ -30,6 +30,14 @@ else
   fail "cross build"
   finish
 fi
+# the GNU triplet (as dh_auto_configure passes it) configures the same build
+if ./configure --host=aarch64-linux-gnu --no-trim --builddir=arm64-triplet >"$tmp/triplet.log" 2>&1 &&
+   sed 's|/build/arm64-triplet|/build/arm64-qemu|g' "$top/build/arm64-triplet/Makefile" | cmp -s - "$B/Makefile"; then
+  ok "--host=aarch64-linux-gnu configures the same build as --host=arm64"
+else
+  cat "$tmp/triplet.log"; fail "--host=aarch64-linux-gnu differs from --host=arm64"
+fi
+rm -rf "$top/build/arm64-triplet"
 dropped=$(grep -c '^notice: dropping' "$tmp/make.log")
 [ "$dropped" = 0 ] && ok || { grep '^notice: dropping' "$tmp/make.log"; fail "$dropped arm64 pairs did not compile"; }
 file "$B/package/lib/lib25519.so.1" 2>/dev/null | grep -q aarch64 || [ "$(od -An -tx1 -j18 -N2 "$B/package/lib/lib25519.so.1" | tr -d ' ')" = b700 ] &&

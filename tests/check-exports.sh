@@ -13,7 +13,11 @@ lib=$pkg/lib/lib25519.so.1
 [ -f "$lib" ] || { fail "no library $lib"; finish; }
 actual=$top/build/exports-actual.txt
 mkdir -p "$top/build"
-nm -D --defined-only "$lib" | awk '{print $3}' | sed 's/@.*//' | sort >"$actual" || { fail "nm failed"; finish; }
+# the build's NM (configure: NM, or TRIPLET-nm of a cross build), else nm
+nm=
+[ -n "$builddir" ] && nm=$(sed -n 's/^NM = //p' "$builddir/Makefile")
+nm=${nm:-nm}
+$nm -D --defined-only "$lib" | awk '{print $3}' | sed 's/@.*//' | sort >"$actual" || { fail "nm failed"; finish; }
 if diff -u "$top/tests/exported-symbols.txt" "$actual"; then
   ok "exports match tests/exported-symbols.txt"
 else
@@ -29,12 +33,12 @@ if [ -f "$ref" ]; then
 else
   skip "no ../shared/reference beside the tree: compared with the committed list only"
 fi
-if nm -D --defined-only "$lib" | awk '{print $3}' | grep -v '^lib25519_'; then
+if $nm -D --defined-only "$lib" | awk '{print $3}' | grep -v '^lib25519_'; then
   fail "symbols outside the lib25519_ namespace"
 else
   ok
 fi
-undefined=$(nm -D --undefined-only "$lib" | awk '{print $2}' | sed 's/@.*//' | grep -v -E '^(__cxa_finalize|__gmon_start__|_ITM_.*|__stack_chk_fail|__.*_chk)$' | tr '\n' ' ')
+undefined=$($nm -D --undefined-only "$lib" | awk '{print $2}' | sed 's/@.*//' | grep -v -E '^(__cxa_finalize|__gmon_start__|_ITM_.*|__stack_chk_fail|__.*_chk)$' | tr '\n' ' ')
 echo "libc functions used: $undefined"
 if readelf -d "$lib" | grep NEEDED | grep -v 'libc.so'; then
   fail "run-time dependency other than libc"

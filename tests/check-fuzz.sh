@@ -34,7 +34,7 @@ san="-fsanitize=address,undefined"
 F=$top/build/fuzz
 
 if ! command -v "$cc" >/dev/null 2>&1; then
-  fail "$cc is not installed: libFuzzer needs clang (scripts/install-deps)"
+  missing "$cc is not installed: libFuzzer needs clang"
   stop
 fi
 rm -rf "$F"

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # The build honours a distribution's hardening flags. For gcc, then clang:
 # configure in build/hardened with
-#   CFLAGS="-D_FORTIFY_SOURCE=2 -fstack-protector-strong -fcf-protection"
+#   CPPFLAGS="-D_FORTIFY_SOURCE=2" CFLAGS="-O2 -fstack-protector-strong -fcf-protection"
 #   (-fcf-protection on x86-64 only) LDFLAGS="-Wl,-z,relro,-z,now"
 # build, run lib25519-test against that library, and check with readelf that
 #  - lib25519.so.1 and every command have a GNU_RELRO segment and BIND_NOW,
@@ -26,7 +26,7 @@ lib_args "$@"
 cd "$top" || exit 111
 tmp=$(mktemp -d) || exit 111
 trap 'rm -rf "$tmp" "$top/build/hardened"' EXIT
-command -v readelf >/dev/null 2>&1 || { fail "readelf (binutils) is not installed"; finish; }
+command -v readelf >/dev/null 2>&1 || { missing "readelf (binutils) is not installed"; finish; }
 
 # check_elf LABEL FILE: RELRO, BIND_NOW, non-executable stack
 check_elf() {
@@ -54,12 +54,12 @@ cet=
 
 for cc in ${HARDENING_CC:-gcc clang}; do
   if ! command -v "$cc" >/dev/null 2>&1; then
-    fail "$cc is not installed"
+    missing "$cc is not installed"
     continue
   fi
   start=$(date +%s)
   B=build/hardened
-  if ! CC=$cc CFLAGS="-D_FORTIFY_SOURCE=2 -fstack-protector-strong$cet" LDFLAGS="-Wl,-z,relro,-z,now" \
+  if ! CC=$cc CPPFLAGS="-D_FORTIFY_SOURCE=2" CFLAGS="-O2 -fstack-protector-strong$cet" LDFLAGS="-Wl,-z,relro,-z,now" \
        ./configure --builddir=hardened --no-planted --no-trim >"$tmp/build-$cc.log" 2>&1 ||
      ! make -f "$B/Makefile" -j2 all >>"$tmp/build-$cc.log" 2>&1; then
     tail -n 30 "$tmp/build-$cc.log"
@@ -68,8 +68,9 @@ for cc in ${HARDENING_CC:-gcc clang}; do
   fi
   grep '^notice' "$tmp/build-$cc.log" | sed "s/^/$cc: /"
   # every compiler line carries the flags (configure appends CFLAGS)
-  if grep -q -e '-fstack-protector-strong' "$B/Makefile" && grep -q 'relro' "$B/Makefile"; then ok
-  else fail "$cc: CFLAGS or LDFLAGS missing from $B/Makefile"; fi
+  if grep -q -e '-fstack-protector-strong' "$B/Makefile" && grep -q 'relro' "$B/Makefile" &&
+     grep -q '^CPPFLAGS = -D_FORTIFY_SOURCE=2$' "$B/Makefile"; then ok
+  else fail "$cc: CFLAGS, CPPFLAGS or LDFLAGS missing from $B/Makefile"; fi
   lib=$B/package/lib/lib25519.so.1
   if LD_LIBRARY_PATH="$top/$B/package/lib" "$B/package/bin/lib25519-test" >"$tmp/test-$cc.log" 2>&1 &&
      tail -n 1 "$tmp/test-$cc.log" | grep -q 'all tests succeeded'; then

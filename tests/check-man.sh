@@ -73,7 +73,7 @@ elif command -v man >/dev/null 2>&1; then
 else
   echo "note: man is not installed (Debian package man-db); checking with groff only"
 fi
-command -v groff >/dev/null 2>&1 || { fail "groff is not installed (Debian package groff-base)"; }
+command -v groff >/dev/null 2>&1 || { missing "groff is not installed (Debian package groff-base)"; }
 render_fail=
 for f in "$man"/man1/* "$man"/man3/*; do
   page=$(basename "$f")

@@ -37,7 +37,7 @@ threads=${THREADS:-2}
 start=$(date +%s)
 
 if ! command -v "$cc" >/dev/null 2>&1; then
-  fail "$cc is not installed: MemorySanitizer needs clang (scripts/install-deps)"
+  missing "$cc is not installed: MemorySanitizer needs clang"
   finish
 fi
 

@@ -11,10 +11,13 @@ lib_args "$@"
 out=${builddir:-$top/build}
 mkdir -p "$out"
 sodium=
+if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libcrypto; then
+  missing "pkg-config or OpenSSL's headers (libssl-dev) are not installed"; finish
+fi
 if pkg-config --exists libsodium; then
   sodium="-DHAVE_SODIUM $(pkg-config --cflags --libs libsodium)"
 else
-  fail "libsodium-dev is not installed (scripts/install-deps installs it)"; finish
+  missing "libsodium-dev is not installed"; finish
 fi
 if cc -O2 -Wall -Werror -I"$pkg/include" "$top/tests/openssl-diff.c" -L"$pkg/lib" -l25519 -lcrypto $sodium -o "$out/openssl-diff"; then
   ok

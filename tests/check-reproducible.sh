@@ -10,22 +10,29 @@
 # directory, without build/ and .git), so that edits made while the test
 # runs cannot make the two builds differ, and the real build/ is untouched.
 #
-# Two rounds are available (REPRO_ROUNDS, default "distro"):
+# Three rounds are available (REPRO_ROUNDS, default "distro default"):
 #  distro  what a distribution passes: debug information, and prefix maps
 #          that hide the build paths, each build mapping its own directory
 #          (CFLAGS="-g -O2 -ffile-prefix-map=SRC=. -ffile-prefix-map=BUILDDIR=build").
 #          Debian's dpkg-buildflags does this with the unpacked source
 #          path, which differs from one build to the next (with clang,
 #          plus -fno-integrated-as: see below);
-#  plain   no CFLAGS at all.
+#  plain   no CFLAGS at all;
+#  default the default configuration (plain ./configure: gcc and clang,
+#          planted pairs, no CFLAGS) in two snapshots at two different
+#          absolute paths (build/0 in each, as a packager builds): the
+#          unstripped lib25519.so.1 and lib25519.a must be identical, and
+#          the library must carry a build ID (the build's own prefix maps
+#          and relative .S names make this work; nothing is passed).
 # The default round covers what plain would find, except a path the build
 # embeds that the prefix maps hide; tests/check-install.sh catches that
 # one (it looks for the source path, which contains build/, in the
 # library). REPRO_ROUNDS="plain distro" runs both (twice the time).
 #
-# To stay within about two minutes on two cores this builds with CC=gcc
-# only (half the implementation/compiler pairs) and --no-planted; set
-# REPRO_CC=clang to check the other compiler. The argument (BINDIR) that
+# To stay within a few minutes on two cores the distro round builds with
+# CC=gcc only (half the implementation/compiler pairs) and --no-planted; set
+# REPRO_CC=clang to check the other compiler there (the default round has
+# both). The argument (BINDIR) that
 # tests/run-tests.sh passes is not used: this test makes its own builds.
 # REPRO_KEEP=1 keeps the snapshot (its path is printed), for looking into a
 # difference.
@@ -34,7 +41,7 @@ name=check-reproducible
 lib_args "$@"
 here=$top
 cc=${REPRO_CC:-gcc}
-command -v "$cc" >/dev/null 2>&1 || { fail "$cc not found"; finish; }
+command -v "$cc" >/dev/null 2>&1 || { missing "$cc is not installed"; finish; }
 tmp=$(mktemp -d) || exit 111
 if [ -n "$REPRO_KEEP" ]; then
   echo "snapshot kept in $tmp/src"
@@ -45,7 +52,7 @@ mkdir "$tmp/src" && (cd "$here" && tar cf - --exclude=./build --exclude=./.git .
   { fail "cannot copy the source tree"; finish; }
 top=$tmp/src
 cd "$top" || exit 111
-unset SOURCE_DATE_EPOCH CFLAGS LDFLAGS
+unset SOURCE_DATE_EPOCH CFLAGS CPPFLAGS LDFLAGS CC AR RANLIB
 
 # build ROUND NAME TZ LOCALE UMASK
 build() {
@@ -107,9 +114,35 @@ compare() {
   if [ -z "$leak" ]; then ok; else fail "$round: embedded paths:$leak"; fi
 }
 
+# default: the default configuration in two directories; only the two
+# libraries are compared (the commands were compared above)
+default_round() {
+  other=$tmp/elsewhere/at-a-longer/path
+  mkdir -p "$other" && (cd "$top" && tar cf - --exclude=./build .) | (cd "$other" && tar xf -) ||
+    { fail "default: cannot copy the snapshot"; return; }
+  for d in "$top" "$other"; do
+    start=$(date +%s)
+    (cd "$d" && ./configure >"$tmp/default.log" 2>&1 && make -j2 all >>"$tmp/default.log" 2>&1) ||
+      { tail -n 20 "$tmp/default.log"; fail "default: build in $d failed"; return; }
+    echo "default: built $d/build/0 (gcc and clang) in $(($(date +%s) - start)) s"
+  done
+  for f in lib25519.so.1 lib25519.a; do
+    if cmp "$top/build/0/package/lib/$f" "$other/build/0/package/lib/$f"; then
+      ok "default: $f identical from two directories (unstripped)"
+    else
+      fail "default: $f differs between $top and $other"
+    fi
+  done
+  lib=$top/build/0/package/lib/lib25519.so.1
+  if readelf -n "$lib" 2>/dev/null | grep -q 'Build ID'; then ok "default: lib25519.so.1 has a build ID"
+  else fail "default: lib25519.so.1 has no build ID"; fi
+  if readelf -S -W "$lib" 2>/dev/null | grep -q '\.symtab'; then ok
+  else fail "default: lib25519.so.1 is stripped (no .symtab): the comparison proves less"; fi
+}
+
 mkdir -p build
-for round in ${REPRO_ROUNDS:-distro}; do
-  case $round in plain|distro) ;; *) fail "unknown round $round"; finish ;; esac
+for round in ${REPRO_ROUNDS:-distro default}; do
+  case $round in plain|distro) ;; default) default_round; continue ;; *) fail "unknown round $round"; finish ;; esac
   build "$round" repro1 UTC C 022 || { fail "$round: build in build/repro1 failed"; finish; }
   sleep 1   # make sure the clock moved, in case anything records the time
   build "$round" repro2 Pacific/Kiritimati C.UTF-8 077 || { fail "$round: build in build/repro2 failed"; finish; }

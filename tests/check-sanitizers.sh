@@ -83,7 +83,7 @@ for c in ${SANITIZER_COMPILERS:-gcc clang}; do
   B=$top/build/$bd
   echo "=== $c: build/$bd"
   if ! command -v "$c" >/dev/null 2>&1; then
-    fail "$c is not installed (scripts/install-deps)"
+    missing "$c is not installed"
     continue
   fi
   rm -rf "$B"
