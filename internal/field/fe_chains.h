@@ -6,6 +6,7 @@
    its mul accepts, outputs what its mul produces.  No include guard: one
    inclusion per family. */
 #include "field/fe_interface.h"
+#include "ct/crypto_ct.h"
 
 /* h = z^(p-2) = z^(2^255 - 21) = 1/z (0 -> 0): 254 squarings, 11 multiplications */
 static inline void FE(invert_chain)(FE_T *h, const FE_T *z)
@@ -34,6 +35,13 @@ static inline void FE(invert_chain)(FE_T *h, const FE_T *z)
   FE(mul)(&b, &b, &a);          /* 2^250 - 1 */
   FE(sqn)(&b, &b, 5);           /* 2^255 - 32 */
   FE(mul)(h, &b, &z11);         /* 2^255 - 21 */
+  /* powers of z (secret in the ladders) */
+  CRYPTO_CT_WIPE(z2);
+  CRYPTO_CT_WIPE(z9);
+  CRYPTO_CT_WIPE(z11);
+  CRYPTO_CT_WIPE(a);
+  CRYPTO_CT_WIPE(b);
+  CRYPTO_CT_WIPE(c);
 }
 
 /* h = z^((p-5)/8) = z^(2^252 - 3), the exponent of square-root
@@ -67,6 +75,11 @@ static inline void FE(invert_chain)(FE_T *h, const FE_T *z)
     MUL(&b_, &b_, &a_);              /* 2^250 - 1 */                  \
     SQN(&b_, &b_, 2);                /* 2^252 - 4 */                  \
     MUL((h), &b_, (z));              /* 2^252 - 3 */                  \
+    CRYPTO_CT_WIPE(z2_);                                              \
+    CRYPTO_CT_WIPE(z9_);                                              \
+    CRYPTO_CT_WIPE(a_);                                               \
+    CRYPTO_CT_WIPE(b_);                                               \
+    CRYPTO_CT_WIPE(c_);                                               \
   } while (0)
 #endif
 
