@@ -27,9 +27,9 @@
 #ifndef MS_BUCKET_MIN   /* overridable for measuring the crossover */
 #define MS_BUCKET_MIN 80
 #endif
-#define MS_BUCKET_BLOCK 16384
+#define MS_BUCKET_BLOCK 96      /* bounds the stack: doc/security.md */
 #define MS_BUCKET_WEIGHT 1.0
-#define MS_MAXC 14
+#define MS_MAXC 6               /* the best c for 128 points is 5 */
 #define MS_DECODE_BATCH 1
 
 #define ms_zero ge51_p3_0

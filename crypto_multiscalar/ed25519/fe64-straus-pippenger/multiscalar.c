@@ -18,9 +18,9 @@
 #define MS_BLOCK 32
 #define MS_NAFW 5
 #define MS_BUCKET_MIN 80
-#define MS_BUCKET_BLOCK 16384
+#define MS_BUCKET_BLOCK 128     /* bounds the stack: doc/security.md */
 #define MS_BUCKET_WEIGHT 1.0
-#define MS_MAXC 14
+#define MS_MAXC 6               /* the best c for 128 points is 5 */
 #define MS_DECODE_BATCH 1       /* scalar decoding, one point at a time */
 
 #define ms_zero ge64_p3_0
