@@ -45,5 +45,5 @@ void crypto_hash(unsigned char *out, const unsigned char *x, long long xlen)
 
   memcpy(out, h, sizeof h);
   CRYPTO_CT_WIPE(h);
-  CRYPTO_CT_WIPE(tail);
+  crypto_ct_wipe(tail, (size_t)padded);
 }
