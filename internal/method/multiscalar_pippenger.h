@@ -23,6 +23,11 @@
      ms_to_cached(c, p)    the cached form of p
      ms_odd_multiples(odd, p)         odd[k] = (2k + 1) p cached, k < 8;
                                       p may be overwritten
+     ms_from_cached(r, c, neg)        optional (define MS_HAVE_FROM_CACHED):
+                           r = the point of c (neg = 0) or its negative,
+                           in any projective scaling; then a block keeps
+                           only the cached form of its points, which
+                           halves its frame (and doubles the block)
      ms_decode(q, P, cnt)  q[j] = the point P + 32 j (C if invalid) for
                            j < cnt <= MS_DECODE_BATCH; 1 iff all valid
      ms_tobytes(out, r)    the encoding of r
@@ -97,7 +102,9 @@ static __attribute__((noinline)) int ms_straus(MS_POINT *r, const unsigned char 
 }
 
 typedef struct {
-  MS_POINT p;
+#ifndef MS_HAVE_FROM_CACHED
+  MS_POINT p;            /* what an empty bucket starts from */
+#endif
   MS_CACHED c;
 } ms_bucket_point;
 
@@ -106,11 +113,15 @@ static __attribute__((noinline)) int ms_pippenger(MS_POINT *r, const unsigned ch
                                                   const unsigned char *P, long long cnt)
 {
   ms_bucket_point pts[MS_BUCKET_BLOCK];
-  signed char dig[64 * MS_BUCKET_BLOCK];     /* nw <= 64 windows (c >= 4) */
+  signed char dig[(253 / 5 + 1) * MS_BUCKET_BLOCK];     /* nw <= 51 windows (c >= 5) */
   MS_POINT bucket[(1 << (MS_MAXC - 1)) + 1];
   unsigned char filled[(1 << (MS_MAXC - 1)) + 1];
   int16_t d16[64];
-  int c = multiscalar_window_width(cnt, MS_BUCKET_WEIGHT, MS_MAXC), nw = 253 / c + 1;
+  /* c = 4 is never the best from MS_BUCKET_MIN >= 80 points on; c >= 5
+     bounds the digits' array */
+  int c = multiscalar_window_width(cnt, MS_BUCKET_WEIGHT, MS_MAXC) < 5 ? 5
+          : multiscalar_window_width(cnt, MS_BUCKET_WEIGHT, MS_MAXC);
+  int nw = 253 / c + 1;
   int nb = 1 << (c - 1), ok = 1, k, b, i, have_run, have_sum;
   MS_POINT q[MS_DECODE_BATCH], acc, run, sum;
   sc25519 a;
@@ -126,7 +137,9 @@ static __attribute__((noinline)) int ms_pippenger(MS_POINT *r, const unsigned ch
     int m = cnt - j < MS_DECODE_BATCH ? (int)(cnt - j) : MS_DECODE_BATCH;
     if (!ms_decode(q, P + 32 * j, m)) ok = 0;
     for (i = 0; i < m; ++i) {
+#ifndef MS_HAVE_FROM_CACHED
       pts[j + i].p = q[i];
+#endif
       ms_to_cached(&pts[j + i].c, &q[i]);
     }
   }
@@ -142,8 +155,12 @@ static __attribute__((noinline)) int ms_pippenger(MS_POINT *r, const unsigned ch
       b = d > 0 ? d : -d;
       if (!filled[b]) {
         filled[b] = 1;
+#ifdef MS_HAVE_FROM_CACHED
+        ms_from_cached(&bucket[b], &pts[j].c, d < 0);
+#else
         if (d > 0) bucket[b] = pts[j].p;
         else ms_neg(&bucket[b], &pts[j].p);
+#endif
       } else if (d > 0) {
         ms_add(&bucket[b], &pts[j].c);
       } else {
