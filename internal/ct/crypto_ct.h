@@ -1,11 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* Constant-time helpers shared by every implementation.
    The value barrier stops the compiler from proving that a mask is 0 or -1
-   and turning the select back into a branch. */
+   and turning the select back into a branch.  crypto_ct_wipe (and
+   CRYPTO_CT_WIPE, crypto_ct_wipe_below) is the one way the library clears
+   secrets from memory (doc/security.md, "Memory hygiene"). */
 #ifndef CRYPTO_CT_H
 #define CRYPTO_CT_H
 
+#include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* MemorySanitizer treats every input of an inline asm statement as used,
    so the asm barrier would report each secret passing through it. Under
@@ -71,6 +75,48 @@ static inline uint64_t crypto_ct_less_mask_u64(uint64_t a, uint64_t b)
   /* borrow out of a - b */
   uint64_t borrow = ((~a & b) | ((~(a ^ b)) & d)) >> 63;
   return crypto_ct_bit_mask_u64(borrow);
+}
+
+/* x[0..len-1] = 0, and the stores stay: the barrier hands the address to
+   an asm statement that may read all memory, so the compiler must assume
+   the zeros are read and cannot drop the memset as a dead store (which it
+   otherwise does for a local that is about to go out of scope). */
+static inline void crypto_ct_wipe(void *x, size_t len)
+{
+#if defined(__GNUC__) || defined(__clang__)
+  memset(x, 0, len);
+  __asm__ __volatile__("" : : "r"(x) : "memory");
+#else
+  volatile unsigned char *v = (volatile unsigned char *)x;
+  while (len-- > 0) *v++ = 0;
+#endif
+}
+
+/* wipe one object (an array or a struct, not a pointer to one) */
+#define CRYPTO_CT_WIPE(obj) crypto_ct_wipe(&(obj), sizeof(obj))
+
+/* Zeroes the CRYPTO_CT_BELOW_BYTES bytes of stack just below the
+   caller's frame, which is where the frames of the functions it called
+   were: for callees that cannot wipe their own temporaries, namely the
+   assembly (which keeps field elements in its frame and pushes the
+   caller's callee-saved registers, possibly secret) and register spills
+   of noinline C helpers.  Called last by the function that made those
+   calls; noinline, so its array is a frame of its own below the caller's
+   (tests/stack/stack-check.c checks that nothing is left). */
+#define CRYPTO_CT_BELOW_BYTES 512
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline, unused))
+#endif
+static void crypto_ct_wipe_below(void)
+{
+  /* plain 8-byte stores, one barrier per 64 bytes: a memset call of this
+     size became rep stos, whose start-up cost showed in short hashes */
+  uint64_t below[CRYPTO_CT_BELOW_BYTES / 8];
+  size_t i, j;
+  for (i = 0; i < CRYPTO_CT_BELOW_BYTES / 8; i += 8) {
+    for (j = 0; j < 8; ++j) below[i + j] = 0;
+    __asm__ __volatile__("" : : "r"(below + i) : "memory");
+  }
 }
 
 #endif

@@ -314,6 +314,7 @@ static inline void fe51_invert(fe51 *h, const fe51 *z)
   fe51_to64(w, z);
   inv25519_safegcd(w, w);
   fe51_from64(h, w);
+  CRYPTO_CT_WIPE(w);
 }
 
 /* the same for public z: the field interface asks every family for one;

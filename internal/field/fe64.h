@@ -195,6 +195,7 @@ static inline void fe64_invert(fe64 *h, const fe64 *z)
   fe64 t;
   fe64_mulx_freeze(t.v, z->v);
   inv25519_safegcd(h->v, t.v);
+  CRYPTO_CT_WIPE(t);
 }
 
 /* the same for public z only (verification results): variable time */

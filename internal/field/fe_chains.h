@@ -6,6 +6,7 @@
    its mul accepts, outputs what its mul produces.  No include guard: one
    inclusion per family. */
 #include "field/fe_interface.h"
+#include "ct/crypto_ct.h"
 
 /* h = z^(p-2) = z^(2^255 - 21) = 1/z (0 -> 0): 254 squarings, 11 multiplications */
 static inline void FE(invert_chain)(FE_T *h, const FE_T *z)
@@ -34,13 +35,23 @@ static inline void FE(invert_chain)(FE_T *h, const FE_T *z)
   FE(mul)(&b, &b, &a);          /* 2^250 - 1 */
   FE(sqn)(&b, &b, 5);           /* 2^255 - 32 */
   FE(mul)(h, &b, &z11);         /* 2^255 - 21 */
+  /* powers of z (secret in the ladders) */
+  CRYPTO_CT_WIPE(z2);
+  CRYPTO_CT_WIPE(z9);
+  CRYPTO_CT_WIPE(z11);
+  CRYPTO_CT_WIPE(a);
+  CRYPTO_CT_WIPE(b);
+  CRYPTO_CT_WIPE(c);
 }
 
 /* h = z^((p-5)/8) = z^(2^252 - 3), the exponent of square-root
    computations: 251 squarings, 11 multiplications.  Written as a macro
    over the element type FE and its MUL, SQ, SQN so that other element
    types (the four-lane vectors of GE(ifma4).h, for decoding four
-   points at once) run the same chain; h and z are pointers, h may be z. */
+   points at once) run the same chain; h and z are pointers, h may be z.
+   Used only to decode points, which are public: nothing to wipe (naming
+   the temporaries for a wipe kept them in memory, +8% on fe51's
+   multiscalar). */
 #ifndef FE_POW22523_CHAIN
 #define FE_POW22523_CHAIN(FE, MUL, SQ, SQN, h, z)                  \
   do {                                                                \

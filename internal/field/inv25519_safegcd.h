@@ -37,6 +37,7 @@
 #define INV25519_SAFEGCD_H
 
 #include <stdint.h>
+#include "ct/crypto_ct.h"
 
 #ifndef __SIZEOF_INT128__
 #error "inv25519_safegcd.h needs __int128"
@@ -272,6 +273,7 @@ static inline void safegcd_finish(uint64_t out[4], const safegcd_s62 *f, safegcd
   out[1] = ((uint64_t)d->v[1] >> 2) | ((uint64_t)d->v[2] << 60);
   out[2] = ((uint64_t)d->v[2] >> 4) | ((uint64_t)d->v[3] << 58);
   out[3] = ((uint64_t)d->v[3] >> 6) | ((uint64_t)d->v[4] << 56);
+  CRYPTO_CT_WIPE(t);
 }
 
 /* in^-1 by 10 batches; with stop_early (a constant) the loop ends as
@@ -292,6 +294,16 @@ static inline void safegcd_invert(uint64_t out[4], const uint64_t in[4], int sto
   }
   /* f = +-1 (or +-p when in = 0, where d = 0): in^-1 = d f */
   safegcd_finish(out, &f, &d);
+  /* the state and the last matrix tell the input (secret in the ladders;
+     the public variant skips this) */
+  if (!stop_early) {
+    CRYPTO_CT_WIPE(f);
+    CRYPTO_CT_WIPE(g);
+    CRYPTO_CT_WIPE(d);
+    CRYPTO_CT_WIPE(e);
+    CRYPTO_CT_WIPE(z);
+    CRYPTO_CT_WIPE(m);
+  }
 }
 
 static inline void inv25519_safegcd(uint64_t out[4], const uint64_t in[4])

@@ -8,8 +8,11 @@
      MS_POINT, MS_CACHED   the running point and the cached addend types,
      MS_BLOCK MS_NAFW      Straus: points per block, NAF width (<= 5),
      MS_BUCKET_MIN MS_BUCKET_BLOCK MS_BUCKET_WEIGHT MS_MAXC
-                           Pippenger: least points, points per block,
-                           the weight and widest c of multiscalar_window_width,
+                           Pippenger: least points, points per block (the
+                           block's points, digits and buckets are one
+                           stack frame, so this bounds the stack), the
+                           weight and widest c (<= 7) of
+                           multiscalar_window_width,
      MS_DECODE_BATCH       how many points ms_decode decodes at once,
    and these operations (static inline, or macros):
      ms_zero(r)            r = the neutral element
@@ -20,6 +23,11 @@
      ms_to_cached(c, p)    the cached form of p
      ms_odd_multiples(odd, p)         odd[k] = (2k + 1) p cached, k < 8;
                                       p may be overwritten
+     ms_from_cached(r, c, neg)        optional (define MS_HAVE_FROM_CACHED):
+                           r = the point of c (neg = 0) or its negative,
+                           in any projective scaling; then a block keeps
+                           only the cached form of its points, which
+                           halves its frame (and doubles the block)
      ms_decode(q, P, cnt)  q[j] = the point P + 32 j (C if invalid) for
                            j < cnt <= MS_DECODE_BATCH; 1 iff all valid
      ms_tobytes(out, r)    the encoding of r
@@ -33,9 +41,12 @@
    c from multiscalar_window_width; for each window from the top the
    accumulator is doubled c times, each point goes into (or, negated, out
    of) bucket |digit|, and the buckets are combined as sum_b b S_b with a
-   running sum.  Points, digits and buckets live on the heap (blocks of
-   at most MS_BUCKET_BLOCK points); if malloc fails the points are done by
-   Straus, which gives the same result.
+   running sum.  The points go in blocks of at most MS_BUCKET_BLOCK
+   (the last two split evenly, none shorter than MS_BUCKET_MIN), each
+   block's sum added to the result: the block's decoded points, digits
+   (signed char: |digit| <= 2^(MS_MAXC-1) <= 64) and buckets are arrays of
+   fixed size in ms_pippenger's frame.  No heap: the deepest frame is
+   ms_straus's or ms_pippenger's (noinline, so they never add up).
 
    Status: 1 iff every n[i] < L and every P[i] is a valid encoding; an
    invalid P[i] counts as C; len <= 0 gives the neutral element. */
@@ -43,10 +54,13 @@
 #define MULTISCALAR_PIPPENGER_H
 
 #include <stdint.h>
-#include <stdlib.h>
+
+#if MS_MAXC > 7
+#error "MS_MAXC > 7: the digits would not fit a signed char"
+#endif
 
 /* r += sum over the cnt <= MS_BLOCK terms of the block; returns its status */
-static int ms_straus(MS_POINT *r, const unsigned char *n, const unsigned char *P, int cnt)
+static __attribute__((noinline)) int ms_straus(MS_POINT *r, const unsigned char *n, const unsigned char *P, int cnt)
 {
   MS_CACHED odd[MS_BLOCK][8];
   MS_POINT q[MS_DECODE_BATCH], s;
@@ -88,15 +102,26 @@ static int ms_straus(MS_POINT *r, const unsigned char *n, const unsigned char *P
 }
 
 typedef struct {
-  MS_POINT p;
+#ifndef MS_HAVE_FROM_CACHED
+  MS_POINT p;            /* what an empty bucket starts from */
+#endif
   MS_CACHED c;
 } ms_bucket_point;
 
-/* r += sum of the cnt terms by buckets; returns the status */
-static int ms_pippenger(MS_POINT *r, const unsigned char *n, const unsigned char *P, long long cnt,
-                        ms_bucket_point *pts, int16_t *dig, MS_POINT *bucket, unsigned char *filled)
+/* r += sum of the cnt <= MS_BUCKET_BLOCK terms by buckets; returns the status */
+static __attribute__((noinline)) int ms_pippenger(MS_POINT *r, const unsigned char *n,
+                                                  const unsigned char *P, long long cnt)
 {
-  int c = multiscalar_window_width(cnt, MS_BUCKET_WEIGHT, MS_MAXC), nw = 253 / c + 1;
+  ms_bucket_point pts[MS_BUCKET_BLOCK];
+  signed char dig[(253 / 5 + 1) * MS_BUCKET_BLOCK];     /* nw <= 51 windows (c >= 5) */
+  MS_POINT bucket[(1 << (MS_MAXC - 1)) + 1];
+  unsigned char filled[(1 << (MS_MAXC - 1)) + 1];
+  int16_t d16[64];
+  /* c = 4 is never the best from MS_BUCKET_MIN >= 80 points on; c >= 5
+     bounds the digits' array */
+  int c = multiscalar_window_width(cnt, MS_BUCKET_WEIGHT, MS_MAXC) < 5 ? 5
+          : multiscalar_window_width(cnt, MS_BUCKET_WEIGHT, MS_MAXC);
+  int nw = 253 / c + 1;
   int nb = 1 << (c - 1), ok = 1, k, b, i, have_run, have_sum;
   MS_POINT q[MS_DECODE_BATCH], acc, run, sum;
   sc25519 a;
@@ -105,20 +130,23 @@ static int ms_pippenger(MS_POINT *r, const unsigned char *n, const unsigned char
   for (j = 0; j < cnt; ++j) {
     if (!sc25519_is_canonical(n + 32 * j)) ok = 0;
     sc25519_from32bytes(&a, n + 32 * j);
-    multiscalar_signed_digits(dig + j, cnt, &a, c, nw);
+    multiscalar_signed_digits(d16, 1, &a, c, nw);
+    for (k = 0; k < nw; ++k) dig[(long long)k * cnt + j] = (signed char)d16[k];
   }
   for (j = 0; j < cnt; j += MS_DECODE_BATCH) {
     int m = cnt - j < MS_DECODE_BATCH ? (int)(cnt - j) : MS_DECODE_BATCH;
     if (!ms_decode(q, P + 32 * j, m)) ok = 0;
     for (i = 0; i < m; ++i) {
+#ifndef MS_HAVE_FROM_CACHED
       pts[j + i].p = q[i];
+#endif
       ms_to_cached(&pts[j + i].c, &q[i]);
     }
   }
 
   ms_zero(&acc);
   for (k = nw - 1; k >= 0; --k) {
-    const int16_t *dk = dig + (long long)k * cnt;
+    const signed char *dk = dig + (long long)k * cnt;
     if (k < nw - 1) ms_dbl_run(&acc, c);
     for (b = 1; b <= nb; ++b) filled[b] = 0;
     for (j = 0; j < cnt; ++j) {
@@ -127,8 +155,12 @@ static int ms_pippenger(MS_POINT *r, const unsigned char *n, const unsigned char
       b = d > 0 ? d : -d;
       if (!filled[b]) {
         filled[b] = 1;
+#ifdef MS_HAVE_FROM_CACHED
+        ms_from_cached(&bucket[b], &pts[j].c, d < 0);
+#else
         if (d > 0) bucket[b] = pts[j].p;
         else ms_neg(&bucket[b], &pts[j].p);
+#endif
       } else if (d > 0) {
         ms_add(&bucket[b], &pts[j].c);
       } else {
@@ -161,28 +193,10 @@ void crypto_multiscalar(unsigned char *out, const unsigned char *n, const unsign
 
   ms_zero(&r);
 
-  if (len >= MS_BUCKET_MIN) {
-    long long most = len < MS_BUCKET_BLOCK ? len : MS_BUCKET_BLOCK;
-    size_t npts = (size_t)most * sizeof(ms_bucket_point);
-    /* buckets for the widest window any block uses (the width grows
-       with the block length), not for MS_MAXC (2^13 buckets, 1.3 MB) */
-    size_t nbk = ((size_t)1 << (multiscalar_window_width(most, MS_BUCKET_WEIGHT, MS_MAXC) - 1)) + 1;
-    size_t ndig = (size_t)most * 64 * sizeof(int16_t);     /* nw <= 64 for c >= 4 */
-    unsigned char *mem = malloc(63 + npts + nbk * sizeof(MS_POINT) + ndig + nbk);
-    if (mem) {
-      /* aligned to 64 bytes for vector point types */
-      unsigned char *base = mem + ((64 - ((uintptr_t)mem & 63)) & 63);
-      ms_bucket_point *pts = (ms_bucket_point *)base;
-      MS_POINT *bucket = (MS_POINT *)(base + npts);
-      int16_t *dig = (int16_t *)(base + npts + nbk * sizeof(MS_POINT));
-      unsigned char *filled = base + npts + nbk * sizeof(MS_POINT) + ndig;
-      while (len - start >= MS_BUCKET_MIN) {
-        cnt = multiscalar_bucket_block(len - start, MS_BUCKET_BLOCK, MS_BUCKET_MIN);
-        if (!ms_pippenger(&r, n + 32 * start, P + 32 * start, cnt, pts, dig, bucket, filled)) ok = 0;
-        start += cnt;
-      }
-      free(mem);
-    }
+  while (len - start >= MS_BUCKET_MIN) {
+    cnt = multiscalar_bucket_block(len - start, MS_BUCKET_BLOCK, MS_BUCKET_MIN);
+    if (!ms_pippenger(&r, n + 32 * start, P + 32 * start, cnt)) ok = 0;
+    start += cnt;
   }
 
   while (start < len) {

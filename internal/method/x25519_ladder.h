@@ -14,6 +14,7 @@
    Bounds (see the FE_T header): every add takes two TIGHT values
    (outputs of mul, sq, sub, mul121666), so every mul/sq input is MULIN. */
 #include "field/fe_interface.h"
+#include "ct/crypto_ct.h"
 
 static void FE(x25519_ladder)(FE_T *x2, FE_T *z2, const unsigned char n[32],
                           const FE_T *u)
@@ -66,9 +67,22 @@ static void FE(x25519_ladder)(FE_T *x2, FE_T *z2, const unsigned char n[32],
   FE(cswap)(x2, &x3, swap);
   FE(cswap)(z2, &z3, swap);
 
-  {
-    /* wipe the clamped copy of the secret scalar */
-    volatile unsigned char *vk = k;
-    for (i = 0; i < 32; ++i) vk[i] = 0;
-  }
+  /* the clamped scalar, the last swap bit, and every ladder value (the
+     caller wipes x2 and z2 when it is done with them) */
+  CRYPTO_CT_WIPE(k);
+  CRYPTO_CT_WIPE(swap);
+  CRYPTO_CT_WIPE(bit);
+  CRYPTO_CT_WIPE(x1);
+  CRYPTO_CT_WIPE(x3);
+  CRYPTO_CT_WIPE(z3);
+  CRYPTO_CT_WIPE(a);
+  CRYPTO_CT_WIPE(aa);
+  CRYPTO_CT_WIPE(b);
+  CRYPTO_CT_WIPE(bb);
+  CRYPTO_CT_WIPE(e);
+  CRYPTO_CT_WIPE(c);
+  CRYPTO_CT_WIPE(d);
+  CRYPTO_CT_WIPE(da);
+  CRYPTO_CT_WIPE(cb);
+  CRYPTO_CT_WIPE(t);
 }

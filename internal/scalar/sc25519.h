@@ -60,6 +60,7 @@ static inline void sc25519_csubL5(uint64_t r[5])
   /* borrow = 1 iff r < L: keep r; else take t */
   mask = crypto_ct_bit_mask_u64(borrow);
   for (i = 0; i < 5; ++i) r[i] = (r[i] & mask) | (t[i] & ~mask);
+  CRYPTO_CT_WIPE(t);
 }
 
 /* r = x mod L for a 512-bit x given as eight little-endian limbs */
@@ -105,6 +106,11 @@ static inline void sc25519_barrett(sc25519 *r, const uint64_t x[8])
   }
   sc25519_csubL5(rr);               /* rr < 2L: see the top of this file */
   for (i = 0; i < 4; ++i) r->v[i] = rr[i];
+  /* x may be a secret scalar: every derived limb goes */
+  CRYPTO_CT_WIPE(q2);
+  CRYPTO_CT_WIPE(q3);
+  CRYPTO_CT_WIPE(r2);
+  CRYPTO_CT_WIPE(rr);
 }
 
 /* r = x mod L for a 64-byte little-endian x (e.g. a SHA-512 output) */
@@ -114,6 +120,7 @@ static inline void sc25519_from64bytes(sc25519 *r, const unsigned char x[64])
   int i;
   for (i = 0; i < 8; ++i) t[i] = sc25519_load64(x + 8 * i);
   sc25519_barrett(r, t);
+  CRYPTO_CT_WIPE(t);
 }
 
 /* r = x mod L for a 32-byte little-endian x (all 256 bits used) */
@@ -124,6 +131,7 @@ static inline void sc25519_from32bytes(sc25519 *r, const unsigned char x[32])
   for (i = 0; i < 4; ++i) t[i] = sc25519_load64(x + 8 * i);
   for (i = 4; i < 8; ++i) t[i] = 0;
   sc25519_barrett(r, t);
+  CRYPTO_CT_WIPE(t);
 }
 
 /* s = a, 32 bytes little-endian */
@@ -159,6 +167,7 @@ static inline void sc25519_muladd(sc25519 *r, const sc25519 *a, const sc25519 *b
     carry = (uint64_t)(acc >> 64);
   }
   sc25519_barrett(r, t);
+  CRYPTO_CT_WIPE(t);
 }
 
 /* 1 if the 32-byte little-endian integer s is below L, else 0.

@@ -156,6 +156,7 @@ static inline void sc64_from64bytes(uint64_t r[4], const unsigned char x[64])
   int i;
   for (i = 0; i < 8; ++i) t[i] = sc64_load(x + 8 * i);
   sc64_reduce512(r, t);
+  CRYPTO_CT_WIPE(t);
 }
 
 /* 32 little-endian bytes to four limbs, no reduction */
@@ -200,6 +201,7 @@ static inline void sc64_muladd(uint64_t r[4], const uint64_t a[4], const uint64_
   SC64_NEXT(t[6]);
   t[7] = c0;
   sc64_reduce512(r, t);
+  CRYPTO_CT_WIPE(t);
 }
 
 #undef SC64_MAC

@@ -10,6 +10,7 @@
 #include <string.h>
 #include "crypto_hash.h"
 #include "crypto_hashblocks_sha512.h"
+#include "ct/crypto_ct.h"
 
 /* initial hash value, as big-endian bytes: first 64 bits of the fractional
    parts of the square roots of the first 8 primes */
@@ -43,4 +44,6 @@ void crypto_hash(unsigned char *out, const unsigned char *x, long long xlen)
   crypto_hashblocks_sha512(h, tail, padded);
 
   memcpy(out, h, sizeof h);
+  CRYPTO_CT_WIPE(h);
+  crypto_ct_wipe(tail, (size_t)padded);
 }

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "crypto_hash.h"
+#include "ct/crypto_ct.h"
 
 static uint64_t ror64(uint64_t x, int n)
 {
@@ -24,7 +25,7 @@ static const uint64_t sha512_h0[8] = {
 };
 
 /* compress nblocks consecutive 128-byte blocks into st */
-static void compress(uint64_t st[8], const unsigned char *x, long long nblocks)
+static __attribute__((noinline)) void compress(uint64_t st[8], const unsigned char *x, long long nblocks)
 {
   uint64_t w[16];
   uint64_t a, b, c, d, e, f, g, h, t1, t2;
@@ -82,4 +83,8 @@ void crypto_hash(unsigned char *out, const unsigned char *x, long long xlen)
   compress(st, tail, tailblocks);
 
   for (i = 0; i < 8; ++i) sha512_store_be64(out + 8 * i, st[i]);
+  /* the state, the last block, and compress's frame (its schedule) */
+  CRYPTO_CT_WIPE(st);
+  CRYPTO_CT_WIPE(tail);
+  crypto_ct_wipe_below();
 }

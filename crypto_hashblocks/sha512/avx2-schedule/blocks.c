@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <immintrin.h>
 #include "crypto_hashblocks.h"
+#include "ct/crypto_ct.h"
 
 #include "hash/sha512_common.h"
 
@@ -218,5 +219,10 @@ int crypto_hashblocks(unsigned char *statebytes, const unsigned char *x, long lo
   }
 
   for (i = 0; i < 8; ++i) sha512_store_be64(statebytes + 8 * i, s[i]);
+  /* the schedule of secret data (only when it was made: xlen is public),
+     the state, and the frames of rounds and lone_block */
+  if (xlen >= 512) CRYPTO_CT_WIPE(wk);
+  CRYPTO_CT_WIPE(s);
+  crypto_ct_wipe_below();
   return (int)(xlen & 127);
 }

@@ -12,6 +12,7 @@
 
 #include <stdint.h>
 #include "crypto_hashblocks.h"
+#include "ct/crypto_ct.h"
 
 #define ROTR(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
 
@@ -130,5 +131,8 @@ int crypto_hashblocks(unsigned char *statebytes, const unsigned char *x, long lo
     xlen -= 128;
   }
   for (i = 0; i < 8; ++i) sha512_store_be64(statebytes + 8 * i, st[i]);
+  /* the state, and block's frame (its message words spill there) */
+  CRYPTO_CT_WIPE(st);
+  crypto_ct_wipe_below();
   return (int)xlen;
 }

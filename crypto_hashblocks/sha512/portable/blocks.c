@@ -6,6 +6,7 @@
 
 #include <stdint.h>
 #include "crypto_hashblocks.h"
+#include "ct/crypto_ct.h"
 
 static uint64_t rotr(uint64_t x, int n)
 {
@@ -56,5 +57,9 @@ int crypto_hashblocks(unsigned char *h, const unsigned char *x, long long xlen)
   }
 
   for (i = 0; i < 8; ++i) sha512_store_be64(h + 8 * i, state[i]);
+  /* the state and the schedule of secret data */
+  CRYPTO_CT_WIPE(state);
+  CRYPTO_CT_WIPE(v);
+  CRYPTO_CT_WIPE(w);
   return (int)xlen;
 }

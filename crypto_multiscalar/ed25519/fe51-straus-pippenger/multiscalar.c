@@ -27,9 +27,10 @@
 #ifndef MS_BUCKET_MIN   /* overridable for measuring the crossover */
 #define MS_BUCKET_MIN 80
 #endif
-#define MS_BUCKET_BLOCK 16384
+#define MS_BUCKET_BLOCK 256     /* bounds the stack: doc/security.md */
 #define MS_BUCKET_WEIGHT 1.0
-#define MS_MAXC 14
+#define MS_MAXC 6               /* the best c for 256 points */
+#define MS_HAVE_FROM_CACHED 1
 #define MS_DECODE_BATCH 1
 
 #define ms_zero ge51_p3_0
@@ -87,6 +88,32 @@ static inline void ms_odd_multiples(ge51_cached odd[8], ge51_p3 *p)
     ms_add(p, &twice);
     ge51_p3_to_cached(&odd[k], p);
   }
+}
+
+/* 1/d mod p, radix 2^51 */
+static const fe51 ms_dinv = {{
+  0xf276cdc9f843ULL, 0x3084f2a85c4bcULL, 0x6e73d982d775aULL, 0x721958b108a66ULL, 0x40907ed214d5cULL
+}};
+
+/* r = +-(the point of c) as (ypx - ymx, ypx + ymx, 2Z, T2d / d) =
+   (2X, 2Y, 2Z, 2T), or with X and T negated; carried so that X, Y, Z
+   are TIGHT, as ge51_add expects of a point */
+static inline void ms_from_cached(ge51_p3 *r, const ge51_cached *c, int neg)
+{
+  fe51 a = c->ypx, b = c->ymx;
+  fe51_carry(&a);
+  fe51_carry(&b);
+  if (neg) fe51_sub(&r->X, &b, &a);
+  else fe51_sub(&r->X, &a, &b);
+  fe51_carry(&r->X);
+  fe51_add(&r->Y, &a, &b);
+  fe51_carry(&r->Y);
+  r->Z = c->Z;
+  fe51_carry(&r->Z);
+  fe51_add(&r->Z, &r->Z, &r->Z);
+  fe51_carry(&r->Z);
+  fe51_mul(&r->T, &c->T2d, &ms_dinv);
+  if (neg) fe51_neg(&r->T, &r->T);
 }
 
 static inline int ms_decode(ge51_p3 *q, const unsigned char *P, int cnt)

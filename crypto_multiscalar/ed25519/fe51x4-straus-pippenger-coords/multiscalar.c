@@ -33,9 +33,9 @@
 #define MS_BLOCK 32
 #define MS_NAFW 5
 #define MS_BUCKET_MIN 80      /* measured: Straus and buckets cost the same near 72 */
-#define MS_BUCKET_BLOCK 16384
+#define MS_BUCKET_BLOCK 96      /* bounds the stack: doc/security.md */
 #define MS_BUCKET_WEIGHT 1.0  /* measured: 0.5, 0.7, 2 and 3 are slower from 128 to 4096 points */
-#define MS_MAXC 14
+#define MS_MAXC 6               /* the best c for 128 points is 5 */
 #define MS_DECODE_BATCH 16
 
 #define ms_add ge51x4_add_call

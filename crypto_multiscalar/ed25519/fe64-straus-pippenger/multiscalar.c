@@ -18,9 +18,10 @@
 #define MS_BLOCK 32
 #define MS_NAFW 5
 #define MS_BUCKET_MIN 80
-#define MS_BUCKET_BLOCK 16384
+#define MS_BUCKET_BLOCK 256     /* bounds the stack: doc/security.md */
 #define MS_BUCKET_WEIGHT 1.0
-#define MS_MAXC 14
+#define MS_MAXC 6               /* the best c for 256 points */
+#define MS_HAVE_FROM_CACHED 1
 #define MS_DECODE_BATCH 1       /* scalar decoding, one point at a time */
 
 #define ms_zero ge64_p3_0
@@ -57,6 +58,23 @@ static inline void ms_odd_multiples(ge64_cached odd[8], ge64_p3 *p)
     ge64_mulx_add_p3(p, &twice);
     ge64_p3_to_cached(&odd[k], p);
   }
+}
+
+/* 1/d mod p, radix 2^64 */
+static const fe64 ms_dinv = {{
+  0x25e0f276cdc9f843ULL, 0x0b5dd6984279542eULL, 0x2b162114cdb9cf66ULL, 0x40907ed214d5ce43ULL
+}};
+
+/* r = +-(the point of c) as (ypx - ymx, ypx + ymx, 2Z, T2d / d) =
+   (2X, 2Y, 2Z, 2T), or with X and T negated */
+static inline void ms_from_cached(ge64_p3 *r, const ge64_cached *c, int neg)
+{
+  if (neg) fe64_sub(&r->X, &c->ymx, &c->ypx);
+  else fe64_sub(&r->X, &c->ypx, &c->ymx);
+  fe64_add(&r->Y, &c->ypx, &c->ymx);
+  fe64_add(&r->Z, &c->Z, &c->Z);
+  fe64_mul(&r->T, &c->T2d, &ms_dinv);
+  if (neg) fe64_neg(&r->T, &r->T);
 }
 
 static inline int ms_decode(ge64_p3 *q, const unsigned char *P, int cnt)

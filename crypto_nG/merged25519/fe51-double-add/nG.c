@@ -8,6 +8,7 @@
    addresses does not depend on n.  About 4x slower than fe51-table-r16; it
    exists as an independent cross-check and a fallback. */
 #include "crypto_nG.h"
+#include "ct/crypto_ct.h"
 #include "field/fe51.h"
 #include "group/ge51.h"
 #include "scalar/sc25519.h"
@@ -28,8 +29,6 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   ge51_precomp gq;
   ge51_p1p1 r;
   int i;
-  volatile unsigned char *vt = t;
-  volatile uint64_t *va = a.v;
 
   /* G in affine precomputed form, from its encoding (public data);
      decoding gives Z = 1, so (X, Y) is already affine */
@@ -55,6 +54,10 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
 
   ge51_p3_tobytes_merged(out, &h, montgomery);
 
-  for (i = 0; i < 32; ++i) vt[i] = 0;
-  for (i = 0; i < 4; ++i) va[i] = 0;
+  /* the scalar, and the partial sums that tell its bits */
+  CRYPTO_CT_WIPE(t);
+  CRYPTO_CT_WIPE(a);
+  CRYPTO_CT_WIPE(h);
+  CRYPTO_CT_WIPE(sum);
+  CRYPTO_CT_WIPE(r);
 }

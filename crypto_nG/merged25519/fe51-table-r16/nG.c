@@ -11,6 +11,7 @@
    depends on n.  The top bit of n only chooses the output form
    (ge51_p3_tobytes_merged), also without branching. */
 #include "crypto_nG.h"
+#include "ct/crypto_ct.h"
 #include "field/fe51.h"
 #include "group/ge51.h"
 #include "scalar/sc25519.h"
@@ -27,8 +28,6 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   ge51_p2 s;
   ge51_precomp q;
   int i;
-  volatile unsigned char *vt = t;
-  volatile signed char *ve = e;
 
   for (i = 0; i < 32; ++i) t[i] = n[i];
   t[31] &= 127;
@@ -59,6 +58,12 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
 
   ge51_p3_tobytes_merged(out, &h, montgomery);
 
-  for (i = 0; i < 32; ++i) vt[i] = 0;
-  for (i = 0; i < 64; ++i) ve[i] = 0;
+  /* the scalar, its digits, the selected points and the partial sums */
+  CRYPTO_CT_WIPE(t);
+  CRYPTO_CT_WIPE(a);
+  CRYPTO_CT_WIPE(e);
+  CRYPTO_CT_WIPE(q);
+  CRYPTO_CT_WIPE(h);
+  CRYPTO_CT_WIPE(r);
+  CRYPTO_CT_WIPE(s);
 }

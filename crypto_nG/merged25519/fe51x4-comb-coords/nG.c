@@ -22,6 +22,7 @@
    branch or an index; the loop counts are fixed. */
 #include <string.h>
 #include "crypto_nG.h"
+#include "ct/crypto_ct.h"
 #include "field/fe64.h"
 #include "group/ge64.h"
 #include "scalar/sc64.h"
@@ -69,9 +70,6 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   unsigned char t[32];
   signed char e[NDIGITS];
   uint64_t montgomery = (uint64_t)(n[31] >> 7);
-  volatile unsigned char *vt = t;
-  volatile signed char *ve = e;
-  volatile uint64_t *va;
   uint64_t a[4], neg, nege;
   ge64_precomp q, qe;
   ge64_p3 h;
@@ -108,15 +106,19 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   ge51x4_to_p3(&h, &R);
   ge64_p3_tobytes_merged(out, &h, montgomery);
 
-  for (i = 0; i < 32; ++i) vt[i] = 0;
-  for (i = 0; i < NDIGITS; ++i) ve[i] = 0;
-  va = a;
-  for (i = 0; i < 4; ++i) va[i] = 0;
-  /* the selected points tell the digits */
-  memset(&q, 0, sizeof q);
-  memset(&qe, 0, sizeof qe);
-  memset(&C, 0, sizeof C);
-  memset(&Ce, 0, sizeof Ce);
-  memset(&S, 0, sizeof S);
-  __asm__ __volatile__("" : : "r"(&q), "r"(&qe), "r"(&C), "r"(&Ce), "r"(&S) : "memory");
+  /* the scalar, its digits, the signs and selected points that tell them,
+     the partial sums */
+  CRYPTO_CT_WIPE(t);
+  CRYPTO_CT_WIPE(e);
+  CRYPTO_CT_WIPE(a);
+  CRYPTO_CT_WIPE(neg);
+  CRYPTO_CT_WIPE(nege);
+  CRYPTO_CT_WIPE(q);
+  CRYPTO_CT_WIPE(qe);
+  CRYPTO_CT_WIPE(C);
+  CRYPTO_CT_WIPE(Ce);
+  CRYPTO_CT_WIPE(S);
+  CRYPTO_CT_WIPE(R);
+  CRYPTO_CT_WIPE(h);
+  crypto_ct_wipe_below();   /* the assembly's frames: points, sign masks */
 }

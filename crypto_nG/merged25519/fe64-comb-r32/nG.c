@@ -24,6 +24,7 @@
    through masks.  Constant time. */
 #include <string.h>
 #include "crypto_nG.h"
+#include "ct/crypto_ct.h"
 #include "field/fe64.h"
 #include "group/ge64.h"
 #include "scalar/sc25519.h"
@@ -42,9 +43,6 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   unsigned char t[32];
   signed char e[NDIGITS];
   uint64_t montgomery = (uint64_t)(n[31] >> 7);
-  volatile unsigned char *vt = t;
-  volatile signed char *ve = e;
-  volatile uint64_t *vx;
   uint64_t x[8];
   sc25519 a;
   ge64_p3 h;
@@ -74,8 +72,14 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
 
   ge64_p3_tobytes_merged(out, &h, montgomery);
 
-  for (i = 0; i < 32; ++i) vt[i] = 0;
-  for (i = 0; i < NDIGITS; ++i) ve[i] = 0;
-  vx = x;
-  for (i = 0; i < 4; ++i) vx[i] = 0;
+  /* the scalar, its digits, the signs and selected points that tell them,
+     the partial sums */
+  CRYPTO_CT_WIPE(t);
+  CRYPTO_CT_WIPE(e);
+  CRYPTO_CT_WIPE(x);
+  CRYPTO_CT_WIPE(a);
+  CRYPTO_CT_WIPE(q);
+  CRYPTO_CT_WIPE(neg);
+  CRYPTO_CT_WIPE(h);
+  crypto_ct_wipe_below();   /* the assembly's frames: points, sign masks */
 }

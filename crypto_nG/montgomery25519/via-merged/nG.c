@@ -6,12 +6,12 @@
    X25519(n, 9): the birational map sends the Edwards base point to u = 9
    and commutes with scalar multiplication. */
 #include "crypto_nG.h"
+#include "ct/crypto_ct.h"
 #include "crypto_nG_merged25519.h"
 
 void crypto_nG(unsigned char *q, const unsigned char *n)
 {
   unsigned char m[32];
-  volatile unsigned char *vm = m;
   int i;
 
   for (i = 0; i < 32; ++i) m[i] = n[i];
@@ -21,5 +21,5 @@ void crypto_nG(unsigned char *q, const unsigned char *n)
   m[31] |= 128;   /* select the Montgomery output of nG_merged25519 */
   crypto_nG_merged25519(q, m);
 
-  for (i = 0; i < 32; ++i) vm[i] = 0;
+  CRYPTO_CT_WIPE(m);
 }

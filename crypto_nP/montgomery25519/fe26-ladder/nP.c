@@ -7,6 +7,7 @@
    one final inversion.  Both inputs are read before q is written, so q
    may alias n or p. */
 #include "crypto_nP.h"
+#include "ct/crypto_ct.h"
 #include "field/fe26.h"
 #define FE_FAMILY fe26   /* the field of the ladder template */
 #include "method/x25519_ladder.h"
@@ -20,4 +21,6 @@ void crypto_nP(unsigned char *q, const unsigned char *n, const unsigned char *p)
   fe26_invert(&z2, &z2);
   fe26_mul(&x2, &x2, &z2);
   fe26_tobytes(q, &x2);
+  CRYPTO_CT_WIPE(x2);
+  CRYPTO_CT_WIPE(z2);
 }

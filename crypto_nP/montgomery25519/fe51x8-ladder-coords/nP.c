@@ -47,6 +47,7 @@
 #include <stdint.h>
 #include <immintrin.h>
 #include "crypto_nP.h"
+#include "ct/crypto_ct.h"
 #include "field/fe51.h"
 #include "field/fe51x8_ifma.h"  /* fe51x8, fe51x8_mul, carry5, mul19 */
 
@@ -190,8 +191,15 @@ void crypto_nP(unsigned char *q, const unsigned char *n, const unsigned char *p)
   fe51_mul(&x2, &x2, &z2);
   fe51_tobytes(q, &x2);
 
-  {
-    volatile unsigned char *vk = k;
-    for (i = 0; i < 32; ++i) vk[i] = 0;
-  }
+  /* the clamped scalar, its last bits and swap mask, the ladder state */
+  CRYPTO_CT_WIPE(k);
+  CRYPTO_CT_WIPE(bit);
+  CRYPTO_CT_WIPE(nbit);
+  CRYPTO_CT_WIPE(mask);
+  CRYPTO_CT_WIPE(s);
+  CRYPTO_CT_WIPE(a);
+  CRYPTO_CT_WIPE(b);
+  CRYPTO_CT_WIPE(lanes);
+  CRYPTO_CT_WIPE(x2);
+  CRYPTO_CT_WIPE(z2);
 }

@@ -14,6 +14,7 @@
    Every input of a block is read before any output of that block is
    written, so q may alias n or p (item for item). */
 #include "crypto_nPbatch.h"
+#include "ct/crypto_ct.h"
 #include "field/fe51.h"
 #define FE_FAMILY fe51   /* the field of the ladder template */
 #include "method/x25519_ladder.h"
@@ -52,6 +53,12 @@ static void nP_block(unsigned char *q, const unsigned char *n, const unsigned ch
   }
   fe51_mul(&t, &r, &x[0]);
   fe51_tobytes(q, &t);
+  /* the ladders' results, their products and inverses */
+  CRYPTO_CT_WIPE(x);
+  CRYPTO_CT_WIPE(z);
+  CRYPTO_CT_WIPE(pre);
+  CRYPTO_CT_WIPE(r);
+  CRYPTO_CT_WIPE(t);
 }
 
 void crypto_nPbatch(unsigned char *q, const unsigned char *n, const unsigned char *p,

@@ -43,6 +43,7 @@
 #include <stdint.h>
 #include <immintrin.h>
 #include "crypto_nPbatch.h"
+#include "ct/crypto_ct.h"
 #include "crypto_nP_montgomery25519.h"
 
 typedef struct { __m512i v[5]; } fe52x8;
@@ -453,6 +454,12 @@ INLINE void fe52x8_invert_chain(fe52x8 *h, const fe52x8 *z, int two)
   INV_MUL(a, b, a);               /* 2^250 - 1 */
   INV_SQN(a, a, 5);               /* 2^255 - 2^5 */
   INV_MUL(h, a, z11);             /* 2^255 - 21 */
+  CRYPTO_CT_WIPE(z2);
+  CRYPTO_CT_WIPE(z9);
+  CRYPTO_CT_WIPE(z11);
+  CRYPTO_CT_WIPE(a);
+  CRYPTO_CT_WIPE(b);
+  CRYPTO_CT_WIPE(c);
 }
 
 /* h[0] = 1/z[0] */
@@ -587,11 +594,12 @@ static void ladder8(fe52x8 *xout, fe52x8 *zout, const unsigned char *n, const un
   *xout = x2;
   *zout = z2;
 
-  {
-    /* wipe the clamped scalars */
-    volatile uint64_t *vn = &ln[0][0];
-    for (i = 0; i < 32; ++i) vn[i] = 0;
-  }
+  /* the clamped scalars and the swap masks; the ladder's vectors are not
+     named here (taking their addresses would keep them out of registers
+     in the loop): what they spilled is what the memory scan of
+     tests/check-stack.sh looks at */
+  CRYPTO_CT_WIPE(ln);
+  CRYPTO_CT_WIPE(sw);
 }
 
 /* q[32j..] = x z^-1 of lane j, fully reduced, j < 8.  x CARRIED,
@@ -606,6 +614,8 @@ static void finish8(unsigned char *q, const fe52x8 *x, const fe52x8 *zinv)
   for (i = 0; i < 5; ++i) _mm512_store_si512((void *)lu[i], r.v[i]);
   for (j = 0; j < 8; ++j)
     freeze_store(q + 32 * j, lu[0][j], lu[1][j], lu[2][j], lu[3][j], lu[4][j]);
+  CRYPTO_CT_WIPE(lu);
+  CRYPTO_CT_WIPE(r);
 }
 
 /* Up to 16 items (count in 1..16) as one or two groups of eight, the
@@ -654,13 +664,12 @@ static void nP16(unsigned char *q, const unsigned char *n, const unsigned char *
     finish8(q + 256 * (groups - 1), &x[groups - 1], &zi[groups - 1]);
   }
 
-  {
-    /* wipe the copied scalars and outputs */
-    volatile unsigned char *vt = tn;
-    for (i = 0; i < 256; ++i) vt[i] = 0;
-    vt = tq;
-    for (i = 0; i < 256; ++i) vt[i] = 0;
-  }
+  /* the copied scalars and outputs, the ladders' results and inverses */
+  CRYPTO_CT_WIPE(tn);
+  CRYPTO_CT_WIPE(tq);
+  CRYPTO_CT_WIPE(x);
+  CRYPTO_CT_WIPE(z);
+  CRYPTO_CT_WIPE(zi);
 }
 
 void crypto_nPbatch(unsigned char *q, const unsigned char *n, const unsigned char *p,

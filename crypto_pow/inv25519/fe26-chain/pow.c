@@ -5,6 +5,7 @@
    chain of 254 squarings and 11 multiplications in fe26_invert, so the
    time does not depend on x. */
 #include "crypto_pow.h"
+#include "ct/crypto_ct.h"
 #include "field/fe26.h"
 
 void crypto_pow(unsigned char *y, const unsigned char *x)
@@ -13,4 +14,5 @@ void crypto_pow(unsigned char *y, const unsigned char *x)
   fe26_frombytes(&f, x);
   fe26_invert(&f, &f);
   fe26_tobytes(y, &f);
+  CRYPTO_CT_WIPE(f);
 }

@@ -7,6 +7,7 @@
    254-squaring chain), so the time does not depend on x.  fe26-chain keeps
    the chain. */
 #include "crypto_pow.h"
+#include "ct/crypto_ct.h"
 #include "field/fe51.h"
 
 void crypto_pow(unsigned char *y, const unsigned char *x)
@@ -15,4 +16,5 @@ void crypto_pow(unsigned char *y, const unsigned char *x)
   fe51_frombytes(&f, x);
   fe51_invert(&f, &f);
   fe51_tobytes(y, &f);
+  CRYPTO_CT_WIPE(f);
 }

@@ -8,6 +8,7 @@
    254 squarings and 11 multiplications with the same assembly).
    Constant time. */
 #include "crypto_pow.h"
+#include "ct/crypto_ct.h"
 #include "field/fe64.h"
 
 void crypto_pow(unsigned char *y, const unsigned char *x)
@@ -16,4 +17,6 @@ void crypto_pow(unsigned char *y, const unsigned char *x)
   fe64_frombytes(&f, x);
   fe64_invert(&f, &f);
   fe64_tobytes(y, &f);
+  CRYPTO_CT_WIPE(f);
+  crypto_ct_wipe_below();   /* registers the assembly pushed */
 }

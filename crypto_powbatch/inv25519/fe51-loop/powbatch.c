@@ -3,6 +3,7 @@
    (fe51_invert, radix 2^51) per 32-byte item.  Each item is read
    completely before its output is written, so y == x works. */
 #include "crypto_powbatch.h"
+#include "ct/crypto_ct.h"
 #include "field/fe51.h"
 
 void crypto_powbatch(unsigned char *y, const unsigned char *x, long long batch)
@@ -14,4 +15,5 @@ void crypto_powbatch(unsigned char *y, const unsigned char *x, long long batch)
     fe51_invert(&f, &f);
     fe51_tobytes(y + 32 * i, &f);
   }
+  CRYPTO_CT_WIPE(f);
 }

@@ -19,6 +19,7 @@
    All items of a block are read before any output of that block is
    written, and blocks do not overlap, so y == x works. */
 #include "crypto_powbatch.h"
+#include "ct/crypto_ct.h"
 #include "field/fe51.h"
 
 #define BLOCK 64
@@ -51,6 +52,12 @@ static void invert_block(unsigned char *y, const unsigned char *x, long long n)
   }
   fe51_cmov(&r, &zero, iszero[0]);
   fe51_tobytes(y, &r);
+  /* the inputs, their products and inverses */
+  CRYPTO_CT_WIPE(a);
+  CRYPTO_CT_WIPE(q);
+  CRYPTO_CT_WIPE(iszero);
+  CRYPTO_CT_WIPE(r);
+  CRYPTO_CT_WIPE(t);
 }
 
 void crypto_powbatch(unsigned char *y, const unsigned char *x, long long batch)

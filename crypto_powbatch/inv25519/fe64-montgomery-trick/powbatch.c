@@ -13,6 +13,7 @@
    Each block reads all its inputs before writing its outputs, and blocks
    are disjoint, so y may equal x.  Time depends on batch only. */
 #include "crypto_powbatch.h"
+#include "ct/crypto_ct.h"
 #include "field/fe64.h"
 
 #define CHUNK 64
@@ -41,6 +42,13 @@ static void chunk_invert(unsigned char *y, const unsigned char *x, long long n)
   }
   fe64_cmov(&s, &zero, zflag[0]);
   fe64_tobytes(y, &s);
+  /* the inputs, their products and inverses */
+  CRYPTO_CT_WIPE(v);
+  CRYPTO_CT_WIPE(c);
+  CRYPTO_CT_WIPE(zflag);
+  CRYPTO_CT_WIPE(s);
+  CRYPTO_CT_WIPE(w);
+  crypto_ct_wipe_below();   /* registers the assembly pushed */
 }
 
 void crypto_powbatch(unsigned char *y, const unsigned char *x, long long batch)

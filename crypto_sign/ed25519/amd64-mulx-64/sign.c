@@ -12,8 +12,8 @@
      prepared block, and R || A || M / prefix || z || M as their full
      blocks straight from sm plus one or two padded tail blocks, built
      only as long as needed;
-   - temporaries are cleared with memset behind a compiler barrier
-     instead of byte-wise volatile stores.
+   - temporaries are cleared with crypto_ct_wipe (ct/crypto_ct.h), as
+     everywhere.
 
    Constant time: keypair and sign never branch on or index by secret data
    (nG is constant time, scalar/sc64.h is constant time, the hash padding
@@ -25,17 +25,11 @@
 #include "crypto_nG_merged25519.h"
 #include "crypto_mGnP_ed25519.h"
 #include "crypto_verify_32.h"
+#include "ct/crypto_ct.h"
 #include "ct/crypto_declassify.h"
 #include "os/randombytes.h"
 #include "scalar/sc64.h"
 #include "method/ed25519_open.h"
-
-/* clear len bytes; the barrier keeps the compiler from dropping it */
-static void wipe(void *x, size_t len)
-{
-  memset(x, 0, len);
-  __asm__ __volatile__("" : : "r"(x) : "memory");
-}
 
 /* SHA-512 initial hash value, big-endian bytes (FIPS 180-4 5.3.5) */
 static const unsigned char sha512_iv[64] = {
@@ -64,7 +58,7 @@ static void sha512(unsigned char out[64], const unsigned char *x, long long xlen
     tail[padded - 9 - i] = (unsigned char)(bitlen_hi >> (8 * i));
   }
   crypto_hashblocks_sha512(out, tail, padded);
-  wipe(tail, (size_t)padded);
+  crypto_ct_wipe(tail, (size_t)padded);
 }
 
 /* (a, prefix) = SHA-512(seed) with a clamped: a single padded block */
@@ -78,7 +72,7 @@ static void expand_seed(unsigned char az[64], const unsigned char seed[32])
   block[126] = 1;                   /* bit length 256, big-endian */
   memcpy(az, sha512_iv, 64);
   crypto_hashblocks_sha512(az, block, 128);
-  wipe(block, 32);
+  crypto_ct_wipe(block, 32);
   az[0] &= 248;
   az[31] &= 127;
   az[31] |= 64;
@@ -96,7 +90,8 @@ void crypto_sign_keypair_from_seed(unsigned char *pk, unsigned char *sk, const u
   memmove(sk, seed, 32);
   memcpy(sk + 32, A, 32);
   memcpy(pk, A, 32);
-  wipe(az, sizeof az);
+  crypto_ct_wipe(az, sizeof az);
+  crypto_ct_wipe_below();           /* the callees' spills */
 }
 
 void crypto_sign_keypair(unsigned char *pk, unsigned char *sk)
@@ -105,7 +100,7 @@ void crypto_sign_keypair(unsigned char *pk, unsigned char *sk)
 
   randombytes(seed, 32);
   crypto_sign_keypair_from_seed(pk, sk, seed);
-  wipe(seed, sizeof seed);
+  crypto_ct_wipe(seed, sizeof seed);
 }
 
 /* sign with the 32 random bytes z given: what sign does after randombytes
@@ -136,12 +131,13 @@ void crypto_sign_with_z(unsigned char *sm, long long *smlen, const unsigned char
   crypto_declassify(sm, 64);
   *smlen = mlen + 64;
 
-  wipe(az, sizeof az);
-  wipe(nonce, sizeof nonce);
-  wipe(rb, sizeof rb);
-  wipe(a, sizeof a);
-  wipe(r, sizeof r);
-  wipe(S, sizeof S);
+  crypto_ct_wipe(az, sizeof az);
+  crypto_ct_wipe(nonce, sizeof nonce);
+  crypto_ct_wipe(rb, sizeof rb);
+  crypto_ct_wipe(a, sizeof a);
+  crypto_ct_wipe(r, sizeof r);
+  crypto_ct_wipe(S, sizeof S);
+  crypto_ct_wipe_below();           /* the callees' spills */
 }
 
 void crypto_sign(unsigned char *sm, long long *smlen, const unsigned char *m, long long mlen, const unsigned char *sk)
@@ -150,7 +146,7 @@ void crypto_sign(unsigned char *sm, long long *smlen, const unsigned char *m, lo
 
   randombytes(z, 32);
   crypto_sign_with_z(sm, smlen, m, mlen, sk, z);
-  wipe(z, sizeof z);
+  crypto_ct_wipe(z, sizeof z);
 }
 
 int crypto_sign_open(unsigned char *m, long long *mlen, const unsigned char *sm, long long smlen, const unsigned char *pk)

@@ -39,16 +39,11 @@
 #include "crypto_nG_merged25519.h"
 #include "crypto_mGnP_ed25519.h"
 #include "crypto_verify_32.h"
+#include "ct/crypto_ct.h"
 #include "ct/crypto_declassify.h"
 #include "os/randombytes.h"
 #include "scalar/sc25519.h"
 #include "method/ed25519_open.h"
-
-static void wipe(void *x, size_t len)
-{
-  volatile unsigned char *v = (volatile unsigned char *)x;
-  while (len-- > 0) *v++ = 0;
-}
 
 /* (a, prefix) = SHA-512(seed) with a clamped */
 static void expand_seed(unsigned char az[64], const unsigned char seed[32])
@@ -57,6 +52,21 @@ static void expand_seed(unsigned char az[64], const unsigned char seed[32])
   az[0] &= 248;
   az[31] &= 127;
   az[31] |= 64;
+}
+
+/* S = h a + r mod L, h = hram mod L, a = the clamped scalar az[0..31]:
+   a frame of its own (noinline), so that the crypto_ct_wipe_below of
+   crypto_sign clears whatever the compiler spilled of a there */
+static __attribute__((noinline)) void sign_S(unsigned char S[32], const unsigned char hram[64],
+                                             const unsigned char az[32], const sc25519 *r)
+{
+  sc25519 h, a, s;
+  sc25519_from64bytes(&h, hram);
+  sc25519_from32bytes(&a, az);
+  sc25519_muladd(&s, &h, &a, r);
+  sc25519_tobytes(S, &s);
+  CRYPTO_CT_WIPE(a);
+  CRYPTO_CT_WIPE(s);
 }
 
 /* keypair with the seed given: what keypair does after randombytes (and
@@ -71,7 +81,8 @@ void crypto_sign_keypair_from_seed(unsigned char *pk, unsigned char *sk, const u
   memmove(sk, seed, 32);
   memcpy(sk + 32, A, 32);
   memcpy(pk, A, 32);
-  wipe(az, sizeof az);
+  crypto_ct_wipe(az, sizeof az);
+  crypto_ct_wipe_below();           /* the callees' spills */
 }
 
 void crypto_sign_keypair(unsigned char *pk, unsigned char *sk)
@@ -80,7 +91,7 @@ void crypto_sign_keypair(unsigned char *pk, unsigned char *sk)
 
   randombytes(seed, 32);
   crypto_sign_keypair_from_seed(pk, sk, seed);
-  wipe(seed, sizeof seed);
+  crypto_ct_wipe(seed, sizeof seed);
 }
 
 /* sign with the 32 random bytes z given: what sign does after randombytes
@@ -88,7 +99,7 @@ void crypto_sign_keypair(unsigned char *pk, unsigned char *sk)
 void crypto_sign_with_z(unsigned char *sm, long long *smlen, const unsigned char *m, long long mlen, const unsigned char *sk, const unsigned char *z)
 {
   unsigned char az[64], A[32], nonce[64], hram[64], rb[32];
-  sc25519 a, r, h, S;
+  sc25519 r;
 
   /* everything needed from sk, before sm is touched */
   expand_seed(az, sk);
@@ -104,19 +115,15 @@ void crypto_sign_with_z(unsigned char *sm, long long *smlen, const unsigned char
   crypto_nG_merged25519(sm, rb);    /* R; r < L, so the top bit is clear */
   memcpy(sm + 32, A, 32);
   crypto_hash_sha512(hram, sm, mlen + 64);
-  sc25519_from64bytes(&h, hram);
-  sc25519_from32bytes(&a, az);
-  sc25519_muladd(&S, &h, &a, &r);
-  sc25519_tobytes(sm + 32, &S);
+  sign_S(sm + 32, hram, az, &r);
   crypto_declassify(sm, 64);
   *smlen = mlen + 64;
 
-  wipe(az, sizeof az);
-  wipe(nonce, sizeof nonce);
-  wipe(rb, sizeof rb);
-  wipe(&a, sizeof a);
-  wipe(&r, sizeof r);
-  wipe(&S, sizeof S);
+  crypto_ct_wipe(az, sizeof az);
+  crypto_ct_wipe(nonce, sizeof nonce);
+  crypto_ct_wipe(rb, sizeof rb);
+  crypto_ct_wipe(&r, sizeof r);
+  crypto_ct_wipe_below();           /* sign_S's frame, the callees' spills */
 }
 
 void crypto_sign(unsigned char *sm, long long *smlen, const unsigned char *m, long long mlen, const unsigned char *sk)
@@ -125,7 +132,7 @@ void crypto_sign(unsigned char *sm, long long *smlen, const unsigned char *m, lo
 
   randombytes(z, 32);
   crypto_sign_with_z(sm, smlen, m, mlen, sk, z);
-  wipe(z, sizeof z);
+  crypto_ct_wipe(z, sizeof z);
 }
 
 int crypto_sign_open(unsigned char *m, long long *mlen, const unsigned char *sm, long long smlen, const unsigned char *pk)

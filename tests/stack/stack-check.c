@@ -1,0 +1,529 @@
+/* SPDX-License-Identifier: MIT */
+/* stack-check STACKBYTES: runs every primitive, through every
+   implementation this CPU can run (lib25519_dispatch_P(i), so every
+   compiler of every implementation), each call alone on a fresh pthread
+   whose stack is STACKBYTES of our own mmap'd memory (a PROT_NONE page
+   below it catches an overflow as SIGSEGV).  Before the thread starts the
+   stack is filled with a pattern; after it ends the main thread
+
+   - measures the deepest byte the call changed (the high-water mark,
+     counted from the thread function's own frame), and
+   - scans the whole stack for the secrets the call was given or derived:
+     the Ed25519 seed, the expanded key's halves (clamped a, a mod L, the
+     nonce prefix), the nonce r of a signature, an X25519 secret key raw,
+     clamped and clamped mod L, the scalars of nP / nPbatch / nG, and the
+     secret inputs of pow, powbatch and the hash; each whole (32 bytes) or
+     any 16-byte half of it.  A find is a failure.
+
+   The thread function keeps no secret itself (inputs and outputs are
+   globals), and the secrets to look for are computed here, on the main
+   thread's stack, from the outputs with the library's public SHA-512 and
+   a bit-serial arithmetic mod L (the nonce: r = S - h a mod L).  The scan
+   reads the stack through volatile pointers in a noinline function, after
+   pthread_join, so the compiler cannot assume what it holds.
+
+   With a second argument: only the primitives whose names contain it;
+   "planted" runs only a call that leaves its scalar on the stack, which
+   must be reported (tests/check-stack.sh).
+
+   Output: one line per (primitive, implementation, compiler) with the
+   depth in bytes, and a final line "max PRIMITIVE DEPTH" per primitive. */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include "lib25519.h"
+
+#define PATTERN 0xa7
+#define MAXTARGETS 512
+#define NPBATCH 64
+#define MSLEN 20000
+#define HASHLEN 300
+
+static size_t stacksize, total;   /* the call's bound; the whole thread stack */
+static unsigned char *stackmem;   /* guard page, then stacksize bytes */
+static size_t pagesize;
+static uintptr_t thread_frame;
+static int failures;
+
+/* ---- secrets to look for ---- */
+static unsigned char targets[MAXTARGETS][32];
+static const char *target_name[MAXTARGETS];
+static int ntargets;
+
+static void target(const char *name, const unsigned char *x)
+{
+  if (ntargets == MAXTARGETS) { fprintf(stderr, "stack-check: too many targets\n"); exit(111); }
+  memcpy(targets[ntargets], x, 32);
+  target_name[ntargets++] = name;
+}
+
+/* ---- arithmetic mod L, bit-serial, not constant time (test only) ---- */
+static const uint32_t L32[8] = { 0x5cf5d3ed, 0x5812631a, 0xa2f79cd6, 0x14def9de, 0, 0, 0, 0x10000000 };
+
+static int ge_L(const uint32_t r[8])
+{
+  int i;
+  for (i = 7; i >= 0; --i) {
+    if (r[i] > L32[i]) return 1;
+    if (r[i] < L32[i]) return 0;
+  }
+  return 1;
+}
+
+static void sub_L(uint32_t r[8])
+{
+  uint64_t borrow = 0;
+  int i;
+  for (i = 0; i < 8; ++i) {
+    uint64_t d = (uint64_t)r[i] - L32[i] - borrow;
+    r[i] = (uint32_t)d;
+    borrow = (d >> 63) & 1;
+  }
+}
+
+/* r = (r + x) mod L, both < L */
+static void add_mod(uint32_t r[8], const uint32_t x[8])
+{
+  uint64_t c = 0;
+  int i;
+  for (i = 0; i < 8; ++i) {
+    c += (uint64_t)r[i] + x[i];
+    r[i] = (uint32_t)c;
+    c >>= 32;
+  }
+  if (ge_L(r)) sub_L(r);
+}
+
+/* r = (bytes x[0..len-1], little-endian) mod L */
+static void reduce(uint32_t r[8], const unsigned char *x, int len)
+{
+  int i, b;
+  memset(r, 0, 32);
+  for (i = 8 * len - 1; i >= 0; --i) {
+    uint32_t carry = (uint32_t)((x[i >> 3] >> (i & 7)) & 1);
+    for (b = 0; b < 8; ++b) {
+      uint32_t top = r[b] >> 31;
+      r[b] = (r[b] << 1) | carry;
+      carry = top;
+    }
+    if (ge_L(r)) sub_L(r);
+  }
+}
+
+static void mul_mod(uint32_t r[8], const uint32_t x[8], const uint32_t y[8])
+{
+  uint32_t acc[8] = { 0 };
+  int i;
+  for (i = 255; i >= 0; --i) {
+    uint32_t t[8];
+    memcpy(t, acc, 32);
+    add_mod(acc, t);
+    if ((y[i >> 5] >> (i & 31)) & 1) add_mod(acc, x);
+  }
+  memcpy(r, acc, 32);
+}
+
+static void tobytes(unsigned char out[32], const uint32_t x[8])
+{
+  int i;
+  for (i = 0; i < 32; ++i) out[i] = (unsigned char)(x[i >> 2] >> (8 * (i & 3)));
+}
+
+static void mod_L_bytes(unsigned char out[32], const unsigned char *x, int len)
+{
+  uint32_t r[8];
+  reduce(r, x, len);
+  tobytes(out, r);
+}
+
+/* the secrets of an Ed25519 secret key: seed, SHA-512(seed) as hashed,
+   clamped a, a mod L, the prefix */
+static void ed25519_targets(const unsigned char *sk)
+{
+  unsigned char az[64], a[32], amodl[32];
+  target("seed", sk);
+  lib25519_hash_sha512(az, sk, 32);
+  target("SHA-512(seed)[0..31]", az);
+  target("prefix", az + 32);
+  memcpy(a, az, 32);
+  a[0] &= 248; a[31] &= 127; a[31] |= 64;
+  target("clamped a", a);
+  mod_L_bytes(amodl, a, 32);
+  target("a mod L", amodl);
+}
+
+/* clamped and clamped mod L of an X25519 scalar, plus the raw bytes */
+static void x25519_targets(const char *what, const unsigned char *n)
+{
+  unsigned char c[32], m[32];
+  target(what, n);
+  memcpy(c, n, 32);
+  c[0] &= 248; c[31] &= 127; c[31] |= 64;
+  target("clamped scalar", c);
+  mod_L_bytes(m, c, 32);
+  target("clamped scalar mod L", m);
+}
+
+/* ---- deterministic inputs ---- */
+static uint64_t rng_state = 0x9e3779b97f4a7c15ULL;
+static void fill(unsigned char *x, size_t len)
+{
+  size_t i;
+  for (i = 0; i < len; ++i) {
+    rng_state ^= rng_state << 13; rng_state ^= rng_state >> 7; rng_state ^= rng_state << 17;
+    x[i] = (unsigned char)(rng_state >> 32);
+  }
+}
+
+/* ---- the calls, inputs and outputs in globals ---- */
+static unsigned char g_pk[32], g_sk[64], g_sm[64 + 100], g_m[100], g_out[64 * NPBATCH];
+static unsigned char g_n[32 * NPBATCH], g_p[32 * NPBATCH], g_state[64], g_hashin[HASHLEN];
+static unsigned char g_msn[32 * MSLEN], g_msP[32 * MSLEN];
+static long long g_smlen, g_mlen;
+static void (*g_call)(void);
+static void *g_fn;
+
+#define FN(type) ((type)g_fn)
+static void call_sign_keypair(void) { FN(void (*)(unsigned char *, unsigned char *))(g_pk, g_sk); }
+static void call_sign(void)
+{
+  FN(void (*)(unsigned char *, long long *, const unsigned char *, long long, const unsigned char *))
+    (g_sm, &g_smlen, g_m, (long long)sizeof g_m, g_sk);
+}
+static void call_sign_open(void)
+{
+  int ok = FN(int (*)(unsigned char *, long long *, const unsigned char *, long long, const unsigned char *))
+    (g_out, &g_mlen, g_sm, g_smlen, g_pk);
+  if (ok != 0) { printf("FAIL: sign_open rejected a signature\n"); ++failures; }
+}
+static void call_dh_keypair(void) { FN(void (*)(unsigned char *, unsigned char *))(g_pk, g_sk); }
+static void call_dh(void)
+{
+  FN(void (*)(unsigned char *, const unsigned char *, const unsigned char *))(g_out, g_p, g_sk);
+}
+static void call_nP(void)
+{
+  FN(void (*)(unsigned char *, const unsigned char *, const unsigned char *))(g_out, g_n, g_p);
+}
+static void call_nPbatch(void)
+{
+  FN(void (*)(unsigned char *, const unsigned char *, const unsigned char *, long long))
+    (g_out, g_n, g_p, NPBATCH);
+}
+static void call_nG(void) { FN(void (*)(unsigned char *, const unsigned char *))(g_out, g_n); }
+static void call_pow(void) { FN(void (*)(unsigned char *, const unsigned char *))(g_out, g_n); }
+static void call_powbatch(void)
+{
+  FN(void (*)(unsigned char *, const unsigned char *, long long))(g_out, g_n, NPBATCH);
+}
+static void call_hash(void)
+{
+  FN(void (*)(unsigned char *, const unsigned char *, long long))(g_out, g_hashin, HASHLEN);
+}
+static void call_hashblocks(void)
+{
+  FN(int (*)(unsigned char *, const unsigned char *, long long))(g_state, g_hashin, HASHLEN);
+}
+static void call_verify(void)
+{
+  FN(int (*)(const unsigned char *, const unsigned char *))(g_n, g_p);
+}
+static void call_mGnP(void)
+{
+  FN(void (*)(unsigned char *, const unsigned char *, const unsigned char *, const unsigned char *))
+    (g_out, g_n, g_n + 32, g_pk);
+}
+/* the planted leak (stack-check STACKBYTES planted): copies its scalar
+   into its own frame, which the scan must find */
+static __attribute__((noinline)) void call_planted(void)
+{
+  volatile unsigned char copy[32];
+  int i;
+  for (i = 0; i < 32; ++i) copy[i] = g_n[i];
+  __asm__ __volatile__("" : : "r"(copy) : "memory");
+}
+
+static void call_multiscalar(void)
+{
+  FN(void (*)(unsigned char *, const unsigned char *, const unsigned char *, long long))
+    (g_out, g_msn, g_msP, MSLEN);
+}
+
+/* ---- the thread and the scan ---- */
+/* The call runs below a pad of PADBYTES at the top of the thread's
+   stack: after thread_main returns, glibc's thread exit runs on the same
+   stack, and its frames land in the pad instead of over the call's
+   (which would hide what the call left there). */
+#define PADBYTES 8192
+
+__attribute__((noinline)) static void thread_call(void)
+{
+  volatile unsigned char here = 0;
+  thread_frame = (uintptr_t)&here;
+  g_call();
+}
+
+__attribute__((noinline)) static void *thread_main(void *arg)
+{
+  volatile unsigned char pad[PADBYTES];
+  pad[0] = 0;
+  pad[PADBYTES - 1] = 0;
+  (void)arg;
+  thread_call();
+  return 0;
+}
+
+/* copies the stack out through volatile reads */
+__attribute__((noinline)) static void copy_stack(unsigned char *to)
+{
+  const volatile unsigned char *s = stackmem + pagesize;
+  size_t i;
+  for (i = 0; i < total; ++i) to[i] = s[i];
+}
+
+static void (*g_post)(void);   /* adds the targets known only after the call */
+
+static size_t run(const char *prim, long long impl, const char *implname, const char *compiler)
+{
+  pthread_attr_t attr;
+  pthread_t t;
+  unsigned char *copy = malloc(total);
+  size_t low, depth;
+  int k, h;
+
+  if (!copy) { perror("malloc"); exit(111); }
+  memset(stackmem + pagesize, PATTERN, total);
+  if (pthread_attr_init(&attr) || pthread_attr_setstack(&attr, stackmem + pagesize, total) ||
+      pthread_create(&t, &attr, thread_main, 0) || pthread_join(t, 0)) {
+    fprintf(stderr, "stack-check: cannot run a thread on a %zu-byte stack\n", stacksize);
+    exit(111);
+  }
+  pthread_attr_destroy(&attr);
+  copy_stack(copy);
+  if (g_post) g_post();
+
+  for (low = 0; low < total && copy[low] == PATTERN; ++low) ;
+  depth = thread_frame - ((uintptr_t)stackmem + pagesize + low);
+  printf("%s %lld %s %s depth %zu\n", prim, impl, implname, compiler, depth);
+  if (depth > stacksize) {
+    printf("FAIL: %s %lld %s %s needs %zu bytes of stack, more than %zu\n", prim, impl, implname, compiler,
+           depth, stacksize);
+    ++failures;
+  }
+
+  for (k = 0; k < ntargets; ++k)
+    for (h = 0; h < 3; ++h) {
+      const unsigned char *needle = h == 0 ? targets[k] : targets[k] + 16 * (h - 1);
+      size_t nlen = h == 0 ? 32 : 16;
+      unsigned char *hit = memmem(copy, total, needle, nlen);
+      if (hit) {
+        printf("FAIL: %s %lld %s %s left %s%s on the stack, %zu bytes below the caller's frame\n",
+               prim, impl, implname, compiler, h == 0 ? "" : h == 1 ? "the low half of " : "the high half of ",
+               target_name[k], (size_t)(thread_frame - ((uintptr_t)stackmem + pagesize + (size_t)(hit - copy))));
+        ++failures;
+        h = 3;
+      }
+    }
+  free(copy);
+  return depth;
+}
+
+#define EACH(P, setup, CALL)                                                              \
+  do {                                                                                    \
+    long long i_, n_ = lib25519_numimpl_##P();                                            \
+    size_t max_ = 0;                                                                      \
+    for (i_ = 0; i_ < n_; ++i_) {                                                         \
+      size_t d_;                                                                          \
+      ntargets = 0;                                                                       \
+      g_fn = (void *)lib25519_dispatch_##P(i_);                                           \
+      setup;                                                                              \
+      g_call = CALL;                                                                      \
+      d_ = run(#P, i_, lib25519_dispatch_##P##_implementation(i_),                        \
+               lib25519_dispatch_##P##_compiler(i_));                                     \
+      if (d_ > max_) max_ = d_;                                                           \
+    }                                                                                     \
+    printf("max %s %zu\n", #P, max_);                                                     \
+  } while (0)
+
+static void sign_targets_after(void)
+{
+  /* r = S - h a mod L, h = SHA-512(R || A || M) mod L */
+  unsigned char buf[64 + sizeof g_m], hram[64], a[32], r[32];
+  uint32_t h[8], av[8], ha[8], S[8];
+  int i;
+  ed25519_targets(g_sk);
+  memcpy(buf, g_sm, 32);
+  memcpy(buf + 32, g_pk, 32);
+  memcpy(buf + 64, g_m, sizeof g_m);
+  lib25519_hash_sha512(hram, buf, (long long)sizeof buf);
+  reduce(h, hram, 64);
+  lib25519_hash_sha512(hram, g_sk, 32);
+  memcpy(a, hram, 32);
+  a[0] &= 248; a[31] &= 127; a[31] |= 64;
+  reduce(av, a, 32);
+  mul_mod(ha, h, av);
+  reduce(S, g_sm + 32, 32);
+  /* S - ha = S + (L - ha) */
+  {
+    uint32_t neg[8];
+    uint64_t borrow = 0;
+    for (i = 0; i < 8; ++i) {
+      uint64_t d = (uint64_t)L32[i] - ha[i] - borrow;
+      neg[i] = (uint32_t)d;
+      borrow = (d >> 63) & 1;
+    }
+    if (ge_L(neg)) sub_L(neg);
+    add_mod(S, neg);
+  }
+  tobytes(r, S);
+  target("nonce r", r);
+}
+
+static void merged_targets(void)
+{
+  unsigned char t[32], m[32];
+  target("scalar", g_n);
+  memcpy(t, g_n, 32);
+  t[31] &= 127;
+  target("scalar, top bit clear", t);
+  mod_L_bytes(m, t, 32);
+  target("scalar mod L", m);
+}
+
+static void keypair_ed_after(void) { ed25519_targets(g_sk); }
+static void keypair_x_after(void) { x25519_targets("secret key", g_sk); }
+
+#define EACH_SIGN(FUNC, post, CALL)                                                       \
+  do {                                                                                    \
+    long long i_, n_ = lib25519_numimpl_sign_ed25519();                                   \
+    size_t max_ = 0;                                                                      \
+    for (i_ = 0; i_ < n_; ++i_) {                                                         \
+      size_t d_;                                                                          \
+      ntargets = 0;                                                                       \
+      g_fn = (void *)lib25519_dispatch_sign_ed25519##FUNC(i_);                            \
+      g_post = post;                                                                      \
+      g_call = CALL;                                                                      \
+      d_ = run("sign_ed25519" #FUNC, i_, lib25519_dispatch_sign_ed25519_implementation(i_), \
+               lib25519_dispatch_sign_ed25519_compiler(i_));                              \
+      g_post = 0;                                                                         \
+      if (d_ > max_) max_ = d_;                                                           \
+    }                                                                                     \
+    printf("max sign_ed25519%s %zu\n", #FUNC, max_);                                      \
+  } while (0)
+
+int main(int argc, char **argv)
+{
+  long long i;
+  const char *only = argc > 2 ? argv[2] : 0;
+
+  setvbuf(stdout, 0, _IOLBF, 0);
+  stacksize = argc > 1 ? (size_t)strtoull(argv[1], 0, 0) : 65536;
+  pagesize = (size_t)sysconf(_SC_PAGESIZE);
+  stacksize = (stacksize + pagesize - 1) / pagesize * pagesize;
+  /* the call gets stacksize bytes below the pad and glibc's thread
+     descriptor at the top (8 KiB allowed) */
+  total = stacksize + PADBYTES + 8192;
+  stackmem = mmap(0, total + pagesize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (stackmem == MAP_FAILED || mprotect(stackmem, pagesize, PROT_NONE)) { perror("mmap"); return 111; }
+
+  fill(g_m, sizeof g_m);
+  fill(g_hashin, sizeof g_hashin);
+  /* warm the dispatcher (self-tests, CPU check) on the main stack */
+  lib25519_sign_ed25519_keypair(g_pk, g_sk);
+  lib25519_sign_ed25519(g_sm, &g_smlen, g_m, (long long)sizeof g_m, g_sk);
+  lib25519_sign_ed25519_open(g_out, &g_mlen, g_sm, g_smlen, g_pk);
+  lib25519_dh_x25519_keypair(g_pk, g_sk);
+  lib25519_dh_x25519(g_out, g_pk, g_sk);
+  lib25519_nPbatch_montgomery25519(g_out, g_n, g_p, 1);
+  lib25519_nG_montgomery25519(g_out, g_n);
+  lib25519_powbatch_inv25519(g_out, g_n, 1);
+  lib25519_multiscalar_ed25519(g_out, g_n, g_pk, 1);
+  lib25519_hash_sha512(g_out, g_m, 1);
+
+#define WANT(name) (!only || strstr(only, name))
+
+  if (only && !strcmp(only, "planted")) {
+    fill(g_n, 32);
+    target("planted scalar", g_n);
+    g_call = call_planted;
+    (void)run("planted", 0, "planted", "-");
+    return failures ? 1 : 0;
+  }
+
+  if (WANT("sign")) {
+    EACH_SIGN(_keypair, keypair_ed_after, call_sign_keypair);
+    lib25519_sign_ed25519_keypair(g_pk, g_sk);
+    EACH_SIGN(, sign_targets_after, call_sign);
+    EACH_SIGN(_open, 0, call_sign_open);
+  }
+
+  if (WANT("dh")) {
+    long long i_, n_ = lib25519_numimpl_dh_x25519();
+    size_t max_ = 0, d_;
+    for (i_ = 0; i_ < n_; ++i_) {
+      ntargets = 0;
+      g_fn = (void *)lib25519_dispatch_dh_x25519_keypair(i_);
+      g_post = keypair_x_after;
+      g_call = call_dh_keypair;
+      d_ = run("dh_x25519_keypair", i_, lib25519_dispatch_dh_x25519_implementation(i_),
+               lib25519_dispatch_dh_x25519_compiler(i_));
+      g_post = 0;
+      if (d_ > max_) max_ = d_;
+    }
+    printf("max dh_x25519_keypair %zu\n", max_);
+    lib25519_dh_x25519_keypair(g_p, g_sk);
+    fill(g_sk, 32);
+    EACH(dh_x25519, x25519_targets("secret key", g_sk), call_dh);
+  }
+
+  fill(g_n, sizeof g_n);
+  fill(g_p, sizeof g_p);
+  if (WANT("nP")) EACH(nP_montgomery25519, x25519_targets("scalar", g_n), call_nP);
+  if (WANT("nPbatch")) EACH(nPbatch_montgomery25519,
+       { int j_; for (j_ = 0; j_ < NPBATCH; ++j_) x25519_targets("scalar of the batch", g_n + 32 * j_); },
+       call_nPbatch);
+  if (WANT("nG")) {
+    EACH(nG_montgomery25519, x25519_targets("scalar", g_n), call_nG);
+    EACH(nG_merged25519, merged_targets(), call_nG);
+  }
+  if (WANT("pow")) {
+    EACH(pow_inv25519, { g_n[31] &= 127; target("input", g_n); }, call_pow);
+    EACH(powbatch_inv25519,
+         { int j_; for (j_ = 0; j_ < NPBATCH; ++j_) { g_n[32 * j_ + 31] &= 127; target("input", g_n + 32 * j_); } },
+         call_powbatch);
+  }
+  if (WANT("hash")) {
+    EACH(hash_sha512, { int j_; for (j_ = 0; j_ + 32 <= HASHLEN; j_ += 16) target("input", g_hashin + j_); },
+         call_hash);
+    EACH(hashblocks_sha512,
+         { int j_; for (j_ = 0; j_ + 32 <= HASHLEN; j_ += 16) target("input", g_hashin + j_); },
+         call_hashblocks);
+  }
+  if (WANT("verify")) EACH(verify_32, target("input", g_n), call_verify);
+  /* public inputs only: depth and the 64 KiB bound */
+  if (WANT("mGnP")) {
+    lib25519_sign_ed25519_keypair(g_pk, g_sk);
+    g_n[31] &= 15; g_n[63] &= 15;
+    EACH(mGnP_ed25519, (void)0, call_mGnP);
+  }
+  if (WANT("multiscalar")) {
+    for (i = 0; i < MSLEN; ++i) {
+      unsigned char s[32];
+      fill(s, 32);
+      s[31] &= 15;
+      if (i < 256) lib25519_nG_merged25519(g_msP + 32 * i, s);
+      else memcpy(g_msP + 32 * i, g_msP + 32 * (i % 256), 32);
+      fill(g_msn + 32 * i, 32);
+      g_msn[32 * i + 31] &= 15;
+    }
+    EACH(multiscalar_ed25519, (void)0, call_multiscalar);
+  }
+
+  printf("%s\n", failures ? "stack-check: FAILED" : "stack-check: ok");
+  return failures ? 1 : 0;
+}
