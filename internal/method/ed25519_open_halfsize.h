@@ -22,7 +22,9 @@
      GE_HALFSIZE_G128_ODD  the table (2k+1) 2^128 G, k < 64,
    and either GE_HALFSIZE_LOOP, the name of its own chain (same arguments
    and result as GE(halfsize_straus_generic) below), or nothing, for the
-   generic chain over the formulas of group/ge_formulas.h.
+   generic chain over the formulas of group/ge_formulas.h; optionally
+   GE_HALFSIZE_DECODE2(&A, a, &R, r), decoding both points (1 iff both
+   decode, with the rules of GE(frombytes_vartime)).
    Variable time: verification handles public data only. */
 #ifndef GE_FAMILY
 #error "define GE_FAMILY and FE_FAMILY before including method/ed25519_open_halfsize.h"
@@ -125,8 +127,13 @@ static int GE(ed25519_verdict_halfsize)(const unsigned char RS[64], const unsign
   int c0neg, i;
 
   if (!sc25519_is_canonical(RS + 32)) return 0;
+  /* an R that does not decode is never the encoding of R' */
+#ifdef GE_HALFSIZE_DECODE2
+  if (!GE_HALFSIZE_DECODE2(&Ap, A, &Rp, RS)) return 0;
+#else
   if (!GE(frombytes_vartime)(&Ap, A)) return 0;
-  if (!GE(frombytes_vartime)(&Rp, RS)) return 0;   /* never the encoding of R' */
+  if (!GE(frombytes_vartime)(&Rp, RS)) return 0;
+#endif
 
   sc25519_from64bytes(&k, hram);
   if (!sc25519_halfsize_vartime(c0.v, &c0neg, c1.v, k.v)) return -1;
