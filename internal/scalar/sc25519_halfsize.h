@@ -184,6 +184,93 @@ static inline void sc25519_halfsize_divstep(uint64_t r0[4], uint64_t t0[4],
   } while (sc25519_halfsize_geq(r0, r1));
 }
 
+/* r = a x + b y (sub = 0) or a x - b y (sub = 1), modulo 2^256: exact
+   when the true result lies in [0, 2^256) */
+static inline void sc25519_halfsize_lin(uint64_t r[4], uint64_t a, const uint64_t x[4], uint64_t b,
+                                        const uint64_t y[4], int sub)
+{
+  sc25519_halfsize_u128 px, py, acc;
+  uint64_t cx = 0, cy = 0, borrow = 0;
+  int i;
+  for (i = 0; i < 4; ++i) {
+    px = (sc25519_halfsize_u128)a * x[i] + cx;
+    cx = (uint64_t)(px >> 64);
+    py = (sc25519_halfsize_u128)b * y[i] + cy;
+    cy = (uint64_t)(py >> 64);
+    if (sub) {
+      acc = (sc25519_halfsize_u128)(uint64_t)px - (uint64_t)py - borrow;
+      borrow = (uint64_t)(acc >> 64) & 1;
+    } else {
+      acc = (sc25519_halfsize_u128)(uint64_t)px + (uint64_t)py + borrow;
+      borrow = (uint64_t)(acc >> 64);
+    }
+    r[i] = (uint64_t)acc;
+  }
+}
+
+/* Lehmer's method (Knuth, TAOCP 4.5.2, Algorithm L) on the leading 61
+   bits: as many steps of the algorithm as the leading bits determine,
+   done on (r0, t0), (r1, t1) at once by their 2x2 matrix.  A step is only
+   taken when its remainder is sure to stay >= 2^128, so the caller's
+   exact steps find the first remainder below 2^128.  Returns the number
+   of steps (0: the caller does one exact step). */
+static inline int sc25519_halfsize_lehmer(uint64_t r0[4], uint64_t t0[4], uint64_t r1[4], uint64_t t1[4])
+{
+  int64_t A = 1, B = 0, C = 0, D = 1, u, v, q, margin;
+  uint64_t x[4], y[4];
+  int b = sc25519_halfsize_bitlen(r0), s = b - 61, li, o, m = 0;
+
+  li = s >> 6;
+  o = s & 63;
+  u = (int64_t)(r0[li] >> o);
+  v = (int64_t)(r1[li] >> o);
+  if (o && li < 3) {
+    u |= (int64_t)(r0[li + 1] << (64 - o));
+    v |= (int64_t)(r1[li + 1] << (64 - o));
+  }
+  u &= ((int64_t)1 << 61) - 1;
+  v &= ((int64_t)1 << 61) - 1;
+  /* r = 2^s (leading part) + e, 0 <= e < 2^s, so a remainder C r0 + D r1
+     is above 2^s (C u + D v - |C| - |D|); it is >= 2^128 when that
+     bracket is >= margin */
+  margin = s >= 128 ? 1 : (int64_t)1 << (128 - s);
+  for (;;) {
+    int64_t nC, nD, nv;
+    if (v + C <= 0 || v + D <= 0) break;
+    q = (u + A) / (v + C);
+    if (q != (u + B) / (v + D)) break;
+    nC = A - q * C;
+    nD = B - q * D;
+    nv = u - q * v;
+    if (nv - (nC < 0 ? -nC : nC) - (nD < 0 ? -nD : nD) < margin) break;
+    A = C; C = nC;
+    B = D; D = nD;
+    u = v; v = nv;
+    ++m;
+  }
+  if (!m) return 0;
+  /* signs alternate in a checkerboard: after an even number of steps
+     A >= 0 >= B and D >= 0 >= C, after an odd number the reverse */
+  if (A < 0) A = -A;
+  if (B < 0) B = -B;
+  if (C < 0) C = -C;
+  if (D < 0) D = -D;
+  if (m & 1) {
+    sc25519_halfsize_lin(x, (uint64_t)B, r1, (uint64_t)A, r0, 1);
+    sc25519_halfsize_lin(y, (uint64_t)C, r0, (uint64_t)D, r1, 1);
+  } else {
+    sc25519_halfsize_lin(x, (uint64_t)A, r0, (uint64_t)B, r1, 1);
+    sc25519_halfsize_lin(y, (uint64_t)D, r1, (uint64_t)C, r0, 1);
+  }
+  memcpy(r0, x, sizeof x);
+  memcpy(r1, y, sizeof y);
+  sc25519_halfsize_lin(x, (uint64_t)A, t0, (uint64_t)B, t1, 0);
+  sc25519_halfsize_lin(y, (uint64_t)C, t0, (uint64_t)D, t1, 0);
+  memcpy(t0, x, sizeof x);
+  memcpy(t1, y, sizeof y);
+  return m;
+}
+
 /* k: the limbs of a reduced scalar (k < L).  On success (1): c1 odd,
    0 < c1 < 2^252, |c0| < 2^252 given as its magnitude c0 and *c0neg
    (1 iff c0 < 0), c0 = c1 k mod 8L.  Returns 0 when no such vector was
@@ -205,6 +292,8 @@ static inline int sc25519_halfsize_vartime(uint64_t c0[4], int *c0neg, uint64_t 
   rq = r1; tq = t1;       /* w_j */
   ysign = 0;              /* parity of j: t_j has the sign (-1)^j */
   while (rq[2] | rq[3]) { /* r_j >= 2^128 */
+    int m = sc25519_halfsize_lehmer(rp, tp, rq, tq);
+    if (m) { ysign ^= m & 1; continue; }
     sc25519_halfsize_divstep(rp, tp, rq, tq);
     sw = rp; rp = rq; rq = sw;
     sw = tp; tp = tq; tq = sw;
