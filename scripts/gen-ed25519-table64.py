@@ -20,10 +20,15 @@ usage: gen-ed25519-table64.py base [-o FILE]
          signed radix-64 digits)
        gen-ed25519-table64.py odd N [-o FILE]
          ge64_G_odd64[N]: [k] = (2k+1) B (wNAF of the base point)
+       gen-ed25519-table64.py odd128 N [-o FILE]
+         ge64_G128_odd64[N]: [k] = (2k+1) 2^128 B (wNAF of the high half of
+         a fixed-base scalar split at bit 128, the half-size verification)
        gen-ed25519-table64.py odd-lanes51 N [-o FILE]
          ge51x4_G_odd[N][5][4]: [k] = (2k+1) B in the four-lane
          radix-2^51 form of the AVX-512 IFMA mGnP: [k][limb][lane], lanes
          (y-x, y+x, 2dxy, 2)
+       gen-ed25519-table64.py odd128-lanes51 N [-o FILE]
+         ge51x4_G128_odd[N][5][4]: [k] = (2k+1) 2^128 B in the same form
 The first line of the output repeats the command that regenerates it.
 """
 
@@ -101,12 +106,16 @@ def base64_table():
     return lines
 
 
-def odd_table(n):
+def odd_table(n, shift=0):
     b = G
+    for _ in range(shift):
+        b = point_add(b, b)
     b2 = point_add(b, b)
-    lines = ["/* ge64_G_odd64[k] = (2k+1) * B as (y+x, y-x, 2dxy), radix 2^64,",
+    name = "ge64_G_odd64" if shift == 0 else "ge64_G%d_odd64" % shift
+    mult = "" if shift == 0 else " * 2^%d" % shift
+    lines = ["/* %s[k] = (2k+1)%s * B as (y+x, y-x, 2dxy), radix 2^64," % (name, mult),
              "   fully reduced */",
-             "static const ge64_precomp ge64_G_odd64[%d] = {" % n]
+             "static const ge64_precomp %s[%d] = {" % (name, n)]
     acc = b
     for k in range(n):
         lines.append(entry(acc) + ("," if k < n - 1 else ""))
@@ -115,13 +124,17 @@ def odd_table(n):
     return lines
 
 
-def odd_lanes51_table(n):
+def odd_lanes51_table(n, shift=0):
     # lane 3 is 2 Z with Z = 1: the affine point as a cached point
     b = G
+    for _ in range(shift):
+        b = point_add(b, b)
     b2 = point_add(b, b)
-    lines = ["/* ge51x4_G_odd[k] = (2k+1) * B as the lanes (y-x, y+x, 2dxy, 2),",
+    name = "ge51x4_G_odd" if shift == 0 else "ge51x4_G%d_odd" % shift
+    mult = "" if shift == 0 else " * 2^%d" % shift
+    lines = ["/* %s[k] = (2k+1)%s * B as the lanes (y-x, y+x, 2dxy, 2)," % (name, mult),
              "   [k][limb][lane], radix 2^51, fully reduced */",
-             "static const uint64_t ge51x4_G_odd[%d][5][4]" % n,
+             "static const uint64_t %s[%d][5][4]" % (name, n),
              "  __attribute__((aligned(32))) = {"]
     acc = b
     for k in range(n):
@@ -148,6 +161,10 @@ def main(argv):
         body = base64_table()
     elif len(argv) == 2 and argv[0] == "odd" and argv[1].isdigit() and int(argv[1]) > 0:
         body = odd_table(int(argv[1]))
+    elif len(argv) == 2 and argv[0] == "odd128" and argv[1].isdigit() and int(argv[1]) > 0:
+        body = odd_table(int(argv[1]), 128)
+    elif len(argv) == 2 and argv[0] == "odd128-lanes51" and argv[1].isdigit() and int(argv[1]) > 0:
+        body = odd_lanes51_table(int(argv[1]), 128)
     elif len(argv) == 2 and argv[0] == "odd-lanes51" and argv[1].isdigit() and int(argv[1]) > 0:
         body = odd_lanes51_table(int(argv[1]))
     else:
