@@ -30,6 +30,9 @@
      FE64ARM_ADD, FE64ARM_SUB  x3-x11 x16
      FE64ARM_FREEZE            x3-x11 x16
      FE64ARM_CSWAP             x3-x11 (the bit in a register, 0 or 1)
+     FE64ARM_ADDSUB            x3-x16
+     FE64ARM_SUB_MUL121666_ADD x3-x17
+     FE64ARM_LADDER_HEAD       x3-x17 x19-x25 x28
 
    Timing: straight-line code; no branch and no memory index depends on
    the data.  Carries become values with adc or choices with csel, which
@@ -357,6 +360,147 @@
 	csel	x10, x6, x10, ne
 	stp	x11, x3, [\ab, #\ao+16]
 	stp	x9, x10, [\bb, #\bo+16]
+.endm
+
+/* the four-limb add and sub tails on registers: (a3 a2 a1 a0) += or -=
+   with the 38 corrections of FE64ARM_ADD / FE64ARM_SUB; c38 holds 38,
+   t is a scratch register */
+.macro FE64ARM_ADD_REGS a0, a1, a2, a3, b0, b1, b2, b3, c38, t
+	adds	\a0, \a0, \b0
+	adcs	\a1, \a1, \b1
+	adcs	\a2, \a2, \b2
+	adcs	\a3, \a3, \b3
+	csel	\t, \c38, xzr, cs
+	adds	\a0, \a0, \t
+	adcs	\a1, \a1, xzr
+	adcs	\a2, \a2, xzr
+	adcs	\a3, \a3, xzr
+	csel	\t, \c38, xzr, cs
+	add	\a0, \a0, \t
+.endm
+
+/* (d3 d2 d1 d0) = (a3 a2 a1 a0) - (b3 b2 b1 b0) mod p, loose */
+.macro FE64ARM_SUB_REGS d0, d1, d2, d3, a0, a1, a2, a3, b0, b1, b2, b3, c38, t
+	subs	\d0, \a0, \b0
+	sbcs	\d1, \a1, \b1
+	sbcs	\d2, \a2, \b2
+	sbcs	\d3, \a3, \b3
+	csel	\t, \c38, xzr, cc
+	subs	\d0, \d0, \t
+	sbcs	\d1, \d1, xzr
+	sbcs	\d2, \d2, xzr
+	sbcs	\d3, \d3, xzr
+	csel	\t, \c38, xzr, cc
+	sub	\d0, \d0, \t
+.endm
+
+/* [sb + so] = [fb + fo] + [gb + go], [db + do] = [fb + fo] - [gb + go]
+   (mod p, loose), the inputs loaded once.  Uses x3-x16. */
+.macro FE64ARM_ADDSUB sb, so, db, do, fb, fo, gb, go
+	ldp	x3, x4, [\fb, #\fo]
+	ldp	x7, x8, [\gb, #\go]
+	ldp	x5, x6, [\fb, #\fo+16]
+	ldp	x9, x10, [\gb, #\go+16]
+	mov	x16, #38
+	FE64ARM_SUB_REGS x11, x12, x13, x14, x3, x4, x5, x6, x7, x8, x9, x10, x16, x15
+	FE64ARM_ADD_REGS x3, x4, x5, x6, x7, x8, x9, x10, x16, x15
+	stp	x11, x12, [\db, #\do]
+	stp	x13, x14, [\db, #\do+16]
+	stp	x3, x4, [\sb, #\so]
+	stp	x5, x6, [\sb, #\so+16]
+.endm
+
+/* [eb + eo] = [fb + fo] - [gb + go] and
+   [tb + to] = 121666 [eb + eo] + [gb + go] (mod p, loose): the tail of
+   the ladder step, E = AA - BB and BB + 121666 E.  Uses x3-x17. */
+.macro FE64ARM_SUB_MUL121666_ADD eb, eo, tb, to, fb, fo, gb, go
+	ldp	x3, x4, [\fb, #\fo]
+	ldp	x7, x8, [\gb, #\go]
+	ldp	x5, x6, [\fb, #\fo+16]
+	ldp	x9, x10, [\gb, #\go+16]
+	mov	x16, #38
+	FE64ARM_SUB_REGS x11, x12, x13, x14, x3, x4, x5, x6, x7, x8, x9, x10, x16, x15
+	stp	x11, x12, [\eb, #\eo]
+	stp	x13, x14, [\eb, #\eo+16]
+	mov	x17, #0xdb42
+	movk	x17, #0x1, lsl #16
+	mul	x3, x11, x17
+	umulh	x11, x11, x17
+	mul	x4, x12, x17
+	umulh	x12, x12, x17
+	mul	x5, x13, x17
+	umulh	x13, x13, x17
+	mul	x6, x14, x17
+	umulh	x14, x14, x17
+	/* 121666 E = (x14 + carries, x6 + x13, x5 + x12, x4 + x11, x3);
+	   add BB to the low four limbs in the same pass */
+	adds	x3, x3, x7
+	adcs	x4, x4, x8
+	adcs	x5, x5, x9
+	adcs	x6, x6, x10
+	adc	x14, x14, xzr
+	adds	x4, x4, x11
+	adcs	x5, x5, x12
+	adcs	x6, x6, x13
+	adc	x14, x14, xzr
+	/* top word < 2^18: fold 38 top, then a possible last 38 */
+	mul	x14, x14, x16
+	adds	x3, x3, x14
+	adcs	x4, x4, xzr
+	adcs	x5, x5, xzr
+	adcs	x6, x6, xzr
+	csel	x14, x16, xzr, cs
+	add	x3, x3, x14
+	stp	x3, x4, [\tb, #\to]
+	stp	x5, x6, [\tb, #\to+16]
+.endm
+
+/* the head of a ladder step: swap (x2, z2) with (x3, z3) when bit is 1,
+   then A = x2 + z2, B = x2 - z2, C = x3 + z3, D = x3 - z3 (mod p, loose).
+   The swapped points are not stored: the step overwrites them.  Operands
+   are all [sp + offset]; uses x3-x17, x19-x25, x28 (not x0-x2). */
+.macro FE64ARM_LADDER_HEAD bit, x2o, z2o, x3o, z3o, ao, bo, co, do
+	ldp	x3, x4, [sp, #\x2o]
+	ldp	x7, x8, [sp, #\x3o]
+	ldp	x5, x6, [sp, #\x2o+16]
+	ldp	x9, x10, [sp, #\x3o+16]
+	ldp	x11, x12, [sp, #\z2o]
+	ldp	x15, x16, [sp, #\z3o]
+	ldp	x13, x14, [sp, #\z2o+16]
+	ldp	x17, x19, [sp, #\z3o+16]
+	cmp	\bit, #0
+	/* x2 <-> x3: x3..x6 and x7..x10 */
+	csel	x20, x7, x3, ne
+	csel	x7, x3, x7, ne
+	csel	x3, x8, x4, ne
+	csel	x8, x4, x8, ne
+	csel	x4, x9, x5, ne
+	csel	x9, x5, x9, ne
+	csel	x5, x10, x6, ne
+	csel	x10, x6, x10, ne
+	/* now x2 = (x20 x3 x4 x5), x3 = (x7 x8 x9 x10) */
+	csel	x6, x15, x11, ne
+	csel	x15, x11, x15, ne
+	csel	x11, x16, x12, ne
+	csel	x16, x12, x16, ne
+	csel	x12, x17, x13, ne
+	csel	x17, x13, x17, ne
+	csel	x13, x19, x14, ne
+	csel	x19, x14, x19, ne
+	/* z2 = (x6 x11 x12 x13), z3 = (x15 x16 x17 x19) */
+	mov	x28, #38
+	FE64ARM_SUB_REGS x21, x22, x23, x24, x20, x3, x4, x5, x6, x11, x12, x13, x28, x25
+	stp	x21, x22, [sp, #\bo]
+	stp	x23, x24, [sp, #\bo+16]
+	FE64ARM_ADD_REGS x20, x3, x4, x5, x6, x11, x12, x13, x28, x25
+	stp	x20, x3, [sp, #\ao]
+	stp	x4, x5, [sp, #\ao+16]
+	FE64ARM_SUB_REGS x21, x22, x23, x24, x7, x8, x9, x10, x15, x16, x17, x19, x28, x25
+	stp	x21, x22, [sp, #\do]
+	stp	x23, x24, [sp, #\do+16]
+	FE64ARM_ADD_REGS x7, x8, x9, x10, x15, x16, x17, x19, x28, x25
+	stp	x7, x8, [sp, #\co]
+	stp	x9, x10, [sp, #\co+16]
 .endm
 
 #endif

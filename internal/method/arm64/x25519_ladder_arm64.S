@@ -20,7 +20,8 @@
    x0 = i (254 down to 0), x1 = the previous bit (the pending swap),
    x2 = the bit of this step.
 
-   Constant time: bit i of k only ever reaches csel (FE64ARM_CSWAP); the
+   Constant time: bit i of k only ever reaches csel (FE64ARM_LADDER_HEAD,
+   FE64ARM_CSWAP); the
    loop branch depends on i alone; the one register-indexed load reads
    k[i >> 3], an address that depends on i only. */
 #ifndef X25519_LADDER_ARM64_S
@@ -82,27 +83,20 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(x25519_ladder_arm64))
 	lsr	w2, w2, w3
 	and	x2, x2, #1
 	eor	x1, x1, x2
-	FE64ARM_CSWAP x1, sp, L_X2, sp, L_X3
-	FE64ARM_CSWAP x1, sp, L_Z2, sp, L_Z3
+	/* swap, A = x2 + z2, B = x2 - z2, C = x3 + z3, D = x3 - z3 */
+	FE64ARM_LADDER_HEAD x1, L_X2, L_Z2, L_X3, L_Z3, L_A, L_B, L_C, L_D
 	mov	x1, x2
 
-	FE64ARM_ADD sp, L_A, sp, L_X2, sp, L_Z2        /* A = x2 + z2 */
-	FE64ARM_SUB sp, L_B, sp, L_X2, sp, L_Z2        /* B = x2 - z2 */
-	FE64ARM_ADD sp, L_C, sp, L_X3, sp, L_Z3        /* C = x3 + z3 */
-	FE64ARM_SUB sp, L_D, sp, L_X3, sp, L_Z3        /* D = x3 - z3 */
 	FE64ARM_SQ sp, L_AA, sp, L_A                   /* AA = A^2 */
 	FE64ARM_SQ sp, L_BB, sp, L_B                   /* BB = B^2 */
 	FE64ARM_MUL sp, L_DA, sp, L_D, sp, L_A         /* DA = D A */
 	FE64ARM_MUL sp, L_CB, sp, L_C, sp, L_B         /* CB = C B */
-	FE64ARM_SUB sp, L_E, sp, L_AA, sp, L_BB        /* E = AA - BB */
-	FE64ARM_ADD sp, L_T, sp, L_DA, sp, L_CB
+	FE64ARM_ADDSUB sp, L_T, sp, L_D, sp, L_DA, sp, L_CB   /* T = DA + CB, D = DA - CB */
 	FE64ARM_SQ sp, L_X3, sp, L_T                   /* x3 = (DA + CB)^2 */
-	FE64ARM_SUB sp, L_T, sp, L_DA, sp, L_CB
-	FE64ARM_SQ sp, L_T, sp, L_T
+	FE64ARM_SQ sp, L_T, sp, L_D
 	FE64ARM_MUL sp, L_Z3, sp, L_T, sp, L_X1        /* z3 = x1 (DA - CB)^2 */
 	FE64ARM_MUL sp, L_X2, sp, L_AA, sp, L_BB       /* x2 = AA BB */
-	FE64ARM_MUL121666 sp, L_T, sp, L_E
-	FE64ARM_ADD sp, L_T, sp, L_T, sp, L_BB
+	FE64ARM_SUB_MUL121666_ADD sp, L_E, sp, L_T, sp, L_AA, sp, L_BB  /* E = AA - BB, T = BB + 121666 E */
 	FE64ARM_MUL sp, L_Z2, sp, L_E, sp, L_T         /* z2 = E (BB + 121666 E) */
 
 	subs	x0, x0, #1
