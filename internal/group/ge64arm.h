@@ -4,8 +4,9 @@
 
    The group interface (group/ge_interface.h) with prefix ge64arm: the
    point forms and formulas of group/ge51.h (the template
-   group/ge_formulas.h), with the constants in radix-2^64 limbs, a plain C
-   table scan (masks over every entry) and the Montgomery conversion.
+   group/ge_formulas.h), with the constants in radix-2^64 limbs, a masked
+   table scan over every entry (Advanced SIMD) and the Montgomery
+   conversion.
    Include "crypto_OP.h" and field/fe64arm.h first.
 
    Precomputed tables in radix 2^64 (internal/tables/ge64_*.h, written for
@@ -20,6 +21,7 @@
 #define GROUP_GE64ARM_H
 
 #include <stdint.h>
+#include <arm_neon.h>
 #include "ct/crypto_ct.h"
 #include "field/fe64arm.h"
 
@@ -47,9 +49,10 @@ static const fe64arm ge64arm_sqrtm1 = {{
 
 /* t = b P where table[j] = (j+1) P for j < count (public) and
    -count <= b <= count: every entry is read and merged under a mask, no
-   branch or index on b.  With negate_t, t is b P; without, |b| P with
-   y+x and y-x swapped when b < 0 (2dxy as for |b| P).  Returns the mask
-   (all ones iff b < 0). */
+   branch or index on b (Advanced SIMD, baseline on AArch64: each entry is
+   six 128-bit loads and six bit-selects under a mask made by a compare).
+   With negate_t, t is b P; without, |b| P with y+x and y-x swapped when
+   b < 0 (2dxy as for |b| P).  Returns the mask (all ones iff b < 0). */
 static inline uint64_t ge64arm_precomp_select_core(ge64arm_precomp *t, const ge64arm_precomp *table,
                                                     int count, signed char b, int negate_t)
 {
@@ -57,20 +60,32 @@ static inline uint64_t ge64arm_precomp_select_core(ge64arm_precomp *t, const ge6
   uint64_t neg = bu >> 63;
   uint64_t mneg = crypto_ct_bit_mask_u64(neg);
   uint64_t babs = (bu ^ mneg) - mneg;
+  const uint64x2_t want = vdupq_n_u64(babs), one = vdupq_n_u64(1);
+  uint64x2_t jv = one, m;
+  uint64x2_t a0 = vcombine_u64(vcreate_u64(1), vcreate_u64(0)), a1 = vdupq_n_u64(0);
+  uint64x2_t a2 = a0, a3 = a1, a4 = a1, a5 = a1;   /* the neutral element (1, 1, 0) */
   fe64arm minus;
-  int j, k;
+  int j;
 
-  ge64arm_precomp_0(t);
   for (j = 0; j < count; ++j) {
-    uint64_t m = crypto_ct_equal_mask_u64(babs, (uint64_t)(j + 1));
-    for (k = 0; k < 4; ++k) {
-      t->ypx.v[k] ^= m & (t->ypx.v[k] ^ table[j].ypx.v[k]);
-      t->ymx.v[k] ^= m & (t->ymx.v[k] ^ table[j].ymx.v[k]);
-      t->xy2d.v[k] ^= m & (t->xy2d.v[k] ^ table[j].xy2d.v[k]);
-    }
+    const uint64_t *e = (const uint64_t *)(const void *)&table[j];
+    m = vceqq_u64(jv, want);
+    a0 = vbslq_u64(m, vld1q_u64(e), a0);
+    a1 = vbslq_u64(m, vld1q_u64(e + 2), a1);
+    a2 = vbslq_u64(m, vld1q_u64(e + 4), a2);
+    a3 = vbslq_u64(m, vld1q_u64(e + 6), a3);
+    a4 = vbslq_u64(m, vld1q_u64(e + 8), a4);
+    a5 = vbslq_u64(m, vld1q_u64(e + 10), a5);
+    jv = vaddq_u64(jv, one);
   }
-  /* -(y+x, y-x, 2dxy) = (y-x, y+x, -2dxy) */
-  fe64arm_cswap(&t->ypx, &t->ymx, neg);
+  /* -(y+x, y-x, 2dxy) = (y-x, y+x, -2dxy): swap the first two under mneg */
+  m = vdupq_n_u64(mneg);
+  vst1q_u64(t->ypx.v, vbslq_u64(m, a2, a0));
+  vst1q_u64(t->ypx.v + 2, vbslq_u64(m, a3, a1));
+  vst1q_u64(t->ymx.v, vbslq_u64(m, a0, a2));
+  vst1q_u64(t->ymx.v + 2, vbslq_u64(m, a1, a3));
+  vst1q_u64(t->xy2d.v, a4);
+  vst1q_u64(t->xy2d.v + 2, a5);
   if (negate_t) {   /* public */
     fe64arm_neg(&minus, &t->xy2d);
     fe64arm_cmov(&t->xy2d, &minus, neg);
