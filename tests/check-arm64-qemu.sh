@@ -49,7 +49,8 @@ else
 fi
 
 # every arm64-specific implementation was built with both compilers and tested
-for impl in fe64arm-ladder fe64arm-chain fe64arm-montgomery-trick arm64-sha512-insns; do
+for impl in fe64arm-ladder fe64arm-chain fe64arm-montgomery-trick fe64arm-comb-r32 fe64arm-wnaf \
+    fe64arm-straus-pippenger arm64-sha512-insns; do
   n=$(grep -c "^[A-Za-z0-9_]* [0-9]* implementation $impl compiler " "$tmp/test.log")
   [ "$n" = 2 ] && ok || fail "$impl: $n of 2 pairs (gcc, clang) in lib25519-test"
 done
