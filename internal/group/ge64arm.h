@@ -11,8 +11,8 @@
 
    Precomputed tables in radix 2^64 (internal/tables/ge64_*.h, written for
    the amd64 family ge64) have the same layout, four 64-bit limbs per
-   coordinate; GE64ARM_TABLE_TYPES makes them ge64arm_precomp before
-   they are included.
+   coordinate; the #define of ge64_precomp below makes them
+   ge64arm_precomp when they are included after this file.
 
    There are no limb bounds to track: every fe64arm routine accepts any
    256-bit input.  Functions ending in _vartime may branch on their inputs
@@ -44,7 +44,6 @@ static const fe64arm ge64arm_sqrtm1 = {{
 #undef FE_FAMILY
 
 /* the radix-2^64 tables name their element type ge64_precomp */
-#define GE64ARM_TABLE_TYPES
 #define ge64_precomp ge64arm_precomp
 
 /* t = b P where table[j] = (j+1) P for j < count (public) and
