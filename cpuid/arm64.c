@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* arm64 feature detection. Advanced SIMD (NEON) is mandatory in the
    AArch64 profile Linux runs on; HWCAP confirms it where available.
+   The optional ARMv8.2 SHA512 instructions are used only when the kernel
+   reports them (HWCAP_SHA512); elsewhere (no HWCAP) they count as absent.
    The raw words are AT_HWCAP and AT_HWCAP2. */
 #include <lib25519.h>
 #include "disable.h"
@@ -25,7 +27,9 @@ unsigned long long lib25519_internal_cpufeatures(void)
 {
   unsigned long long f = CPU_FEATURE_arm64;
 #if defined(__linux__)
-  if (getauxval(AT_HWCAP) & (1UL << 1)) f |= CPU_FEATURE_neon; /* HWCAP_ASIMD */
+  unsigned long hw = getauxval(AT_HWCAP);
+  if (hw & (1UL << 1)) f |= CPU_FEATURE_neon;    /* HWCAP_ASIMD */
+  if (hw & (1UL << 21)) f |= CPU_FEATURE_sha512; /* HWCAP_SHA512: sha512h/h2/su0/su1 */
 #else
   f |= CPU_FEATURE_neon;
 #endif

@@ -15,6 +15,7 @@
 #define CPU_FEATURE_bmi1 (1ULL << 8)
 #define CPU_FEATURE_arm64 (1ULL << 16)
 #define CPU_FEATURE_neon (1ULL << 17)
+#define CPU_FEATURE_sha512 (1ULL << 18) /* arm64: FEAT_SHA512, HWCAP_SHA512 */
 
 /* what this CPU and OS can run, minus anything named in the environment
    variable LIB25519_DISABLE (comma-separated feature names; it can only take

@@ -41,6 +41,7 @@ static unsigned long long cpufeatures_named(const char *e)
     {"avx512f", CPU_FEATURE_avx512f}, {"avx512vl", CPU_FEATURE_avx512vl},
     {"avx512ifma", CPU_FEATURE_avx512ifma}, {"avx512vbmi", CPU_FEATURE_avx512vbmi},
     {"neon", CPU_FEATURE_neon},
+    {"sha512", CPU_FEATURE_sha512},
   };
   unsigned long long bits = 0;
   while (*e) {

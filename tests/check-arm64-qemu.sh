@@ -3,9 +3,12 @@
 # The arm64 build, tested on this amd64 machine: cross-compiles with Debian's
 # aarch64-linux-gnu-gcc and clang --target=aarch64-linux-gnu (every arm64
 # implementation/compiler pair, untrimmed) into build/arm64-qemu and runs,
-# under user-mode qemu, lib25519-test, the command-line tools' own tests
-# (tests/cli-*.sh through small qemu wrappers) and the examples compiled
-# against the cross build.
+# under user-mode qemu, lib25519-test (every pair, both compilers; the
+# default qemu CPU model "max" has every optional arm64 extension), the
+# dispatch fallback on a CPU model without the SHA512 instructions
+# (cortex-a72) and with them masked (LIB25519_DISABLE=sha512), the
+# command-line tools' own tests (tests/cli-*.sh through small qemu
+# wrappers) and the examples compiled against the cross build.
 # Needs gcc-aarch64-linux-gnu and qemu-user (scripts/install-deps installs
 # them). Without them it exits 77 (skipped), except in CI, where it fails.
 # BINDIR is not used: the test makes its own build.
@@ -48,9 +51,60 @@ export QEMU_LD_PREFIX=/usr/aarch64-linux-gnu
 export LD_LIBRARY_PATH="$B/package/lib"
 if qemu-aarch64 "$B/package/bin/lib25519-test" >"$tmp/test.log" 2>&1 && tail -n 1 "$tmp/test.log" | grep -q 'all tests succeeded'; then
   ok
-  echo "lib25519-test under qemu: $(grep -c '^[a-z0-9_]* [0-9]* implementation ' "$tmp/test.log") implementation/compiler pairs tested"
+  echo "lib25519-test under qemu: $(grep -c '^[A-Za-z0-9_]* [0-9]* implementation ' "$tmp/test.log") implementation/compiler pairs tested"
 else
   tail -n 20 "$tmp/test.log"; fail "lib25519-test under qemu"
+fi
+
+# every arm64-specific implementation was built with both compilers and tested
+for impl in fe64arm-ladder fe64arm-chain fe64arm-montgomery-trick fe64arm-comb-r32 fe64arm-wnaf \
+    fe64arm-straus-pippenger arm64-sha512-insns; do
+  n=$(grep -c "^[A-Za-z0-9_]* [0-9]* implementation $impl compiler " "$tmp/test.log")
+  [ "$n" = 2 ] && ok || fail "$impl: $n of 2 pairs (gcc, clang) in lib25519-test"
+done
+
+# dispatch: the SHA512-instruction pair is a candidate only where the CPU
+# reports the instructions; every candidate the CPU may run hashes right
+cat >"$tmp/which.c" <<'EOF'
+#include <stdio.h>
+#include <string.h>
+#include <lib25519.h>
+int main(void)
+{
+  unsigned char st[64], in[128];
+  long long i, n = lib25519_numimpl_hashblocks_sha512();
+  memset(in, 0x61, sizeof in);
+  for (i = 0; i < n; ++i) {
+    memset(st, 0, sizeof st);
+    lib25519_dispatch_hashblocks_sha512(i)(st, in, sizeof in);
+    printf("%s %02x%02x%02x%02x\n", lib25519_dispatch_hashblocks_sha512_implementation(i), st[0], st[1], st[2], st[3]);
+  }
+  return 0;
+}
+EOF
+if aarch64-linux-gnu-gcc "$tmp/which.c" -I"$B/package/include" -L"$B/package/lib" -l25519 -o "$tmp/which"; then
+  # "max+disable" is -cpu max with LIB25519_DISABLE=sha512
+  for c in "max yes" "cortex-a72 no" "max+disable no"; do
+    set -- $c
+    cpu=${1%+disable}; dis=; [ "$cpu" != "$1" ] && dis=sha512
+    LIB25519_DISABLE=$dis qemu-aarch64 -cpu "$cpu" "$tmp/which" >"$tmp/which.out"
+    has=no; grep -q '^arm64-sha512-insns ' "$tmp/which.out" && has=yes
+    if [ "$(cut -d' ' -f2 "$tmp/which.out" | sort -u | wc -l)" != 1 ]; then
+      cat "$tmp/which.out"; fail "-cpu $1: the candidates disagree"
+    elif [ "$has" != "$2" ]; then
+      fail "-cpu $1: arm64-sha512-insns a candidate: $has, expected $2"
+    else
+      ok; echo "qemu -cpu $1: $(wc -l <"$tmp/which.out") hashblocks candidates agree, arm64-sha512-insns among them: $has"
+    fi
+  done
+  if QEMU_CPU=cortex-a72 qemu-aarch64 "$B/package/bin/lib25519-test" hashblocks hash >"$tmp/a72.log" 2>&1 &&
+     tail -n 1 "$tmp/a72.log" | grep -q 'all tests succeeded' && ! grep -q arm64-sha512-insns "$tmp/a72.log"; then
+    ok
+  else
+    tail -n 5 "$tmp/a72.log"; fail "lib25519-test hashblocks hash on -cpu cortex-a72"
+  fi
+else
+  fail "dispatch probe did not cross-compile"
 fi
 
 # the command tools, each started through qemu by a wrapper that keeps the

@@ -6,7 +6,8 @@
 
    A family is a prefix: fe26 (radix 2^25.5, plain C99, field/fe26.h),
    fe51 (radix 2^51, unsigned __int128, field/fe51.h), fe64 (radix 2^64,
-   x86-64 BMI2/ADX assembly, field/fe64.h).  With F the prefix, the family
+   x86-64 BMI2/ADX assembly, field/fe64.h), fe64arm (radix 2^64, AArch64
+   assembly, field/fe64arm.h).  With F the prefix, the family
    header defines the element type F and, all constant time, outputs
    allowed to alias inputs:
 

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: MIT */
+/* crypto_nG_merged25519 for AArch64: n B for the Ed25519 base point B, on
+   the radix-2^64 assembly field (field/fe64arm.h) and the C group formulas
+   of group/ge64arm.h.
+
+   The fixed-base comb of fe64-comb-r32: with the top bit of n cleared and
+   the scalar reduced mod L (a < 2^253), a = sum e[i] 32^i with
+   -16 <= e[i] <= 16 (51 digits), T[k][j] = (j+1) 1024^k B
+   (tables/ge64_base_r32.h, 26 x 16 points):
+     a B = 32 sum_k e[2k+1] T[k] + sum_k e[2k] T[k],
+   i.e. 51 mixed additions, 5 doublings and one inversion.  Every lookup
+   reads its whole row of 16 points under masks (ge64arm_precomp_select16),
+   which also negates the point for a negative digit.
+
+   The top bit of n (which output form to produce) is also used only
+   through masks.  Constant time. */
+#include <string.h>
+#include "crypto_nG.h"
+#include "field/fe64arm.h"
+#include "group/ge64arm.h"
+#include "scalar/sc25519.h"
+#include "scalar/sc64.h"
+#include "method/nG_comb_digits.h"
+#include "tables/ge64_base_r32.h"   /* as ge64arm_precomp (group/ge64arm.h) */
+#define RADIXBITS 5
+#define NDIGITS 51
+#define TABLE ge64_base_table64_r32
+
+static void madd_into(ge64arm_p3 *h, const ge64arm_precomp *q)
+{
+  ge64arm_p1p1 t;
+  ge64arm_madd(&t, h, q);
+  ge64arm_p1p1_to_p3(h, &t);
+}
+
+void crypto_nG(unsigned char *out, const unsigned char *n)
+{
+  unsigned char t[32];
+  signed char e[NDIGITS];
+  uint64_t montgomery = (uint64_t)(n[31] >> 7);
+  volatile unsigned char *vt = t;
+  volatile signed char *ve = e;
+  volatile uint64_t *vx;
+  uint64_t x[8];
+  sc25519 a;
+  ge64arm_p3 h;
+  ge64arm_p2 r;
+  ge64arm_p1p1 d;
+  ge64arm_precomp q;
+  int i;
+
+  for (i = 0; i < 32; ++i) t[i] = n[i];
+  t[31] &= 127;
+  sc64_load32(x, t);
+  x[4] = x[5] = x[6] = x[7] = 0;    /* a = t mod L, straight-line */
+  sc64_reduce512(a.v, x);
+  nG_comb_digits(e, a.v, RADIXBITS, NDIGITS);
+
+  /* odd digits, times 32 (five doublings), then the even digits */
+  ge64arm_p3_0(&h);
+  for (i = 1; i < NDIGITS; i += 2) {
+    ge64arm_precomp_select16(&q, TABLE[i >> 1], e[i]);
+    madd_into(&h, &q);
+  }
+  ge64arm_p3_to_p2(&r, &h);
+  for (i = 1; i < RADIXBITS; ++i) {
+    ge64arm_p2_dbl(&d, &r);
+    ge64arm_p1p1_to_p2(&r, &d);
+  }
+  ge64arm_p2_dbl(&d, &r);
+  ge64arm_p1p1_to_p3(&h, &d);
+  for (i = 0; i < NDIGITS; i += 2) {
+    ge64arm_precomp_select16(&q, TABLE[i >> 1], e[i]);
+    madd_into(&h, &q);
+  }
+
+  ge64arm_p3_tobytes_merged(out, &h, montgomery);
+
+  for (i = 0; i < 32; ++i) vt[i] = 0;
+  for (i = 0; i < NDIGITS; ++i) ve[i] = 0;
+  vx = x;
+  for (i = 0; i < 4; ++i) vx[i] = 0;
+}

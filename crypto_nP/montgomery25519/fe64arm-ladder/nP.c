@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: MIT */
+/* X25519 (RFC 7748) for AArch64: the whole Montgomery ladder in assembly
+   (internal/method/arm64/x25519_ladder_arm64.S) on field elements in
+   radix 2^64 (four limbs, mul/umulh products, adds/adcs carry chains),
+   then one inversion (constant-time safegcd, field/fe64arm.h) and a full
+   reduction.
+   k = n clamped; bit 255 of p is ignored and p is otherwise taken as is
+   (non-canonical values are reduced mod p by the arithmetic).  Constant
+   time.  Both inputs are read before q is written. */
+#include "crypto_nP.h"
+#include "field/fe64arm.h"
+
+#define x25519_ladder_arm64 CRYPTO_NAMESPACE(x25519_ladder_arm64)
+extern void x25519_ladder_arm64(uint64_t x2[4], uint64_t z2[4], const unsigned char k[32],
+                                const uint64_t u[4]) FE64ARM_HIDDEN;
+
+void crypto_nP(unsigned char *q, const unsigned char *n, const unsigned char *p)
+{
+  unsigned char k[32];
+  volatile unsigned char *vk = k;
+  fe64arm u, x2, z2;
+  int i;
+
+  for (i = 0; i < 32; ++i) k[i] = n[i];
+  k[0] &= 248;
+  k[31] &= 127;
+  k[31] |= 64;
+  fe64arm_frombytes(&u, p);
+
+  x25519_ladder_arm64(x2.v, z2.v, k, u.v);
+  fe64arm_invert(&z2, &z2);
+  fe64arm_mul(&x2, &x2, &z2);
+  fe64arm_tobytes(q, &x2);
+
+  for (i = 0; i < 32; ++i) vk[i] = 0;
+}

@@ -1,0 +1,100 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Constant-time evidence for the arm64 assembly, which valgrind cannot run
+# here: every assembly file under internal/*/arm64/ is assembled with the
+# cross gcc and with clang, disassembled (aarch64-linux-gnu-objdump -d),
+# and each function is checked for
+#   - conditional branches (b.cond, cbz, cbnz, tbz, tbnz): only the ones
+#     listed in ALLOWED_BRANCHES below, each on a public loop counter;
+#   - register-indexed memory accesses ([xN, xM] or [xN, wM, ...]): only
+#     the ones listed in ALLOWED_INDEXED, each indexed by public data;
+#   - indirect branches (br, blr) and variable-latency division (udiv,
+#     sdiv): none at all.
+# The C parts of the arm64 implementations (the fe64arm.h wrappers, the
+# safegcd inversion) are shared with amd64, where valgrind and MSan check
+# them (doc/security.md).
+# BINDIR is not used. Needs gcc-aarch64-linux-gnu (and binutils), else skips.
+name=check-arm64-ct
+. "$(dirname "$0")/lib.sh"
+lib_args "$@"
+cd "$top" || exit 111
+if ! command -v aarch64-linux-gnu-gcc >/dev/null || ! command -v aarch64-linux-gnu-objdump >/dev/null; then
+  missing "aarch64-linux-gnu-gcc or aarch64-linux-gnu-objdump is not installed (package gcc-aarch64-linux-gnu)"
+  finish
+fi
+tmp=$(mktemp -d) || exit 111
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+# function:mnemonic and why the branch is public
+ALLOWED_BRANCHES='
+fe64_arm64_nsquare:b.le n = 1: n is the public count of squarings
+fe64_arm64_nsquare:b.ne the loop over the public count n
+x25519_ladder_arm64:b.ge the loop over the bit index i = 254..0 (public)
+'
+# function:mnemonic and why the index is public
+ALLOWED_INDEXED='
+x25519_ladder_arm64:ldrb k[i >> 3]: the byte offset is the public bit index
+'
+
+compilers="aarch64-linux-gnu-gcc"
+command -v clang >/dev/null && compilers="$compilers clang"
+files=$(find internal -path '*/arm64/*.S' ! -name '*_macros.S' | sort)
+[ -n "$files" ] || { fail "no arm64 assembly found"; finish; }
+for cc in $compilers; do
+  for f in $files; do
+    b=$(basename "$f" .S)
+    printf '#define CRYPTO_NAMESPACE(x) x\n#include "%s"\n' "${f#internal/}" >"$tmp/$b.S"
+    if [ "$cc" = clang ]; then set -- --target=aarch64-linux-gnu; else set --; fi
+    if ! "$cc" "$@" -c -Iinternal "$tmp/$b.S" -o "$tmp/$b-$cc.o" 2>"$tmp/err"; then
+      cat "$tmp/err"; fail "$f does not assemble with $cc"; continue
+    fi
+    aarch64-linux-gnu-objdump -d --no-show-raw-insn "$tmp/$b-$cc.o" >"$tmp/$b-$cc.dis"
+    # function<TAB>mnemonic<TAB>operands for every instruction
+    awk '/^[0-9a-f]+ <.*>:$/ { fn = $2; gsub(/[<>:]/, "", fn); next }
+         /^ *[0-9a-f]+:\t/ { split($0, a, "\t"); print fn "\t" a[2] "\t" a[3] }' "$tmp/$b-$cc.dis" >"$tmp/$b-$cc.ins"
+    nfn=$(cut -f1 "$tmp/$b-$cc.ins" | sort -u | wc -l)
+    bad=0
+    while IFS='	' read -r fn mn ops; do
+      case "$mn" in
+        b.*|cbz|cbnz|tbz|tbnz)
+          if ! printf '%s\n' "$ALLOWED_BRANCHES" | grep -q "^$fn:$mn "; then
+            echo "$f ($cc): $fn: conditional branch $mn $ops is not in the list"; bad=1
+          fi ;;
+        br|blr|udiv|sdiv)
+          echo "$f ($cc): $fn: $mn $ops is not allowed in constant-time code"; bad=1 ;;
+        ld*|st*)
+          if printf '%s' "$ops" | grep -Eq '\[[a-z0-9]+, *[xw][0-9]+'; then
+            if ! printf '%s\n' "$ALLOWED_INDEXED" | grep -q "^$fn:$mn "; then
+              echo "$f ($cc): $fn: register-indexed $mn $ops is not in the list"; bad=1
+            fi
+          fi ;;
+      esac
+    done <"$tmp/$b-$cc.ins"
+    if [ "$bad" = 0 ]; then
+      ok; echo "$f ($cc): $nfn functions, $(wc -l <"$tmp/$b-$cc.ins") instructions: branches and indexes as listed"
+    else
+      fail "$f ($cc)"
+    fi
+  done
+done
+
+# the check itself must catch what it is for: a planted secret branch and
+# a planted table load
+cat >"$tmp/planted.S" <<'EOF'
+	.text
+	.globl fe64_arm64_planted
+fe64_arm64_planted:
+	cbz	x1, 1f
+	ldr	x2, [x0, x1, lsl #3]
+1:	ret
+EOF
+aarch64-linux-gnu-gcc -c "$tmp/planted.S" -o "$tmp/planted.o" &&
+  aarch64-linux-gnu-objdump -d --no-show-raw-insn "$tmp/planted.o" |
+  awk '/^ *[0-9a-f]+:\t/ { split($0, a, "\t"); print a[2] "\t" a[3] }' >"$tmp/planted.ins"
+if grep -q '^cbz' "$tmp/planted.ins" && grep -Eq '^ldr	.*\[x0, x1' "$tmp/planted.ins"; then
+  ok
+else
+  fail "the disassembly parser does not see a planted branch and indexed load"
+fi
+
+finish
