@@ -65,7 +65,7 @@ mkdir "$src" && (tar cf - --exclude=./build --exclude=./.git --exclude=./debian 
 # a project version, when the tree has one, becomes the package's upstream version
 if [ -f VERSION ]; then
   v=$(head -n 1 VERSION | tr -d ' \n')
-  [ -n "$v" ] && sed -i "1s/(0~20241004-1)/($v-1)/" "$src/debian/changelog"
+  [ -n "$v" ] && sed -i "1s/(0~20241004-1)/(0~$v-1)/" "$src/debian/changelog"
 fi
 
 start=$(date +%s)

@@ -17,8 +17,13 @@
    key decoding, context creation and *Init calls are done outside the
    timed region. "X batch" and "Ed MSM" are per item of a batch of 16.
 
-   A --lib is loaded with dlopen(RTLD_NOW | RTLD_LOCAL), so identical symbol
-   names of several builds do not clash; before it, every librandombytes*.so*
+   A --lib is loaded with dlopen(RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND), so
+   identical symbol names of several builds do not clash, and, above all, so
+   that its calls of its own exported functions (lib25519's sign calls
+   lib25519_nG_merged25519, its open lib25519_mGnP_ed25519, ...) stay inside
+   it: without RTLD_DEEPBIND the dynamic linker resolves them to the first
+   definition in the global scope, which is ours (linked into this program),
+   and a "lib25519" column would time our primitives. Before it, every librandombytes*.so*
    in its folder is loaded by path, which satisfies its dependency on
    librandombytes without LD_LIBRARY_PATH (run.sh also sets that).
 
@@ -180,7 +185,7 @@ static void add_lib(const char *arg)
       }
     }
   }
-  void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
   if (!h) {
     fprintf(stderr, "compare: %s\n", dlerror());
     exit(1);

@@ -323,7 +323,10 @@ def selftest(cc):
 FLAG_WORDS = {"-mbmi": {"bmi1"}, "-mbmi2": {"bmi2"}, "-madx": {"adx"}, "-mavx2": {"avx2"},
               "-mavx512f": {"avx512f", "avx2"}, "-mavx512vl": {"avx512vl", "avx512f", "avx2"},
               "-mavx512ifma": {"avx512ifma", "avx512f", "avx2"},
-              "-mavx512vbmi": {"avx512vbmi", "avx512f", "avx2"}}
+              "-mavx512vbmi": {"avx512vbmi", "avx512f", "avx2"},
+              # arm64: the SHA512 instructions exist only from Armv8.2 on, so a
+              # CPU reporting them has the rest of the v8.2 baseline too
+              "-march=armv8.2-a+sha3": {"sha512"}}
 NO_ISA_FLAG = re.compile(r"^-m(prefer-vector-width=|tune=|arch=x86-64$|64$|no-red-zone$|cmodel=|abi=|general-regs-only$)")
 
 

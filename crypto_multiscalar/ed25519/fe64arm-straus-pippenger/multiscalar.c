@@ -27,9 +27,9 @@
 #ifndef MS_BUCKET_MIN   /* overridable for measuring the crossover */
 #define MS_BUCKET_MIN 80
 #endif
-#define MS_BUCKET_BLOCK 16384
+#define MS_BUCKET_BLOCK 128     /* bounds the stack (no heap): 128 points, as p3 and cached */
 #define MS_BUCKET_WEIGHT 1.0
-#define MS_MAXC 14
+#define MS_MAXC 6               /* digits fit a signed char; the best c for 128 points */
 #define MS_DECODE_BATCH 1
 
 #define ms_zero ge64arm_p3_0
