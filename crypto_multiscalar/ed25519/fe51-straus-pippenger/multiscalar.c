@@ -20,8 +20,6 @@
 #define GE_FAMILY ge51   /* the group family of the method/ templates */
 #include "method/multiscalar_common.h"
 
-#define MS_POINT ge51_p3
-#define MS_CACHED ge51_cached
 #define MS_BLOCK 32
 #define MS_NAFW 5
 #ifndef MS_BUCKET_MIN   /* overridable for measuring the crossover */
@@ -33,62 +31,9 @@
 #define MS_HAVE_FROM_CACHED 1
 #define MS_DECODE_BATCH 1
 
-#define ms_zero ge51_p3_0
-#define ms_neg ge51_p3_neg
-#define ms_to_cached ge51_p3_to_cached
-#define ms_tobytes ge51_p3_tobytes_vartime
-
-/* r = r + c, r = r - c */
-static inline void ms_add(ge51_p3 *r, const ge51_cached *c)
-{
-  ge51_p1p1 t;
-  ge51_add(&t, r, c);
-  ge51_p1p1_to_p3(r, &t);
-}
-
-static inline void ms_sub(ge51_p3 *r, const ge51_cached *c)
-{
-  ge51_p1p1 t;
-  ge51_sub(&t, r, c);
-  ge51_p1p1_to_p3(r, &t);
-}
-
-/* r = r + p */
-static inline void ms_add_point(ge51_p3 *r, const ge51_p3 *p)
-{
-  ge51_cached c;
-  ge51_p3_to_cached(&c, p);
-  ms_add(r, &c);
-}
-
-/* r = 2^n r, n >= 1: projective doublings, T only after the last one */
-static inline void ms_dbl_run(ge51_p3 *r, int n)
-{
-  ge51_p2 q;
-  ge51_p1p1 t;
-  ge51_p3_to_p2(&q, r);
-  for (;;) {
-    ge51_p2_dbl(&t, &q);
-    if (--n == 0) break;
-    ge51_p1p1_to_p2(&q, &t);
-  }
-  ge51_p1p1_to_p3(r, &t);
-}
-
-/* odd[k] = (2k + 1) p cached for k < 8; p is overwritten */
-static inline void ms_odd_multiples(ge51_cached odd[8], ge51_p3 *p)
-{
-  ge51_cached twice;
-  ge51_p3 s;
-  int k;
-  ge51_p3_to_cached(&odd[0], p);
-  ge51_p3_double(&s, p);
-  ge51_p3_to_cached(&twice, &s);
-  for (k = 1; k < 8; ++k) {
-    ms_add(p, &twice);
-    ge51_p3_to_cached(&odd[k], p);
-  }
-}
+/* the point operations: the ge_formulas.h mapping shared with
+   the other C-formula families */
+#include "method/multiscalar_formulas.h"
 
 /* 1/d mod p, radix 2^51 */
 static const fe51 ms_dinv = {{
@@ -114,12 +59,6 @@ static inline void ms_from_cached(ge51_p3 *r, const ge51_cached *c, int neg)
   fe51_carry(&r->Z);
   fe51_mul(&r->T, &c->T2d, &ms_dinv);
   if (neg) fe51_neg(&r->T, &r->T);
-}
-
-static inline int ms_decode(ge51_p3 *q, const unsigned char *P, int cnt)
-{
-  (void)cnt;
-  return multiscalar_decode_or_C(q, P);
 }
 
 #include "method/multiscalar_pippenger.h"
