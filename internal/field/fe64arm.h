@@ -64,6 +64,7 @@ static inline void fe64arm_invert(fe64arm *h, const fe64arm *z)
   fe64arm t;
   fe64_arm64_freeze(t.v, z->v);
   inv25519_safegcd(h->v, t.v);
+  CRYPTO_CT_WIPE(t);
 }
 
 /* the same for public z only (verification results): variable time */

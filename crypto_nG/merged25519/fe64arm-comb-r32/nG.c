@@ -18,6 +18,7 @@
 #include "crypto_nG.h"
 #include "field/fe64arm.h"
 #include "group/ge64arm.h"
+#include "ct/crypto_ct.h"
 #include "scalar/sc25519.h"
 #include "scalar/sc64.h"
 #include "method/nG_comb_digits.h"
@@ -38,9 +39,6 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   unsigned char t[32];
   signed char e[NDIGITS];
   uint64_t montgomery = (uint64_t)(n[31] >> 7);
-  volatile unsigned char *vt = t;
-  volatile signed char *ve = e;
-  volatile uint64_t *vx;
   uint64_t x[8];
   sc25519 a;
   ge64arm_p3 h;
@@ -76,8 +74,15 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
 
   ge64arm_p3_tobytes_merged(out, &h, montgomery);
 
-  for (i = 0; i < 32; ++i) vt[i] = 0;
-  for (i = 0; i < NDIGITS; ++i) ve[i] = 0;
-  vx = x;
-  for (i = 0; i < 4; ++i) vx[i] = 0;
+  /* the scalar (t, x, a mod L), its digits, the points selected by them
+     and the partial sums */
+  CRYPTO_CT_WIPE(t);
+  CRYPTO_CT_WIPE(e);
+  CRYPTO_CT_WIPE(x);
+  CRYPTO_CT_WIPE(a);
+  CRYPTO_CT_WIPE(q);
+  CRYPTO_CT_WIPE(h);
+  CRYPTO_CT_WIPE(r);
+  CRYPTO_CT_WIPE(d);
+  crypto_ct_wipe_below();   /* madd_into's and the assembly's frames */
 }

@@ -9,6 +9,7 @@
    time.  Both inputs are read before q is written. */
 #include "crypto_nP.h"
 #include "field/fe64arm.h"
+#include "ct/crypto_ct.h"
 
 #define x25519_ladder_arm64 CRYPTO_NAMESPACE(x25519_ladder_arm64)
 extern void x25519_ladder_arm64(uint64_t x2[4], uint64_t z2[4], const unsigned char k[32],
@@ -17,7 +18,6 @@ extern void x25519_ladder_arm64(uint64_t x2[4], uint64_t z2[4], const unsigned c
 void crypto_nP(unsigned char *q, const unsigned char *n, const unsigned char *p)
 {
   unsigned char k[32];
-  volatile unsigned char *vk = k;
   fe64arm u, x2, z2;
   int i;
 
@@ -32,5 +32,8 @@ void crypto_nP(unsigned char *q, const unsigned char *n, const unsigned char *p)
   fe64arm_mul(&x2, &x2, &z2);
   fe64arm_tobytes(q, &x2);
 
-  for (i = 0; i < 32; ++i) vk[i] = 0;
+  CRYPTO_CT_WIPE(k);
+  CRYPTO_CT_WIPE(x2);
+  CRYPTO_CT_WIPE(z2);
+  crypto_ct_wipe_below();   /* the ladder's frame and the registers it saved */
 }

@@ -14,6 +14,7 @@
    are disjoint, so y may equal x.  Time depends on batch only. */
 #include "crypto_powbatch.h"
 #include "field/fe64arm.h"
+#include "ct/crypto_ct.h"
 
 #define CHUNK 64
 
@@ -41,6 +42,13 @@ static void chunk_invert(unsigned char *y, const unsigned char *x, long long n)
   }
   fe64arm_cmov(&s, &zero, zflag[0]);
   fe64arm_tobytes(y, &s);
+  /* the inputs, their products and inverses */
+  CRYPTO_CT_WIPE(v);
+  CRYPTO_CT_WIPE(c);
+  CRYPTO_CT_WIPE(zflag);
+  CRYPTO_CT_WIPE(s);
+  CRYPTO_CT_WIPE(w);
+  crypto_ct_wipe_below();   /* the assembly's saved registers */
 }
 
 void crypto_powbatch(unsigned char *y, const unsigned char *x, long long batch)
