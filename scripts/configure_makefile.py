@@ -232,18 +232,21 @@ def command_rules(s, inv):
         if not os.path.exists(csrc):
             continue
         extra = []
+        deps = ""
         if c == "lib25519-test":
             extra = [os.path.join(s.src, "tests", "testlib.c")] + testsrcs
+            # the known answers and helpers the test sources include
+            deps = " $(wildcard $(SRC)/tests/kat/*.h) $(wildcard $(SRC)/tests/*.h)"
         if c == "lib25519-speed":
             extra = [os.path.join(s.src, "cpucycles", "cpucycles.c")]
         target = "$(PKG)/bin/%s" % c
         targets.append(target)
-        o.append("%s: %s %s $(PKG)/include/lib25519.h $(PKG)/lib/lib25519.so.1 $(SRC)/tests/testlib.h $(SRC)/command/cli.h\n"
+        o.append("%s: %s %s%s $(PKG)/include/lib25519.h $(PKG)/lib/lib25519.so.1 $(SRC)/tests/testlib.h $(SRC)/command/cli.h\n"
                  "\t@mkdir -p $(PKG)/bin\n"
                  "\t@$(if $(Q),echo '  CCLD    $@')\n"
                  "\t$(Q)%s -I$(PKG)/include -I$(SRC)/tests -I$(SRC)/cpucycles -I$(B)/dispatch %s "
                  "$(CPPFLAGS) $(PREFIX_MAPS) -o $@ %s %s -L$(PKG)/lib -l25519 $(LDFLAGS)\n\n"
-                 % (target, csrc, " ".join(extra), s.cc.replace("-fPIC", "-fPIE -pie"), s.defs, csrc, " ".join(extra)))
+                 % (target, csrc, " ".join(extra), deps, s.cc.replace("-fPIC", "-fPIE -pie"), s.defs, csrc, " ".join(extra)))
     fulltest = os.path.join(s.src, "command", "lib25519-fulltest.sh")
     if os.path.exists(fulltest):
         targets.append("$(PKG)/bin/lib25519-fulltest")
