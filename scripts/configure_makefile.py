@@ -12,6 +12,9 @@ configure's python again; only the man pages use python.
 
 import os
 import re
+import shlex
+import subprocess
+import tempfile
 
 from configure_inventory import compiler_family
 from configure_text import generated, write_file
@@ -63,6 +66,48 @@ def make_dir_value(value):
     return "".join(out)
 
 
+def cet_startfile_flags(cc):
+    """"-nostartfiles" when the library must be linked without the C
+    library's startup files to keep its CET marking, else "".
+
+    The linker marks a shared object IBT and SHSTK only when every input
+    carries the GNU property note.  Where CET was asked for (the compiler
+    line gives -fcf-protection, or the compiler does by default) but the C
+    library was built without it (Debian 12: crti.o and crtn.o carry no
+    note, and crti.o's _init has no endbr64), no library linked the usual
+    way is marked.  lib25519.so.1 needs nothing from those files: it has no
+    _init/_fini code (DT_INIT/DT_FINI), no constructors or destructors, no
+    atexit and no C++, so it is linked without them.  Decided by three
+    probes on x86-64 only: the object is marked, the usual link is not, the
+    link without startup files is."""
+    argv = shlex.split(cc)
+    try:
+        machine = subprocess.run(argv + ["-dumpmachine"], capture_output=True, text=True, timeout=30).stdout
+        if not machine.startswith("x86_64"):
+            return ""
+        with tempfile.TemporaryDirectory() as d:
+            c, o = os.path.join(d, "t.c"), os.path.join(d, "t.o")
+            with open(c, "w") as f:
+                f.write("int lib25519_cet_probe(int x) { return x + 1; }\n")
+
+            def marked(path):
+                r = subprocess.run(["readelf", "-nW", path], capture_output=True, text=True, timeout=30)
+                return "x86 feature: IBT, SHSTK" in r.stdout
+
+            def link(extra):
+                so = os.path.join(d, "t%d.so" % len(extra))
+                r = subprocess.run(argv + ["-shared"] + extra + ["-o", so, o], capture_output=True, timeout=60)
+                return r.returncode == 0 and marked(so)
+
+            if subprocess.run(argv + ["-c", c, "-o", o], capture_output=True, timeout=60).returncode != 0:
+                return ""
+            if not marked(o) or link([]):
+                return ""
+            return "-nostartfiles" if link(["-nostartfiles"]) else ""
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
+
+
 class Settings:
     """What every rule uses: paths, the baseline compiler line, flags."""
 
@@ -78,6 +123,7 @@ class Settings:
         # the first baseline compiler compiles the library's own files and links
         self.cc = inv.compilers[inv.baseline][0]
         self.ldflags = os.environ.get("LDFLAGS", "").strip()
+        self.libstart = cet_startfile_flags(self.cc)
         self.defs = "-DLIB25519_HAVE_VALGRIND" if os.path.exists("/usr/include/valgrind/memcheck.h") else ""
         self.common = "-I%s/include -I%s/include-call -I%s/internal %s" % (build, build, src, self.defs)
         self.python = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else "python3"
@@ -91,6 +137,8 @@ def variables(s):
             "SRC = %s\n" % s.src, "B = %s\n" % s.build,
             dirs, "DESTDIR =\n",
             "LINKCC = %s\n" % s.cc, "LDFLAGS = %s\n" % s.ldflags,
+            "# -nostartfiles when only that keeps the library's CET marking (cet_startfile_flags)\n",
+            "LIBSTART = %s\n" % s.libstart,
             "CPPFLAGS = %s\n" % s.cppflags,
             tools, "ARFLAGS = crD\n",
             "PYTHON = %s\n" % s.python,
@@ -187,7 +235,7 @@ def library_rules(s, inv):
     o.append("$(PKG)/lib/lib25519.so.1: $(B)/lib/candidates.o $(BASE_OBJS) $(B)/lib25519.map\n"
              "\t@mkdir -p $(PKG)/lib\n"
              "\t@$(if $(Q),echo '  LINK    $@')\n"
-             "\t$(Q)$(LINKCC) %s -o $@ $(B)/lib/candidates.o $(BASE_OBJS) $(SHIPPED_OBJS) $(LDFLAGS)\n"
+             "\t$(Q)$(LINKCC) %s $(LIBSTART) -o $@ $(B)/lib/candidates.o $(BASE_OBJS) $(SHIPPED_OBJS) $(LDFLAGS)\n"
              "\tln -sf lib25519.so.1 $(PKG)/lib/lib25519.so\n\n" % SHARED_FLAGS)
     o.append("$(PKG)/lib/lib25519.a: $(B)/lib/candidates.o $(BASE_OBJS)\n"
              "\t@mkdir -p $(PKG)/lib\n\t@rm -f $@\n"
@@ -202,7 +250,7 @@ def library_rules(s, inv):
         o.append("$(B)/%s/lib25519.so.1: $(B)/lib/candidates-%s.o $(BASE_OBJS) $(B)/lib25519.map\n"
                  "\t@mkdir -p $(B)/%s\n"
                  "\t@$(if $(Q),echo '  LINK    $@')\n"
-                 "\t$(Q)$(LINKCC) %s -o $@ $(B)/lib/candidates-%s.o $(BASE_OBJS) $(PLANTED_OBJS) $(LDFLAGS)\n\n"
+                 "\t$(Q)$(LINKCC) %s $(LIBSTART) -o $@ $(B)/lib/candidates-%s.o $(BASE_OBJS) $(PLANTED_OBJS) $(LDFLAGS)\n\n"
                  % (d, d, d, SHARED_FLAGS, d))
     o.append("$(PKG)/include/lib25519.h: $(B)/include/lib25519.h\n\t@mkdir -p $(PKG)/include\n\tcp $< $@\n\n")
     return o

@@ -15,8 +15,11 @@
 #    included (internal/os/asm.h writes its note); and every object of the
 #    build that has code has the note itself, so the one that lacks it is
 #    named.  Where the C library's own startup files (crti.o, crtn.o) lack
-#    the note (Debian 12), no library can be marked: then that check is a
-#    skip, and the same objects linked with -nostartfiles must be marked.
+#    the note (Debian 12), configure links the library without them
+#    (LIBSTART = -nostartfiles, scripts/configure_makefile.py says why);
+#    the test checks that configure chose that exactly when the system's
+#    startup files are unmarked, and that the library still loads, runs
+#    and unloads (dlopen/dlclose, twice) that way.
 # The argument (BINDIR) that tests/run-tests.sh passes is not used: this
 # test makes its own builds, with --no-planted, and removes build/hardened.
 # HARDENING_CC="gcc" limits the run to one compiler.
@@ -91,6 +94,37 @@ for cc in ${HARDENING_CC:-gcc clang}; do
   if readelf --dyn-syms -W "$lib" | grep -q '__stack_chk_fail'; then ok
   else fail "$cc: lib25519.so.1 does not use the stack protector: CFLAGS did not reach the compiler"; fi
   if [ -n "$cet" ]; then
+    # configure's choice of startup files: without them exactly when the
+    # system's crti.o lacks the note
+    libstart=$(sed -n 's/^LIBSTART = *//p' "$B/Makefile")
+    crti=$($cc -print-file-name=crti.o)
+    if readelf -nW "$crti" 2>/dev/null | grep -q 'x86 feature: IBT, SHSTK'; then want=; else want=-nostartfiles; fi
+    if [ "$libstart" = "$want" ]; then ok "$cc: library linked with LIBSTART='$libstart' (system crti.o $( [ -n "$want" ] && echo unmarked || echo marked))"
+    else fail "$cc: LIBSTART is '$libstart', expected '$want' for $crti"; fi
+    # loaded, used and unloaded twice: nothing of the startup files is missed
+    cat >"$tmp/dl.c" <<'EOC'
+#include <dlfcn.h>
+#include <stdio.h>
+#include <string.h>
+int main(int argc, char **argv)
+{
+  unsigned char sk[32], pk[32];
+  for (int round = 0; round < 2; ++round) {
+    void *h = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
+    if (!h) { fprintf(stderr, "%s\n", dlerror()); return 1; }
+    void (*nG)(unsigned char *, const unsigned char *) =
+        (void (*)(unsigned char *, const unsigned char *))dlsym(h, "lib25519_nG_montgomery25519");
+    if (!nG) return 1;
+    memset(sk, 0, 32); sk[0] = 8; sk[31] = 64;
+    nG(pk, sk);
+    if (dlclose(h) != 0) return 1;
+  }
+  (void)argc;
+  return 0;
+}
+EOC
+    if $cc -o "$tmp/dl" "$tmp/dl.c" -ldl >/dev/null 2>&1 && "$tmp/dl" "$top/$lib"; then ok
+    else fail "$cc: the hardened lib25519.so.1 does not survive dlopen, a call and dlclose twice"; fi
     if readelf -nW "$lib" | grep -q 'x86 feature: IBT, SHSTK'; then
       ok "$cc: lib25519.so.1 is marked IBT and SHSTK"
     else
