@@ -2,11 +2,11 @@
 /* SHA-512 compression (FIPS 180-4, section 6.4.2) for the AArch64 base
    integer unit (no SHA512 instructions), whole blocks in assembly.
 
-   void sha512_arm64_blocks(uint64_t st[8], const unsigned char *x,
+   void sha512_arm64_blocks(unsigned char st[64], const unsigned char *x,
                             long long nblocks, const uint64_t K[80])
-   x0 = st (the chaining state a..h as native 64-bit words), x1 = x
-   (nblocks * 128 bytes of message), x2 = nblocks >= 1, x3 = the round
-   constants.  Updates st in place.
+   x0 = st (the chaining state a..h, eight big-endian 64-bit words), x1 =
+   x (nblocks * 128 bytes of message), x2 = nblocks >= 1, x3 = the round
+   constants.  Updates st in place (after every block).
 
    The math, per round t (all additions mod 2^64, rotations right):
      S1 = ror14(e) ^ ror18(e) ^ ror41(e)    S0 = ror28(a) ^ ror34(a) ^ ror39(a)
@@ -32,8 +32,8 @@
    counts live in the frame: st, x (advanced per block), nblocks, the group
    count.  AAPCS64: x19-x30 saved and restored (x29 stays the frame
    pointer), x0-x17 and the flags clobbered.  The frame holds pointers,
-   counts and the caller's x19-x28, zeroed before return; the caller
-   wipes its own copy of the state.
+   counts and the caller's x19-x28, zeroed before return; the state
+   lives only in registers and in st.
 
    Constant time: no branch or memory index depends on the data; the two
    loop branches test the public group and block counts; all instructions
@@ -146,6 +146,14 @@ CRYPTO_NAMESPACE(sha512_arm64_blocks):
 	ldp	x6, x7, [x0, #16]
 	ldp	x8, x9, [x0, #32]
 	ldp	x10, x11, [x0, #48]
+	rev	x4, x4
+	rev	x5, x5
+	rev	x6, x6
+	rev	x7, x7
+	rev	x8, x8
+	rev	x9, x9
+	rev	x10, x10
+	rev	x11, x11
 
 1:	/* one block: the message words, big-endian */
 	ldr	x1, [sp, #F_X]
@@ -214,6 +222,14 @@ CRYPTO_NAMESPACE(sha512_arm64_blocks):
 	ldp	x14, x15, [x0, #16]
 	ldp	x16, x17, [x0, #32]
 	ldp	x19, x20, [x0, #48]
+	rev	x12, x12
+	rev	x13, x13
+	rev	x14, x14
+	rev	x15, x15
+	rev	x16, x16
+	rev	x17, x17
+	rev	x19, x19
+	rev	x20, x20
 	add	x4, x4, x12
 	add	x5, x5, x13
 	add	x6, x6, x14
@@ -222,10 +238,18 @@ CRYPTO_NAMESPACE(sha512_arm64_blocks):
 	add	x9, x9, x17
 	add	x10, x10, x19
 	add	x11, x11, x20
-	stp	x4, x5, [x0]
-	stp	x6, x7, [x0, #16]
-	stp	x8, x9, [x0, #32]
-	stp	x10, x11, [x0, #48]
+	rev	x12, x4
+	rev	x13, x5
+	rev	x14, x6
+	rev	x15, x7
+	rev	x16, x8
+	rev	x17, x9
+	rev	x19, x10
+	rev	x20, x11
+	stp	x12, x13, [x0]
+	stp	x14, x15, [x0, #16]
+	stp	x16, x17, [x0, #32]
+	stp	x19, x20, [x0, #48]
 	ldr	x1, [sp, #F_N]
 	subs	x1, x1, #1
 	str	x1, [sp, #F_N]
