@@ -20,17 +20,19 @@
    window of 16 registers (W[t] replaces W[t - 16]):
      W[t] = s1(W[t-2]) + W[t-7] + s0(W[t-15]) + W[t-16]
      s0 = ror1 ^ ror8 ^ shr7,  s1 = ror19 ^ ror61 ^ shr6
-   A rotation costs nothing extra: eor and orr take a rotated second
-   operand (orr from xzr starts a sum of three rotations; lsr starts the
-   small sigmas), so each sigma is three single-micro-op instructions.
-   Rounds 0-15 are written out once; rounds 16-79 are one group of 16
-   (schedule word and round) run four times.
+   A rotation costs no instruction of its own: eor and orr take a rotated
+   second operand (orr from xzr starts a sum of three rotations; lsr starts
+   the small sigmas), so each sigma is three single-micro-op instructions
+   (a plain ror would be two micro-ops on the Cortex-A57-class models), a
+   round 20 instructions and a schedule word 9.  Rounds 0-15 are written
+   out once; rounds 16-79 are one group of 16 (schedule word and round)
+   run four times.
 
    Register use: a..h in x4-x11, the window W[0..15] in x12-x17 and
    x19-x28, x0 and x1 the sigma/Ch/Maj temporaries, x2 and x30 the two
-   a ^ b values, x3 the pointer to the 16 round constants of the current group.  The pointers and the
-   counts live in the frame: st, x (advanced per block), nblocks, the group
-   count.  AAPCS64: x19-x30 saved and restored (x29 stays the frame
+   a ^ b values, x3 the pointer to the 16 round constants of the current
+   group.  The pointers and the counts live in the frame: st, x (advanced
+   per block), nblocks, the group count.  AAPCS64: x19-x30 saved and restored (x29 stays the frame
    pointer), x0-x17 and the flags clobbered.  The frame holds pointers,
    counts and the caller's x19-x28, zeroed before return; the state
    lives only in registers and in st.
