@@ -57,11 +57,14 @@ else
   tail -n 20 "$tmp/test.log"; fail "lib25519-test under qemu"
 fi
 
-# every arm64-specific implementation was built with both compilers and tested
-for impl in fe64arm-ladder fe64arm-chain fe64arm-montgomery-trick fe64arm-comb-r32 fe64arm-wnaf \
-    fe64arm-straus-pippenger arm64-sha512-insns arm64-scalar-unrolled; do
-  n=$(grep -c "^[A-Za-z0-9_]* [0-9]* implementation $impl compiler " "$tmp/test.log")
-  [ "$n" = 2 ] && ok || fail "$impl: $n of 2 pairs (gcc, clang) in lib25519-test"
+# every arm64-specific implementation (an architectures file with arm64
+# lines) was built with both compilers of each line and tested
+for a in crypto_*/*/*/architectures; do
+  lines=$(grep -c '^arm64' "$a")
+  [ "$lines" -gt 0 ] || continue
+  d=${a%/architectures}; impl=${d##*/}; d=${d%/*}; prim=${d##*/}; op=${d%/*}; op=${op#crypto_}
+  n=$(grep -c "^${op}_$prim [0-9]* implementation $impl compiler " "$tmp/test.log")
+  [ "$n" = $((2 * lines)) ] && ok || fail "${op}_$prim $impl: $n of $((2 * lines)) pairs (gcc, clang) in lib25519-test"
 done
 
 # dispatch: the SHA512-instruction pair is a candidate only where the CPU
