@@ -1,8 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Constant-time evidence for the arm64 assembly, which valgrind cannot run
-# here: every assembly file under internal/*/arm64/ is assembled with the
-# cross gcc and with clang, disassembled (aarch64-linux-gnu-objdump -d),
+# here: every assembly file under internal/*/arm64/, and every .S of an
+# arm64 implementation directory (crypto_*/*/arm64-*/, whose includes of the
+# generated crypto_OP.h get a stub) is assembled with the cross gcc and
+# with clang, disassembled (aarch64-linux-gnu-objdump -d),
 # and each function is checked for
 #   - conditional branches (b.cond, cbz, cbnz, tbz, tbnz): only the ones
 #     listed in ALLOWED_BRANCHES below, each on a public loop counter;
@@ -30,6 +32,7 @@ ALLOWED_BRANCHES='
 fe64_arm64_nsquare:b.le n = 1: n is the public count of squarings
 fe64_arm64_nsquare:b.ne the loop over the public count n
 x25519_ladder_arm64:b.ge the loop over the bit index i = 254..0 (public)
+sha512_arm64_blocks:b.ne the loops over the four 16-round groups and over the blocks (public counts)
 '
 # function:mnemonic and why the index is public
 ALLOWED_INDEXED='
@@ -39,13 +42,22 @@ x25519_ladder_arm64:ldrb k[i >> 3]: the byte offset is the public bit index
 compilers="aarch64-linux-gnu-gcc"
 command -v clang >/dev/null && compilers="$compilers clang"
 files=$(find internal -path '*/arm64/*.S' ! -name '*_macros.S' | sort)
+implfiles=$(find crypto_* -path '*/arm64-*/*.S' | sort)
 [ -n "$files" ] || { fail "no arm64 assembly found"; finish; }
+# the generated crypto_OP.h of an implementation, reduced to the namespace
+mkdir "$tmp/stub"
+for f in $implfiles; do
+  for h in $(sed -n 's/^#include "\(crypto_[a-z0-9_]*\.h\)"/\1/p' "$f"); do
+    printf '#ifndef CRYPTO_NAMESPACE\n#define CRYPTO_NAMESPACE(x) x\n#endif\n' >"$tmp/stub/$h"
+  done
+done
+files="$files $implfiles"
 for cc in $compilers; do
   for f in $files; do
     b=$(basename "$f" .S)
-    printf '#define CRYPTO_NAMESPACE(x) x\n#include "%s"\n' "${f#internal/}" >"$tmp/$b.S"
+    printf '#define CRYPTO_NAMESPACE(x) x\n#include "%s"\n' "$top/$f" >"$tmp/$b.S"
     if [ "$cc" = clang ]; then set -- --target=aarch64-linux-gnu; else set --; fi
-    if ! "$cc" "$@" -c -Iinternal "$tmp/$b.S" -o "$tmp/$b-$cc.o" 2>"$tmp/err"; then
+    if ! "$cc" "$@" -c -Iinternal -I"$tmp/stub" "$tmp/$b.S" -o "$tmp/$b-$cc.o" 2>"$tmp/err"; then
       cat "$tmp/err"; fail "$f does not assemble with $cc"; continue
     fi
     aarch64-linux-gnu-objdump -d --no-show-raw-insn "$tmp/$b-$cc.o" >"$tmp/$b-$cc.dis"

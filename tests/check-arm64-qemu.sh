@@ -57,15 +57,19 @@ else
   tail -n 20 "$tmp/test.log"; fail "lib25519-test under qemu"
 fi
 
-# every arm64-specific implementation was built with both compilers and tested
-for impl in fe64arm-ladder fe64arm-chain fe64arm-montgomery-trick fe64arm-comb-r32 fe64arm-wnaf \
-    fe64arm-straus-pippenger arm64-sha512-insns; do
-  n=$(grep -c "^[A-Za-z0-9_]* [0-9]* implementation $impl compiler " "$tmp/test.log")
-  [ "$n" = 2 ] && ok || fail "$impl: $n of 2 pairs (gcc, clang) in lib25519-test"
+# every arm64-specific implementation (an architectures file with arm64
+# lines) was built with both compilers of each line and tested
+for a in crypto_*/*/*/architectures; do
+  lines=$(grep -c '^arm64' "$a")
+  [ "$lines" -gt 0 ] || continue
+  d=${a%/architectures}; impl=${d##*/}; d=${d%/*}; prim=${d##*/}; op=${d%/*}; op=${op#crypto_}
+  n=$(grep -c "^${op}_$prim [0-9]* implementation $impl compiler " "$tmp/test.log")
+  [ "$n" = $((2 * lines)) ] && ok || fail "${op}_$prim $impl: $n of $((2 * lines)) pairs (gcc, clang) in lib25519-test"
 done
 
 # dispatch: the SHA512-instruction pair is a candidate only where the CPU
-# reports the instructions; every candidate the CPU may run hashes right
+# reports the instructions, the scalar arm64 one everywhere; every
+# candidate the CPU may run hashes right
 cat >"$tmp/which.c" <<'EOF'
 #include <stdio.h>
 #include <string.h>
@@ -94,6 +98,8 @@ if aarch64-linux-gnu-gcc "$tmp/which.c" -I"$B/package/include" -L"$B/package/lib
       cat "$tmp/which.out"; fail "-cpu $1: the candidates disagree"
     elif [ "$has" != "$2" ]; then
       fail "-cpu $1: arm64-sha512-insns a candidate: $has, expected $2"
+    elif ! grep -q '^arm64-scalar-unrolled ' "$tmp/which.out"; then
+      fail "-cpu $1: arm64-scalar-unrolled (base integer unit) is not a candidate"
     else
       ok; echo "qemu -cpu $1: $(wc -l <"$tmp/which.out") hashblocks candidates agree, arm64-sha512-insns among them: $has"
     fi
