@@ -37,6 +37,12 @@
    imitates, on an AVX-512 machine, what an AVX2-only CPU could run. Only
    the primitive itself is restricted: whatever it calls through its own
    library's dispatcher keeps that library's choice on this CPU.
+   Before each view call a 4 MB buffer is swept (evict_caches), so that
+   every candidate starts with the same caches: the candidates of one
+   library run back to back and may share tables (lib25519's nG candidates
+   do), and without the sweep the later ones would find the data their
+   predecessors had just loaded, while ours, each with its own table, would
+   not.
 
    Build and run: benchmarks/compare/run.sh (needs libssl-dev; libsodium-dev
    optional). */
@@ -276,9 +282,29 @@ static void lib_op(int k, int op, int r)
   t[k][op][r] = y - x;
 }
 
+/* larger than L2 of the CPUs measured here (1 MB per Zen 4 core): a
+   sweep leaves each view candidate the L3 cache and nothing nearer */
+#define SWEEPBYTES (4 << 20)
+static unsigned char sweep[SWEEPBYTES];
+static int sweep_ready;
+static volatile unsigned char sweep_sink;
+
+static void evict_caches(void)
+{
+  unsigned char acc = 0;
+  if (!sweep_ready) { /* real pages, not the shared zero page */
+    memset(sweep, 1, sizeof sweep);
+    sweep_ready = 1;
+  }
+  /* reads only: no dirty lines whose write-back would land in the timing */
+  for (size_t i = 0; i < SWEEPBYTES; i += 64) acc ^= sweep[i];
+  sweep_sink = acc;
+}
+
 /* one view candidate, writing its result to out */
 static long long view_call(int v, fn_any f, unsigned char *out)
 {
+  evict_caches();
   long long x = cpucycles(), y;
   switch (v) {
     case VNP: ((fn_dh *)f)(out, xsk, xpk); y = cpucycles(); break;
@@ -545,7 +571,7 @@ int main(int argc, char **argv)
   }
 
   if (!view) return 0;
-  printf("\n# AVX2 class view: per primitive, each library's fastest implementation whose name and compiler line lack \"avx512\" (lib25519_dispatch_P), timed in the same rounds; cells: interquartile mean, implementation/compiler\n");
+  printf("\n# AVX2 class view: per primitive, each library's fastest implementation whose name and compiler line lack \"avx512\" (lib25519_dispatch_P), timed in the same rounds, each call after a %d MB cache sweep; cells: interquartile mean, implementation/compiler\n", SWEEPBYTES >> 20);
   printf("primitive");
   for (int k = 0; k < napi; ++k) printf("\t%s", api[k].name);
   if (napi > 1) printf("\tbest lib25519\tours/best");
