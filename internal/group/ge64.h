@@ -313,6 +313,66 @@ static inline void ge64_precomp_select2_avx512(ge64_precomp *t1, uint64_t *neg1,
 }
 #endif
 
+#ifdef __AVX2__
+/* one output of ge64_precomp_select2_avx2: the neutral element (1, 1, 0)
+   when babs = 0, y+x and y-x swapped when mneg is all ones */
+static inline __attribute__((always_inline)) void ge64_precomp_select2_avx2_out(ge64_precomp *t, __m256i c0,
+                                                                                   __m256i c1, __m256i c2,
+                                                                                   uint64_t babs, uint64_t mneg)
+{
+  const __m256i one = _mm256_set_epi64x(0, 0, 0, (long long)(crypto_ct_zero_mask_u64(babs) & 1));
+  const __m256i sw = _mm256_and_si256(_mm256_set1_epi64x((long long)mneg), _mm256_xor_si256(c0, c1));
+  c0 = _mm256_or_si256(c0, one);
+  c1 = _mm256_or_si256(c1, one);
+  _mm256_storeu_si256((__m256i *)(void *)&t->ypx, _mm256_xor_si256(c0, sw));
+  _mm256_storeu_si256((__m256i *)(void *)&t->ymx, _mm256_xor_si256(c1, sw));
+  _mm256_storeu_si256((__m256i *)(void *)&t->xy2d, c2);
+}
+
+/* the AVX2 scan of ge64_precomp_select_core for two indices at once (no
+   negation of 2dxy): every entry of the row is loaded once and masked
+   into two sets of registers, half the loads of two scans.  t1 = |b1| P,
+   t2 = |b2| P, each with y+x and y-x swapped when its index is negative;
+   the masks (-1 iff b < 0) go to neg1, neg2.  Constant time, as the
+   single scan. */
+static inline void ge64_precomp_select2_avx2(ge64_precomp *t1, uint64_t *neg1,
+                                                ge64_precomp *t2, uint64_t *neg2,
+                                                const ge64_precomp *table, int count,
+                                                signed char b1, signed char b2)
+{
+  uint64_t bu1 = (uint64_t)(int64_t)b1, bu2 = (uint64_t)(int64_t)b2;
+  uint64_t mneg1 = crypto_ct_bit_mask_u64(bu1 >> 63), mneg2 = crypto_ct_bit_mask_u64(bu2 >> 63);
+  uint64_t babs1 = (bu1 ^ mneg1) - mneg1, babs2 = (bu2 ^ mneg2) - mneg2;
+  const __m256i bv1 = _mm256_set1_epi64x((long long)babs1);
+  const __m256i bv2 = _mm256_set1_epi64x((long long)babs2);
+  const __m256i one = _mm256_set1_epi64x(1);
+  __m256i x0, x1, x2, y0, y1, y2, jv, m1, m2, l0, l1, l2;
+  int j;
+
+  x0 = _mm256_setzero_si256();
+  x1 = x0; x2 = x0; y0 = x0; y1 = x0; y2 = x0; jv = x0;
+  for (j = 0; j < count; ++j) {
+    const __m256i *e = (const __m256i *)(const void *)&table[j];
+    jv = _mm256_add_epi64(jv, one);         /* j + 1 in every lane */
+    m1 = _mm256_cmpeq_epi64(jv, bv1);
+    m2 = _mm256_cmpeq_epi64(jv, bv2);
+    l0 = _mm256_loadu_si256(e);
+    l1 = _mm256_loadu_si256(e + 1);
+    l2 = _mm256_loadu_si256(e + 2);
+    x0 = _mm256_or_si256(x0, _mm256_and_si256(m1, l0));
+    x1 = _mm256_or_si256(x1, _mm256_and_si256(m1, l1));
+    x2 = _mm256_or_si256(x2, _mm256_and_si256(m1, l2));
+    y0 = _mm256_or_si256(y0, _mm256_and_si256(m2, l0));
+    y1 = _mm256_or_si256(y1, _mm256_and_si256(m2, l1));
+    y2 = _mm256_or_si256(y2, _mm256_and_si256(m2, l2));
+  }
+  ge64_precomp_select2_avx2_out(t1, x0, x1, x2, babs1, mneg1);
+  *neg1 = mneg1;
+  ge64_precomp_select2_avx2_out(t2, y0, y1, y2, babs2, mneg2);
+  *neg2 = mneg2;
+}
+#endif
+
 /* the same for 32 entries (table[j] = (j+1) P, -32 <= b <= 32) */
 static inline uint64_t ge64_precomp_select32_nonneg_t(ge64_precomp *t, const ge64_precomp table[32],
                                                          signed char b)
