@@ -11,8 +11,11 @@
    bits above are silently ignored.  Hence the one bound every routine
    below guarantees on its output and every multiplication requires:
 
-     CARRIED: limbs 0..3 < 2^52 and limb 4 < 2^48
-              (so the value is below 2^256 + 2^208, not necessarily < p).
+     CARRIED: limbs 0..3 < 2^52 and limb 4 < 2^47 + 2^10
+              (so the value is below 2^255 + 2^218 < 2p, not necessarily
+              < p; every carry chain below ends with limb 4 split at bit
+              47 plus one carry < 2^9 + 1, and the multiplication's
+              reduction needs the small top limb: see HCARRY).
 
    add and sub therefore carry their result (unlike the scalar radix-2^51
    code, where a sum may go straight into a multiplication).  Since they
@@ -153,65 +156,49 @@ typedef struct { __m512i v[5]; } fe52x8;
 #define SP_AB(lo, hi, i, j) PROD(ac##lo, ac##hi, af##i, af##j); PROD(bc##lo, bc##hi, bf##i, bf##j);
 
 /* Column bounds after the products.  f, g CARRIED (limbs 0..3 < 2^52:
-   the multiplier reads 52 bits; limb 4 < 2^48).  Column k holds the low
-   halves of the products of index sum k and the high halves of those of
-   index sum k-1: at most nine halves (k = 4, 5), each < 2^52, so every
-   column is < 2^56 (squares: cross columns doubled, the same count).  c9
-   is the high half of f4 g4 < 2^96 alone, so c9 < 2^44.
+   the multiplier reads 52 bits; limb 4 < 2^47 + 2^10).  Column k holds
+   the low halves of the products of index sum k and the high halves of
+   those of index sum k-1: at most nine halves (k = 4, 5), each < 2^52, so
+   every column is < 2^56 (squares: cross columns doubled, the same
+   count).  c9 is the high half of f4 g4 < 2^94 + 2^58 + 2^20 alone, so
+   c9 < 2^42 + 2^7.
 
    Reduction, 2^260 = 2^5 2^255 = 32 * 19 = 608 (mod p), column 5+m
-   (m >= 0) folding into column m times 608.  No carry chain among the
-   high columns, so the steps of the columns run in parallel:
-   RED1  608 c9 (< 2^54): its high half (< 2^2) into c5, its low half
-         (< 2^52, for column 4) kept in c9;
-   RED2  split each of c5..c8 (< 2^56 + 2^2) into u = c & M (< 2^52, kept
-         in c5..c8) and v = c >> 52 (< 2^5, in v5..v8), c = u + v 2^52;
-   RED3  the low halves of 608 u (< 2^52) into columns m = 0..3;
-   RED4  the high halves of 608 u (< 2^10) plus 608 v (< 2^15), which
-         belong to column m+1, in v5..v8 (v8 also takes the column-4 half
-         of RED1: < 2^52 + 2^16);
-   RED5  v5..v8 into columns 1..4;
-   now c0..c4 < 2^56 + 2^52 + 2^52 + 2^16 < 2^57 < 2^60, and CARRY0 alone
+   (m >= 0) folding into column m times 608, in nine multiplications:
+   HCARRY  carry the high columns in a chain c5 -> c6 -> c7 -> c8 -> c9
+           (each carry < 2^5): now c5..c8 < 2^52, fit for the multiplier,
+           and c9 < 2^42 + 2^8, so 608 c9 < 2^52 has no high half;
+   FOLD    608 c(5+m) in halves: the low half (< 2^52) into column m, the
+           high half (< 2^10) into column m+1; 608 c9 whole into c4.
+   Then c0..c4 < 2^56 + 2^52 + 2^10 < 2^57 < 2^60, and CARRY0 alone
    (limb 4 split at bit 255, excess < 2^10 times 19 into limb 0) leaves
    the result LOOSE (limbs 0..3 < 2^58, limb 4 < 2^47); CARRY1..CARRY4
-   after it leave it CARRIED. */
-#define RED1(p) do {                                                    \
-    MADDHI(p##c5, p##c9, k608);                                         \
-    p##c9 = _mm512_madd52lo_epu64(_mm512_setzero_si512(), p##c9, k608); \
+   after it leave it CARRIED (limb 4 < 2^47 plus a carry < 2^9 + 1).
+   The carry chain costs latency (four short steps), which the two
+   interleaved elements and the independent low columns hide; it saves
+   five of the fourteen multiplications a chain-free split needs. */
+#define HCARRY(p) do {                                                  \
+    CARRYSTEP(p, 5, 6); CARRYSTEP(p, 6, 7); CARRYSTEP(p, 7, 8);         \
+    CARRYSTEP(p, 8, 9);                                                 \
   } while (0)
-#define RED2(p) do {                                                    \
-    p##v5 = _mm512_srli_epi64(p##c5, 52); p##c5 = _mm512_and_si512(p##c5, m52); \
-    p##v6 = _mm512_srli_epi64(p##c6, 52); p##c6 = _mm512_and_si512(p##c6, m52); \
-    p##v7 = _mm512_srli_epi64(p##c7, 52); p##c7 = _mm512_and_si512(p##c7, m52); \
-    p##v8 = _mm512_srli_epi64(p##c8, 52); p##c8 = _mm512_and_si512(p##c8, m52); \
+#define HCARRYSTEP_AB(i, j) CARRYSTEP(a, i, j); CARRYSTEP(b, i, j)
+#define FOLD(p) do {                                                    \
+    MADDLO(p##c0, p##c5, k608); MADDHI(p##c1, p##c5, k608);             \
+    MADDLO(p##c1, p##c6, k608); MADDHI(p##c2, p##c6, k608);             \
+    MADDLO(p##c2, p##c7, k608); MADDHI(p##c3, p##c7, k608);             \
+    MADDLO(p##c3, p##c8, k608); MADDHI(p##c4, p##c8, k608);             \
+    MADDLO(p##c4, p##c9, k608);                                         \
   } while (0)
-#define RED3(p) do {                                                    \
-    MADDLO(p##c0, p##c5, k608); MADDLO(p##c1, p##c6, k608);             \
-    MADDLO(p##c2, p##c7, k608); MADDLO(p##c3, p##c8, k608);             \
-  } while (0)
-#define RED4(p) do {                                                    \
-    const __m512i z_ = _mm512_setzero_si512();                          \
-    p##v5 = _mm512_madd52hi_epu64(_mm512_madd52lo_epu64(z_, p##v5, k608), p##c5, k608); \
-    p##v6 = _mm512_madd52hi_epu64(_mm512_madd52lo_epu64(z_, p##v6, k608), p##c6, k608); \
-    p##v7 = _mm512_madd52hi_epu64(_mm512_madd52lo_epu64(z_, p##v7, k608), p##c7, k608); \
-    p##v8 = _mm512_madd52hi_epu64(_mm512_madd52lo_epu64(p##c9, p##v8, k608), p##c8, k608); \
-  } while (0)
-#define RED5(p) do {                                                    \
-    p##c1 = _mm512_add_epi64(p##c1, p##v5); p##c2 = _mm512_add_epi64(p##c2, p##v6); \
-    p##c3 = _mm512_add_epi64(p##c3, p##v7); p##c4 = _mm512_add_epi64(p##c4, p##v8); \
-  } while (0)
-#define DECL_V(p) __m512i p##v5, p##v6, p##v7, p##v8
 
 /* strict: output CARRIED; otherwise LOOSE.  Compile-time constants. */
 #define REDUCE_A(sa) do {                                               \
-    DECL_V(a);                                                          \
-    RED1(a); RED2(a); RED3(a); RED4(a); RED5(a); CARRY0(a);             \
+    HCARRY(a); FOLD(a); CARRY0(a);                                      \
     if (sa) { CARRY1(a); CARRY2(a); CARRY3(a); CARRY4(a); }             \
   } while (0)
 #define REDUCE_AB(sa, sb) do {                                          \
-    DECL_V(a); DECL_V(b);                                               \
-    RED1(a); RED1(b); RED2(a); RED2(b); RED3(a); RED3(b); RED4(a); RED4(b); \
-    RED5(a); RED5(b); CARRY0(a); CARRY0(b);                             \
+    HCARRYSTEP_AB(5, 6); HCARRYSTEP_AB(6, 7); HCARRYSTEP_AB(7, 8);      \
+    HCARRYSTEP_AB(8, 9);                                                \
+    FOLD(a); FOLD(b); CARRY0(a); CARRY0(b);                             \
     if (sa) CARRY1(a);                                                  \
     if (sb) CARRY1(b);                                                  \
     if (sa) CARRY2(a);                                                  \
