@@ -37,11 +37,12 @@
    do not depend on any secret.  The final inversion is the fixed addition
    chain x^(p-2), eight at a time, and the freeze is branch-free.
 
-   Items go in units of up to sixteen (two groups of eight), whose two
-   inversions run interleaved.  All inputs of a unit are read before any
-   of its outputs is written, so q may alias n or p item for item; a group
-   of fewer than eight items is copied into a local buffer padded with
-   dummy items, so nothing outside the caller's buffers is touched. */
+   Items go in units of up to 32 (four groups of eight) sharing one
+   inversion.  All inputs of a unit are read before any of its outputs is
+   written, so q may alias n or p item for item; a group of fewer than
+   eight items is copied into a local buffer padded with dummy items, so
+   nothing outside the caller's buffers is touched; a batch's last one or
+   two items go to the single-ladder nP instead. */
 
 #include <stdint.h>
 #include <immintrin.h>
@@ -395,52 +396,41 @@ INLINE void fe52x8_blend(fe52x8 *h, __mmask8 m, const fe52x8 *f, const fe52x8 *g
 }
 
 /* The inversion z^(p-2) = z^(2^255 - 21) (1/z for z != 0, 0 for z = 0):
-   254 squarings and 11 multiplications in the fixed chain below, on one
-   or (two = 1) two independent groups at once (fe52x8_sq2_r / fe52x8_mul2_r;
-   one group alone uses fe52x8_sq_lowlat).
-   The squarings form one long dependency chain whose latency exceeds its
-   throughput cost, so two groups side by side run in little more than
-   the time of one.  two is a compile-time constant at every call.
-   z CARRIED; h CARRIED. */
+   254 squarings and 11 multiplications in the fixed chain below, eight
+   lanes at once.  The squarings form one long dependency chain, so they
+   use fe52x8_sq_lowlat; a unit of several groups shares one inversion
+   (Montgomery's trick, in nPunit).  z CARRIED; h CARRIED. */
 #define INV_SQN(d, s, n) do {                                           \
     int i_;                                                             \
-    if (two) fe52x8_sq2_r(&d[0], &s[0], 1, &d[1], &s[1], 1);               \
-    else fe52x8_sq_lowlat(&d[0], &s[0]);                                   \
-    for (i_ = 1; i_ < (n); ++i_) {                                      \
-      if (two) fe52x8_sq2_r(&d[0], &d[0], 1, &d[1], &d[1], 1);             \
-      else fe52x8_sq_lowlat(&d[0], &d[0]);                                 \
-    }                                                                   \
-  } while (0)
-#define INV_MUL(d, f, g) do {                                           \
-    if (two) fe52x8_mul2_r(&d[0], &f[0], &g[0], 1, &d[1], &f[1], &g[1], 1); \
-    else fe52x8_mul(&d[0], &f[0], &g[0]);                                  \
+    fe52x8_sq_lowlat(&d, &s);                                           \
+    for (i_ = 1; i_ < (n); ++i_) fe52x8_sq_lowlat(&d, &d);              \
   } while (0)
 
-INLINE void fe52x8_invert_chain(fe52x8 *h, const fe52x8 *z, int two)
+static void fe52x8_invert(fe52x8 *h, const fe52x8 *z)
 {
-  fe52x8 z2[2], z9[2], z11[2], a[2], b[2], c[2];
-  INV_SQN(z2, z, 1);              /* 2 */
+  fe52x8 z2, z9, z11, a, b, c;
+  INV_SQN(z2, *z, 1);             /* 2 */
   INV_SQN(a, z2, 2);              /* 8 */
-  INV_MUL(z9, a, z);              /* 9 */
-  INV_MUL(z11, z9, z2);           /* 11 */
+  fe52x8_mul(&z9, &a, z);         /* 9 */
+  fe52x8_mul(&z11, &z9, &z2);     /* 11 */
   INV_SQN(a, z11, 1);             /* 22 */
-  INV_MUL(a, a, z9);              /* 2^5 - 1 */
+  fe52x8_mul(&a, &a, &z9);        /* 2^5 - 1 */
   INV_SQN(b, a, 5);
-  INV_MUL(a, b, a);               /* 2^10 - 1 */
+  fe52x8_mul(&a, &b, &a);         /* 2^10 - 1 */
   INV_SQN(b, a, 10);
-  INV_MUL(b, b, a);               /* 2^20 - 1 */
+  fe52x8_mul(&b, &b, &a);         /* 2^20 - 1 */
   INV_SQN(c, b, 20);
-  INV_MUL(b, c, b);               /* 2^40 - 1 */
+  fe52x8_mul(&b, &c, &b);         /* 2^40 - 1 */
   INV_SQN(b, b, 10);
-  INV_MUL(a, b, a);               /* 2^50 - 1 */
+  fe52x8_mul(&a, &b, &a);         /* 2^50 - 1 */
   INV_SQN(b, a, 50);
-  INV_MUL(b, b, a);               /* 2^100 - 1 */
+  fe52x8_mul(&b, &b, &a);         /* 2^100 - 1 */
   INV_SQN(c, b, 100);
-  INV_MUL(b, c, b);               /* 2^200 - 1 */
+  fe52x8_mul(&b, &c, &b);         /* 2^200 - 1 */
   INV_SQN(b, b, 50);
-  INV_MUL(a, b, a);               /* 2^250 - 1 */
+  fe52x8_mul(&a, &b, &a);         /* 2^250 - 1 */
   INV_SQN(a, a, 5);               /* 2^255 - 2^5 */
-  INV_MUL(h, a, z11);             /* 2^255 - 21 */
+  fe52x8_mul(h, &a, &z11);        /* 2^255 - 21 */
   CRYPTO_CT_WIPE(z2);
   CRYPTO_CT_WIPE(z9);
   CRYPTO_CT_WIPE(z11);
@@ -449,10 +439,28 @@ INLINE void fe52x8_invert_chain(fe52x8 *h, const fe52x8 *z, int two)
   CRYPTO_CT_WIPE(c);
 }
 
-/* h[0] = 1/z[0] */
-static void fe52x8_invert1(fe52x8 *h, const fe52x8 *z) { fe52x8_invert_chain(h, z, 0); }
-/* h[0] = 1/z[0], h[1] = 1/z[1] */
-static void fe52x8_invert2(fe52x8 *h, const fe52x8 *z) { fe52x8_invert_chain(h, z, 1); }
+/* The lanes where z = 0 (mod p), as a mask.  z CARRIED, so z < 2p and
+   z = 0 (mod p) means z = 0 or z = p; CARRIED limbs are unique for a
+   given value (limbs 0..3 below 2^52), so both are exact limb patterns.
+   Compares into mask registers: no branch. */
+INLINE __mmask8 fe52x8_zero_lanes(const fe52x8 *z)
+{
+  const __m512i zero = _mm512_setzero_si512();
+  const __m512i p0 = _mm512_set1_epi64((long long)(MASK52 - 18));
+  const __m512i m52 = _mm512_set1_epi64((long long)MASK52);
+  const __m512i m47 = _mm512_set1_epi64((long long)MASK47);
+  __mmask8 is0 = _mm512_cmpeq_epi64_mask(z->v[0], zero);
+  __mmask8 isp = _mm512_cmpeq_epi64_mask(z->v[0], p0);
+  is0 = _mm512_mask_cmpeq_epi64_mask(is0, z->v[1], zero);
+  isp = _mm512_mask_cmpeq_epi64_mask(isp, z->v[1], m52);
+  is0 = _mm512_mask_cmpeq_epi64_mask(is0, z->v[2], zero);
+  isp = _mm512_mask_cmpeq_epi64_mask(isp, z->v[2], m52);
+  is0 = _mm512_mask_cmpeq_epi64_mask(is0, z->v[3], zero);
+  isp = _mm512_mask_cmpeq_epi64_mask(isp, z->v[3], m52);
+  is0 = _mm512_mask_cmpeq_epi64_mask(is0, z->v[4], zero);
+  isp = _mm512_mask_cmpeq_epi64_mask(isp, z->v[4], m47);
+  return (__mmask8)(is0 | isp);
+}
 
 static uint64_t load64(const unsigned char *x)
 {
@@ -605,22 +613,32 @@ static void finish8(unsigned char *q, const fe52x8 *x, const fe52x8 *zinv)
   CRYPTO_CT_WIPE(r);
 }
 
-/* Up to 16 items (count in 1..16) as one or two groups of eight, the
-   inversions of two groups interleaved.  Every input of all the items is
-   read (by the ladders) before any output is written, so q may alias n or
-   p.  A group of fewer than eight items runs on a local copy padded with
-   dummy items (scalar 0, point 0), so nothing outside the caller's
-   buffers is read or written. */
-static void nP16(unsigned char *q, const unsigned char *n, const unsigned char *p, long long count)
+/* Up to UNIT_GROUPS groups of eight items (count in 1..8 UNIT_GROUPS)
+   sharing one inversion, by Montgomery's trick: with prefix products
+   P_g = z_0 ... z_g, one inversion gives 1/P_last, and walking back
+   1/z_g = P_(g-1) / P_g, 1/P_(g-1) = z_g / P_g costs three
+   multiplications per extra group, against a whole inversion (about 240
+   multiplications' time) per group.  A lane where some z_g = 0 (a point
+   of small order, or a dummy item) would zero the product of its lane
+   for every group, so such a z_g enters the trick as 1 and its inverse
+   leaves it as 0, the value x z^(p-2) needs; the zero test is a lane
+   mask, no branch.
+   Every input of all the items is read (by the ladders) before any output
+   is written, so q may alias n or p.  A last group of fewer than eight
+   items runs on a local copy padded with dummy items (scalar 0, point 0),
+   so nothing outside the caller's buffers is read or written.  The group
+   count and sizes are public (they come from the batch size). */
+#define UNIT_GROUPS 4
+
+static void nPunit(unsigned char *q, const unsigned char *n, const unsigned char *p, long long count)
 {
   unsigned char tn[256], tp[256], tq[256];
-  fe52x8 x[2], z[2], zi[2];
-  long long i, full = count >= 8 ? 8 : count;   /* items in group 0 */
-  long long rest = count - full;                /* items in group 1 */
-  long long last = rest > 0 ? rest : full;      /* items in the last group */
-  int groups = rest > 0 ? 2 : 1;
+  fe52x8 x[UNIT_GROUPS], z[UNIT_GROUPS], pre[UNIT_GROUPS], zi[UNIT_GROUPS], t;
+  __mmask8 zero[UNIT_GROUPS];
+  long long i;
+  int g, groups = (int)((count + 7) / 8);
+  long long last = count - 8 * (groups - 1);    /* items in the last group */
 
-  /* the last group, if short, goes through the padded copy */
   if (last < 8) {
     const unsigned char *ln = n + 256 * (groups - 1), *lp = p + 256 * (groups - 1);
     for (i = 0; i < 256; ++i) {
@@ -632,46 +650,67 @@ static void nP16(unsigned char *q, const unsigned char *n, const unsigned char *
       tp[i] = lp[i];
     }
   }
-  if (groups == 1) {
-    if (last < 8) ladder8(&x[0], &z[0], tn, tp);
-    else ladder8(&x[0], &z[0], n, p);
-    fe52x8_invert1(zi, z);
-  } else {
-    ladder8(&x[0], &z[0], n, p);
-    if (last < 8) ladder8(&x[1], &z[1], tn, tp);
-    else ladder8(&x[1], &z[1], n + 256, p + 256);
-    fe52x8_invert2(zi, z);
-  }
-  /* outputs only from here on */
-  if (groups == 2) finish8(q, &x[0], &zi[0]);
-  if (last < 8) {
-    finish8(tq, &x[groups - 1], &zi[groups - 1]);
-    for (i = 0; i < 32 * last; ++i) q[256 * (groups - 1) + i] = tq[i];
-  } else {
-    finish8(q + 256 * (groups - 1), &x[groups - 1], &zi[groups - 1]);
+  for (g = 0; g < groups; ++g) {
+    if (g == groups - 1 && last < 8) ladder8(&x[g], &z[g], tn, tp);
+    else ladder8(&x[g], &z[g], n + 256 * g, p + 256 * g);
   }
 
-  /* the copied scalars and outputs, the ladders' results and inverses */
+  /* z_g = 0 enters as 1 */
+  for (g = 0; g < groups; ++g) {
+    zero[g] = fe52x8_zero_lanes(&z[g]);
+    z[g].v[0] = _mm512_mask_blend_epi64(zero[g], z[g].v[0], _mm512_set1_epi64(1));
+    for (i = 1; i < 5; ++i) z[g].v[i] = _mm512_maskz_mov_epi64((__mmask8)~zero[g], z[g].v[i]);
+  }
+  pre[0] = z[0];
+  for (g = 1; g < groups; ++g) fe52x8_mul(&pre[g], &pre[g - 1], &z[g]);
+  fe52x8_invert(&t, &pre[groups - 1]);
+  /* t = 1/P_g */
+  for (g = groups - 1; g > 0; --g) {
+    fe52x8_mul(&zi[g], &t, &pre[g - 1]);
+    fe52x8_mul(&t, &t, &z[g]);
+  }
+  zi[0] = t;
+  /* and out as 0 */
+  for (g = 0; g < groups; ++g)
+    for (i = 0; i < 5; ++i) zi[g].v[i] = _mm512_maskz_mov_epi64((__mmask8)~zero[g], zi[g].v[i]);
+
+  /* outputs only from here on */
+  for (g = 0; g < groups; ++g) {
+    if (g == groups - 1 && last < 8) {
+      finish8(tq, &x[g], &zi[g]);
+      for (i = 0; i < 32 * last; ++i) q[256 * g + i] = tq[i];
+    } else
+      finish8(q + 256 * g, &x[g], &zi[g]);
+  }
+
+  /* the copied scalars and outputs, the ladders' results, the products
+     and inverses, and the zero masks */
   CRYPTO_CT_WIPE(tn);
   CRYPTO_CT_WIPE(tq);
   CRYPTO_CT_WIPE(x);
   CRYPTO_CT_WIPE(z);
+  CRYPTO_CT_WIPE(pre);
   CRYPTO_CT_WIPE(zi);
+  CRYPTO_CT_WIPE(t);
+  CRYPTO_CT_WIPE(zero);
 }
+
+/* A short group (t items, t = batch mod 8) costs a whole 8-lane ladder,
+   about 2.5 single ladders: up to SCALAR_TAIL items go through the
+   single nP instead (the split depends only on the batch size). */
+#define SCALAR_TAIL 2
 
 void crypto_nPbatch(unsigned char *q, const unsigned char *n, const unsigned char *p,
                     long long batch)
 {
-  long long c;
+  long long c, t;
   while (batch > 0) {
-    c = batch < 16 ? batch : 16;
-    if (c % 8 == 1) {
-      /* a lone item in a group of 8 would cost a whole 8-lane ladder
-         (about 1.5 single ladders): the single nP is cheaper for it */
-      if (c > 1) nP16(q, n, p, c - 1);
-      crypto_nP_montgomery25519(q + 32 * (c - 1), n + 32 * (c - 1), p + 32 * (c - 1));
-    } else
-      nP16(q, n, p, c);
+    c = batch < 8 * UNIT_GROUPS ? batch : 8 * UNIT_GROUPS;
+    t = c % 8;
+    if (t > SCALAR_TAIL) t = 0;
+    if (c > t) nPunit(q, n, p, c - t);
+    for (; t > 0; --t)
+      crypto_nP_montgomery25519(q + 32 * (c - t), n + 32 * (c - t), p + 32 * (c - t));
     q += 32 * c;
     n += 32 * c;
     p += 32 * c;
