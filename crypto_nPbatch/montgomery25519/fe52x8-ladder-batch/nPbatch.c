@@ -11,10 +11,10 @@
    bits above are silently ignored.  Hence the one bound every routine
    below guarantees on its output and every multiplication requires:
 
-     CARRIED: limbs 0..3 < 2^52 and limb 4 < 2^47 + 2^10
-              (so the value is below 2^255 + 2^218 < 2p, not necessarily
+     CARRIED: limbs 0..3 < 2^52 and limb 4 < 2^47 + 2^12
+              (so the value is below 2^255 + 2^220 < 2p, not necessarily
               < p; every carry chain below ends with limb 4 split at bit
-              47 plus one carry < 2^9 + 1, and the multiplication's
+              47 plus one carry < 2^11 + 1, and the multiplication's
               reduction needs the small top limb: see HCARRY).
 
    add and sub therefore carry their result (unlike the scalar radix-2^51
@@ -22,7 +22,7 @@
    carry anyway, a product that only feeds add or sub may skip most of its
    own carrying and be left
 
-     LOOSE:   limbs 0..3 < 2^58 and limb 4 < 2^48
+     LOOSE:   limbs 0..3 < 2^58 and limb 4 < 2^57
 
    (fe52x8_mul_r / fe52x8_mul2_r / fe52x8_sq2_r with strict = 0); add and sub
    accept CARRIED or LOOSE inputs.  In a ladder step, only AA, BB and
@@ -34,8 +34,10 @@
 
    Constant time: the scalar bits only become lane masks for masked
    blends (the conditional swaps); loops, operations and memory addresses
-   do not depend on any secret.  The final inversion is the fixed addition
-   chain x^(p-2), eight at a time, and the freeze is branch-free.
+   do not depend on any secret.  The final inversions of a unit are one
+   call of the constant-time crypto_pow_inv25519 on the product of all
+   the unit's denominators (Montgomery's trick, with zero denominators
+   masked), and the freeze is branch-free.
 
    Items go in units of up to 32 (four groups of eight) sharing one
    inversion.  All inputs of a unit are read before any of its outputs is
@@ -49,6 +51,7 @@
 #include "crypto_nPbatch.h"
 #include "ct/crypto_ct.h"
 #include "crypto_nP_montgomery25519.h"
+#include "crypto_pow_inv25519.h"
 
 typedef struct { __m512i v[5]; } fe52x8;
 
@@ -87,12 +90,12 @@ typedef struct { __m512i v[5]; } fe52x8;
                            (h)->v[3] = p##c3; (h)->v[4] = p##c4; } while (0)
 
 /* Carry of limbs p##c0..p##c4, lane by lane, in five steps.
-   Input: every limb < 2^60.  Output: CARRIED, same value mod p.
-   CARRY0 splits limb 4 at bit 47 (bit 255) and adds the excess (< 2^13)
-   times 19 into limb 0 (< 2^61 after); CARRY1..CARRY4 then carry 0 -> 1
-   -> 2 -> 3 -> 4.  The chain ends at limb 4, so limbs 0..3 leave it
-   strictly below 2^52; every carry is below 2^9 + 1, so limb 4 ends below
-   2^47 + 2^10 < 2^48. */
+   Input: every limb < 2^63.  Output: CARRIED, same value mod p.
+   CARRY0 splits limb 4 at bit 47 (bit 255) and adds the excess (< 2^16)
+   times 19 into limb 0 (< 2^63 + 2^21 after); CARRY1..CARRY4 then carry
+   0 -> 1 -> 2 -> 3 -> 4.  The chain ends at limb 4, so limbs 0..3 leave
+   it strictly below 2^52; every carry is below 2^11 + 1, so limb 4 ends
+   below 2^47 + 2^12. */
 #define CARRY0(p) do {                                                  \
     __m512i k_ = _mm512_srli_epi64(p##c4, 47);                          \
     p##c4 = _mm512_and_si512(p##c4, m47);                               \
@@ -115,14 +118,15 @@ typedef struct { __m512i v[5]; } fe52x8;
     p##c3 = _mm512_add_epi64((f)->v[3], (g)->v[3]);                     \
     p##c4 = _mm512_add_epi64((f)->v[4], (g)->v[4]);                     \
   } while (0)
-/* p = f - g + 128p, not carried.  128p in radix 2^52 has limbs
-   2^59 - 2432, 2^59 - 128 (three times), 2^54 - 128, each at least the
-   matching limb of a CARRIED or LOOSE g (< 2^58, limb 4 < 2^48), so no
-   limb goes negative; with f CARRIED or LOOSE the limbs are < 2^60. */
+/* p = f - g + 1024p, not carried.  1024p in radix 2^52 has limbs
+   2^62 - 19456, 2^62 - 1024 (three times), 2^57 - 1024, each at least the
+   matching limb of a CARRIED or LOOSE g (< 2^58; limb 4 < 2^57 - 1024,
+   see the reduction), so no limb goes negative; with f CARRIED or LOOSE
+   the limbs are < 2^62 + 2^58 < 2^63. */
 #define SUB_C(p, f, g) do {                                             \
-    const __m512i q0_ = _mm512_set1_epi64((long long)(((uint64_t)1 << 59) - 2432)); \
-    const __m512i q1_ = _mm512_set1_epi64((long long)(((uint64_t)1 << 59) - 128)); \
-    const __m512i q4_ = _mm512_set1_epi64((long long)(((uint64_t)1 << 54) - 128)); \
+    const __m512i q0_ = _mm512_set1_epi64((long long)(((uint64_t)1 << 62) - 19456)); \
+    const __m512i q1_ = _mm512_set1_epi64((long long)(((uint64_t)1 << 62) - 1024)); \
+    const __m512i q4_ = _mm512_set1_epi64((long long)(((uint64_t)1 << 57) - 1024)); \
     p##c0 = _mm512_sub_epi64(_mm512_add_epi64((f)->v[0], q0_), (g)->v[0]); \
     p##c1 = _mm512_sub_epi64(_mm512_add_epi64((f)->v[1], q1_), (g)->v[1]); \
     p##c2 = _mm512_sub_epi64(_mm512_add_epi64((f)->v[2], q1_), (g)->v[2]); \
@@ -157,24 +161,22 @@ typedef struct { __m512i v[5]; } fe52x8;
 #define SP_AB(lo, hi, i, j) PROD(ac##lo, ac##hi, af##i, af##j); PROD(bc##lo, bc##hi, bf##i, bf##j);
 
 /* Column bounds after the products.  f, g CARRIED (limbs 0..3 < 2^52:
-   the multiplier reads 52 bits; limb 4 < 2^47 + 2^10).  Column k holds
+   the multiplier reads 52 bits; limb 4 < 2^47 + 2^12).  Column k holds
    the low halves of the products of index sum k and the high halves of
    those of index sum k-1: at most nine halves (k = 4, 5), each < 2^52, so
    every column is < 2^56 (squares: cross columns doubled, the same
-   count).  c9 is the high half of f4 g4 < 2^94 + 2^58 + 2^20 alone, so
-   c9 < 2^42 + 2^7.
+   count).  c9 is the high half of f4 g4 < 2^94 + 2^60 + 2^24 alone, so
+   c9 < 2^42 + 2^9.
 
    Reduction, 2^260 = 2^5 2^255 = 32 * 19 = 608 (mod p), column 5+m
    (m >= 0) folding into column m times 608, in nine multiplications:
    HCARRY  carry the high columns in a chain c5 -> c6 -> c7 -> c8 -> c9
            (each carry < 2^5): now c5..c8 < 2^52, fit for the multiplier,
-           and c9 < 2^42 + 2^8, so 608 c9 < 2^52 has no high half;
+           and c9 < 2^42 + 2^10, so 608 c9 < 2^52 has no high half;
    FOLD    608 c(5+m) in halves: the low half (< 2^52) into column m, the
            high half (< 2^10) into column m+1; 608 c9 whole into c4.
-   Then c0..c4 < 2^56 + 2^52 + 2^10 < 2^57 < 2^60, and CARRY0 alone
-   (limb 4 split at bit 255, excess < 2^10 times 19 into limb 0) leaves
-   the result LOOSE (limbs 0..3 < 2^58, limb 4 < 2^47); CARRY1..CARRY4
-   after it leave it CARRIED (limb 4 < 2^47 plus a carry < 2^9 + 1).
+   Then c0..c4 < 2^56 + 2^52 + 2^10 < 2^57 - 1024: LOOSE as they stand,
+   and CARRY0..CARRY4 leave them CARRIED.
    The carry chain costs latency (four short steps), which the two
    interleaved elements and the independent low columns hide; it saves
    five of the fourteen multiplications a chain-free split needs. */
@@ -193,13 +195,15 @@ typedef struct { __m512i v[5]; } fe52x8;
 
 /* strict: output CARRIED; otherwise LOOSE.  Compile-time constants. */
 #define REDUCE_A(sa) do {                                               \
-    HCARRY(a); FOLD(a); CARRY0(a);                                      \
-    if (sa) { CARRY1(a); CARRY2(a); CARRY3(a); CARRY4(a); }             \
+    HCARRY(a); FOLD(a);                                                 \
+    if (sa) { CARRY0(a); CARRY1(a); CARRY2(a); CARRY3(a); CARRY4(a); }  \
   } while (0)
 #define REDUCE_AB(sa, sb) do {                                          \
     HCARRYSTEP_AB(5, 6); HCARRYSTEP_AB(6, 7); HCARRYSTEP_AB(7, 8);      \
     HCARRYSTEP_AB(8, 9);                                                \
-    FOLD(a); FOLD(b); CARRY0(a); CARRY0(b);                             \
+    FOLD(a); FOLD(b);                                                   \
+    if (sa) CARRY0(a);                                                  \
+    if (sb) CARRY0(b);                                                  \
     if (sa) CARRY1(a);                                                  \
     if (sb) CARRY1(b);                                                  \
     if (sa) CARRY2(a);                                                  \
@@ -254,74 +258,9 @@ INLINE void fe52x8_sq2_r(fe52x8 *h, const fe52x8 *f, int sh, fe52x8 *H, const fe
   STORE_C(h, a); STORE_C(H, b);
 }
 
-/* h = f^2 with a shorter dependency chain, for the single-group
-   inversion, where one squaring waits for the previous one and the
-   execution units are otherwise idle: more instructions, less latency.
-   f CARRIED; h CARRIED.
-   Products: lo halves of cross products in x_k (column k), hi halves in
-   y_k (column k), the squares in their own d_k, each chain at most two
-   deep; column k = 2 (x_k + y_k) + d_k, the same sums as in fe52x8_sq2_r, so
-   every column < 2^56 and c9 = d9 < 2^44.
-   Reduction: 608 c9 in halves into c4 (< 2^52) and c5 (< 2^2).  The high
-   columns c(5+m), m = 0..3 (< 2^56 + 2^2), are split in parallel (no
-   carry chain) into u = c & M (< 2^52) and v = c >> 52 (< 2^5), and
-   608 c = 608 u + 608 v 2^52 goes into column m (low half of 608 u,
-   < 2^52) and column m+1 (high half of 608 u, < 2^10, and 608 v, < 2^15),
-   each term in its own accumulator.  Then c0..c4 < 2^56 + 2^52 + 2^10 +
-   2^15 + 2^52 < 2^57 < 2^60, and the strict carry (CARRY0..CARRY4). */
-INLINE void fe52x8_sq_lowlat(fe52x8 *h, const fe52x8 *f)
-{
-  CONSTS;
-  const __m512i z = _mm512_setzero_si512();
-  LOAD_F(a, f);
-  __m512i x1, x2, x3, x4, x5, x6, x7, y2, y3, y4, y5, y6, y7, y8;
-  __m512i d0, d1, d2, d3, d4, d5, d6, d7, d8, d9;
-  __m512i u5, u6, u7, u8, v5, v6, v7, v8, w1, w2, w3, w4, s1, s2, s3, s4, e4;
-  DECL_C(a);
-
-  x1 = x2 = x3 = x4 = x5 = x6 = x7 = y2 = y3 = y4 = y5 = y6 = y7 = y8 = z;
-  d0 = d1 = d2 = d3 = d4 = d5 = d6 = d7 = d8 = d9 = z;
-  PROD(x1, y2, af0, af1); PROD(x2, y3, af0, af2); PROD(x3, y4, af0, af3); PROD(x4, y5, af0, af4);
-  PROD(x3, y4, af1, af2); PROD(x4, y5, af1, af3); PROD(x5, y6, af1, af4);
-  PROD(x5, y6, af2, af3); PROD(x6, y7, af2, af4);
-  PROD(x7, y8, af3, af4);
-  PROD(d0, d1, af0, af0); PROD(d2, d3, af1, af1); PROD(d4, d5, af2, af2);
-  PROD(d6, d7, af3, af3); PROD(d8, d9, af4, af4);
-  /* c9 = d9: 608 d9 in halves, e4 into column 4, the high one into d5 */
-  e4 = _mm512_madd52lo_epu64(z, d9, k608);
-  MADDHI(d5, d9, k608);
-#define SQCOL(k, s) _mm512_add_epi64(_mm512_add_epi64(s, s), d##k)
-  ac0 = d0;
-  ac1 = SQCOL(1, x1);
-  ac2 = SQCOL(2, _mm512_add_epi64(x2, y2));
-  ac3 = SQCOL(3, _mm512_add_epi64(x3, y3));
-  ac4 = _mm512_add_epi64(SQCOL(4, _mm512_add_epi64(x4, y4)), e4);
-  ac5 = SQCOL(5, _mm512_add_epi64(x5, y5));
-  ac6 = SQCOL(6, _mm512_add_epi64(x6, y6));
-  ac7 = SQCOL(7, _mm512_add_epi64(x7, y7));
-  ac8 = SQCOL(8, y8);
-#undef SQCOL
-  (void)ac9;
-  u5 = _mm512_and_si512(ac5, m52); v5 = _mm512_srli_epi64(ac5, 52);
-  u6 = _mm512_and_si512(ac6, m52); v6 = _mm512_srli_epi64(ac6, 52);
-  u7 = _mm512_and_si512(ac7, m52); v7 = _mm512_srli_epi64(ac7, 52);
-  u8 = _mm512_and_si512(ac8, m52); v8 = _mm512_srli_epi64(ac8, 52);
-  MADDLO(ac0, u5, k608); MADDLO(ac1, u6, k608); MADDLO(ac2, u7, k608); MADDLO(ac3, u8, k608);
-  w1 = _mm512_madd52hi_epu64(z, u5, k608); s1 = _mm512_madd52lo_epu64(z, v5, k608);
-  w2 = _mm512_madd52hi_epu64(z, u6, k608); s2 = _mm512_madd52lo_epu64(z, v6, k608);
-  w3 = _mm512_madd52hi_epu64(z, u7, k608); s3 = _mm512_madd52lo_epu64(z, v7, k608);
-  w4 = _mm512_madd52hi_epu64(z, u8, k608); s4 = _mm512_madd52lo_epu64(z, v8, k608);
-  ac1 = _mm512_add_epi64(ac1, _mm512_add_epi64(w1, s1));
-  ac2 = _mm512_add_epi64(ac2, _mm512_add_epi64(w2, s2));
-  ac3 = _mm512_add_epi64(ac3, _mm512_add_epi64(w3, s3));
-  ac4 = _mm512_add_epi64(ac4, _mm512_add_epi64(w4, s4));
-  CARRY0(a); CARRY1(a); CARRY2(a); CARRY3(a); CARRY4(a);
-  STORE_C(h, a);
-}
-
 INLINE void fe52x8_mul(fe52x8 *h, const fe52x8 *f, const fe52x8 *g) { fe52x8_mul_r(h, f, g, 1); }
 
-/* h = f, CARRIED.  f: limbs < 2^60 (e.g. LOOSE). */
+/* h = f, CARRIED.  f: limbs < 2^63 (e.g. LOOSE). */
 INLINE void fe52x8_carry(fe52x8 *h, const fe52x8 *f)
 {
   CONSTS;
@@ -393,50 +332,6 @@ INLINE void fe52x8_blend(fe52x8 *h, __mmask8 m, const fe52x8 *f, const fe52x8 *g
   h->v[2] = _mm512_mask_blend_epi64(m, f->v[2], g->v[2]);
   h->v[3] = _mm512_mask_blend_epi64(m, f->v[3], g->v[3]);
   h->v[4] = _mm512_mask_blend_epi64(m, f->v[4], g->v[4]);
-}
-
-/* The inversion z^(p-2) = z^(2^255 - 21) (1/z for z != 0, 0 for z = 0):
-   254 squarings and 11 multiplications in the fixed chain below, eight
-   lanes at once.  The squarings form one long dependency chain, so they
-   use fe52x8_sq_lowlat; a unit of several groups shares one inversion
-   (Montgomery's trick, in nPunit).  z CARRIED; h CARRIED. */
-#define INV_SQN(d, s, n) do {                                           \
-    int i_;                                                             \
-    fe52x8_sq_lowlat(&d, &s);                                           \
-    for (i_ = 1; i_ < (n); ++i_) fe52x8_sq_lowlat(&d, &d);              \
-  } while (0)
-
-static void fe52x8_invert(fe52x8 *h, const fe52x8 *z)
-{
-  fe52x8 z2, z9, z11, a, b, c;
-  INV_SQN(z2, *z, 1);             /* 2 */
-  INV_SQN(a, z2, 2);              /* 8 */
-  fe52x8_mul(&z9, &a, z);         /* 9 */
-  fe52x8_mul(&z11, &z9, &z2);     /* 11 */
-  INV_SQN(a, z11, 1);             /* 22 */
-  fe52x8_mul(&a, &a, &z9);        /* 2^5 - 1 */
-  INV_SQN(b, a, 5);
-  fe52x8_mul(&a, &b, &a);         /* 2^10 - 1 */
-  INV_SQN(b, a, 10);
-  fe52x8_mul(&b, &b, &a);         /* 2^20 - 1 */
-  INV_SQN(c, b, 20);
-  fe52x8_mul(&b, &c, &b);         /* 2^40 - 1 */
-  INV_SQN(b, b, 10);
-  fe52x8_mul(&a, &b, &a);         /* 2^50 - 1 */
-  INV_SQN(b, a, 50);
-  fe52x8_mul(&b, &b, &a);         /* 2^100 - 1 */
-  INV_SQN(c, b, 100);
-  fe52x8_mul(&b, &c, &b);         /* 2^200 - 1 */
-  INV_SQN(b, b, 50);
-  fe52x8_mul(&a, &b, &a);         /* 2^250 - 1 */
-  INV_SQN(a, a, 5);               /* 2^255 - 2^5 */
-  fe52x8_mul(h, &a, &z11);        /* 2^255 - 21 */
-  CRYPTO_CT_WIPE(z2);
-  CRYPTO_CT_WIPE(z9);
-  CRYPTO_CT_WIPE(z11);
-  CRYPTO_CT_WIPE(a);
-  CRYPTO_CT_WIPE(b);
-  CRYPTO_CT_WIPE(c);
 }
 
 /* The lanes where z = 0 (mod p), as a mask.  z CARRIED, so z < 2p and
@@ -613,16 +508,71 @@ static void finish8(unsigned char *q, const fe52x8 *x, const fe52x8 *zinv)
   CRYPTO_CT_WIPE(r);
 }
 
+/* h = 1/z lane by lane (0 nowhere: every lane of z must be nonzero mod
+   p), by Montgomery's trick across the lanes and one scalar inversion
+   (crypto_pow_inv25519, constant time) instead of eight at a time in
+   the lanes: the vector chain is latency-bound, about three times the
+   cost of the scalar one.  Products over the lanes by three butterfly
+   steps (lane i with i^1, i^2, i^4): q3 holds the product of all eight
+   in every lane, and x_i = z_(i^1) q1_(i^2) q2_(i^4) that of all but
+   z_i.  z CARRIED; h CARRIED. */
+static void fe52x8_invert_lanes(fe52x8 *h, const fe52x8 *z)
+{
+  uint64_t lu[5][8] __attribute__((aligned(64)));
+  unsigned char b[32], bi[32];
+  uint64_t w0, w1, w2, w3;
+  fe52x8 s1, q1, s2, q2, s4, q3, x, inv;
+  int i;
+
+  for (i = 0; i < 5; ++i) {
+    /* 64-bit lanes i^1: swap the halves of each 128-bit block */
+    s1.v[i] = _mm512_shuffle_epi32(z->v[i], _MM_PERM_BADC);
+  }
+  fe52x8_mul(&q1, z, &s1);
+  for (i = 0; i < 5; ++i) s2.v[i] = _mm512_permutex_epi64(q1.v[i], 0x4e);  /* i^2 */
+  fe52x8_mul(&q2, &q1, &s2);
+  for (i = 0; i < 5; ++i) s4.v[i] = _mm512_shuffle_i64x2(q2.v[i], q2.v[i], 0x4e);  /* i^4 */
+  fe52x8_mul(&q3, &q2, &s4);
+  fe52x8_mul(&x, &s1, &s2);
+  fe52x8_mul(&x, &x, &s4);
+
+  for (i = 0; i < 5; ++i) _mm512_store_si512((void *)lu[i], q3.v[i]);
+  freeze_store(b, lu[0][0], lu[1][0], lu[2][0], lu[3][0], lu[4][0]);
+  crypto_pow_inv25519(bi, b);
+  /* canonical, so limb 4 < 2^47: CARRIED */
+  w0 = load64(bi);
+  w1 = load64(bi + 8);
+  w2 = load64(bi + 16);
+  w3 = load64(bi + 24);
+  inv.v[0] = _mm512_set1_epi64((long long)(w0 & MASK52));
+  inv.v[1] = _mm512_set1_epi64((long long)(((w0 >> 52) | (w1 << 12)) & MASK52));
+  inv.v[2] = _mm512_set1_epi64((long long)(((w1 >> 40) | (w2 << 24)) & MASK52));
+  inv.v[3] = _mm512_set1_epi64((long long)(((w2 >> 28) | (w3 << 36)) & MASK52));
+  inv.v[4] = _mm512_set1_epi64((long long)(w3 >> 16));
+  fe52x8_mul(h, &x, &inv);
+
+  CRYPTO_CT_WIPE(lu);
+  CRYPTO_CT_WIPE(b);
+  CRYPTO_CT_WIPE(bi);
+  CRYPTO_CT_WIPE(s1);
+  CRYPTO_CT_WIPE(q1);
+  CRYPTO_CT_WIPE(s2);
+  CRYPTO_CT_WIPE(q2);
+  CRYPTO_CT_WIPE(s4);
+  CRYPTO_CT_WIPE(q3);
+  CRYPTO_CT_WIPE(x);
+  CRYPTO_CT_WIPE(inv);
+}
+
 /* Up to UNIT_GROUPS groups of eight items (count in 1..8 UNIT_GROUPS)
    sharing one inversion, by Montgomery's trick: with prefix products
    P_g = z_0 ... z_g, one inversion gives 1/P_last, and walking back
    1/z_g = P_(g-1) / P_g, 1/P_(g-1) = z_g / P_g costs three
-   multiplications per extra group, against a whole inversion (about 240
-   multiplications' time) per group.  A lane where some z_g = 0 (a point
-   of small order, or a dummy item) would zero the product of its lane
-   for every group, so such a z_g enters the trick as 1 and its inverse
-   leaves it as 0, the value x z^(p-2) needs; the zero test is a lane
-   mask, no branch.
+   multiplications per extra group; fe52x8_invert_lanes then does the
+   same across the eight lanes.  A lane where some z_g = 0 (a point of
+   small order, or a dummy item) would zero every product it enters, so
+   such a z_g enters the trick as 1 and its inverse leaves it as 0, the
+   value x z^(p-2) needs; the zero test is a lane mask, no branch.
    Every input of all the items is read (by the ladders) before any output
    is written, so q may alias n or p.  A last group of fewer than eight
    items runs on a local copy padded with dummy items (scalar 0, point 0),
@@ -650,10 +600,12 @@ static void nPunit(unsigned char *q, const unsigned char *n, const unsigned char
       tp[i] = lp[i];
     }
   }
-  for (g = 0; g < groups; ++g) {
+  /* (a do loop: count >= 1, so groups >= 1, which gcc cannot see) */
+  g = 0;
+  do {
     if (g == groups - 1 && last < 8) ladder8(&x[g], &z[g], tn, tp);
     else ladder8(&x[g], &z[g], n + 256 * g, p + 256 * g);
-  }
+  } while (++g < groups);
 
   /* z_g = 0 enters as 1 */
   for (g = 0; g < groups; ++g) {
@@ -663,7 +615,7 @@ static void nPunit(unsigned char *q, const unsigned char *n, const unsigned char
   }
   pre[0] = z[0];
   for (g = 1; g < groups; ++g) fe52x8_mul(&pre[g], &pre[g - 1], &z[g]);
-  fe52x8_invert(&t, &pre[groups - 1]);
+  fe52x8_invert_lanes(&t, &pre[groups - 1]);
   /* t = 1/P_g */
   for (g = groups - 1; g > 0; --g) {
     fe52x8_mul(&zi[g], &t, &pre[g - 1]);
