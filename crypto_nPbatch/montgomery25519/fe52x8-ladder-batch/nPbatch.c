@@ -25,8 +25,18 @@
      LOOSE:   limbs 0..3 < 2^58 and limb 4 < 2^57
 
    (fe52x8_mul_r / fe52x8_mul2_r / fe52x8_sq2_r with strict = 0); add and sub
-   accept CARRIED or LOOSE inputs.  In a ladder step, only AA, BB and
-   (DA - CB)^2 are multiplied again and so reduced strictly.
+   accept CARRIED or LOOSE inputs.  And since the multiplier reads only
+   bits 0..51 of its inputs, a value that only ever enters
+   multiplications need not clear the bits a carry moved out of a limb:
+
+     MULIN:   limbs 0..3 whose bits 0..51 are the limb (bits 52..63 are
+              stale: the multiplier ignores them, nothing else reads them)
+              and limb 4 < 2^47 + 2^12, as CARRIED
+
+   (strict = 2; the carry chains *_M below).  In a ladder step, AA and BB
+   are multiplied and also added, so reduced to CARRIED; (DA - CB)^2 and
+   the sums and differences A, B, C, D, E, S, T and AA + 121665 E only
+   enter multiplications: MULIN.
 
    2^260 = 2^5 * 2^255 = 32 * 19 = 608 (mod p): a column of weight 2^(52k),
    k >= 5, folds into column k-5 times 608.  Bit 255 is bit 47 of limb 4:
@@ -109,6 +119,18 @@ typedef struct { __m512i v[5]; } fe52x8;
 #define CARRY2(p) CARRYSTEP(p, 1, 2)
 #define CARRY3(p) CARRYSTEP(p, 2, 3)
 #define CARRY4(p) CARRYSTEP(p, 3, 4)
+/* the same carries, leaving the carried-out bits in place (MULIN) */
+#define CARRYSTEP_M(p, i, j)                                            \
+  p##c##j = _mm512_add_epi64(p##c##j, _mm512_srli_epi64(p##c##i, 52))
+#define CARRY1_M(p) CARRYSTEP_M(p, 0, 1)
+#define CARRY2_M(p) CARRYSTEP_M(p, 1, 2)
+#define CARRY3_M(p) CARRYSTEP_M(p, 2, 3)
+#define CARRY4_M(p) CARRYSTEP_M(p, 3, 4)
+/* carry k of level s: 1 CARRIED, 2 MULIN (0: none) */
+#define CARRYL(p, k, s) do {                                            \
+    if ((s) == 1) CARRY##k(p);                                          \
+    else if ((s) == 2) CARRY##k##_M(p);                                 \
+  } while (0)
 
 /* p = f + g, not carried.  f, g CARRIED or LOOSE: limbs < 2^59. */
 #define ADD_C(p, f, g) do {                                             \
@@ -172,7 +194,8 @@ typedef struct { __m512i v[5]; } fe52x8;
    (m >= 0) folding into column m times 608, in nine multiplications:
    HCARRY  carry the high columns in a chain c5 -> c6 -> c7 -> c8 -> c9
            (each carry < 2^5): now c5..c8 < 2^52, fit for the multiplier,
-           and c9 < 2^42 + 2^10, so 608 c9 < 2^52 has no high half;
+           and c9 < 2^42 + 2^10, so 608 c9 < 2^52 has no high half (the
+           carried-out bits stay: c5..c8 only enter the multiplier);
    FOLD    608 c(5+m) in halves: the low half (< 2^52) into column m, the
            high half (< 2^10) into column m+1; 608 c9 whole into c4.
    Then c0..c4 < 2^56 + 2^52 + 2^10 < 2^57 - 1024: LOOSE as they stand,
@@ -181,10 +204,10 @@ typedef struct { __m512i v[5]; } fe52x8;
    interleaved elements and the independent low columns hide; it saves
    five of the fourteen multiplications a chain-free split needs. */
 #define HCARRY(p) do {                                                  \
-    CARRYSTEP(p, 5, 6); CARRYSTEP(p, 6, 7); CARRYSTEP(p, 7, 8);         \
-    CARRYSTEP(p, 8, 9);                                                 \
+    CARRYSTEP_M(p, 5, 6); CARRYSTEP_M(p, 6, 7); CARRYSTEP_M(p, 7, 8);   \
+    CARRYSTEP_M(p, 8, 9);                                               \
   } while (0)
-#define HCARRYSTEP_AB(i, j) CARRYSTEP(a, i, j); CARRYSTEP(b, i, j)
+#define HCARRYSTEP_AB(i, j) CARRYSTEP_M(a, i, j); CARRYSTEP_M(b, i, j)
 #define FOLD(p) do {                                                    \
     MADDLO(p##c0, p##c5, k608); MADDHI(p##c1, p##c5, k608);             \
     MADDLO(p##c1, p##c6, k608); MADDHI(p##c2, p##c6, k608);             \
@@ -193,10 +216,12 @@ typedef struct { __m512i v[5]; } fe52x8;
     MADDLO(p##c4, p##c9, k608);                                         \
   } while (0)
 
-/* strict: output CARRIED; otherwise LOOSE.  Compile-time constants. */
+/* strict: output LOOSE (0), CARRIED (1) or MULIN (2).  Compile-time
+   constants. */
 #define REDUCE_A(sa) do {                                               \
     HCARRY(a); FOLD(a);                                                 \
-    if (sa) { CARRY0(a); CARRY1(a); CARRY2(a); CARRY3(a); CARRY4(a); }  \
+    if (sa) CARRY0(a);                                                  \
+    CARRYL(a, 1, sa); CARRYL(a, 2, sa); CARRYL(a, 3, sa); CARRYL(a, 4, sa); \
   } while (0)
 #define REDUCE_AB(sa, sb) do {                                          \
     HCARRYSTEP_AB(5, 6); HCARRYSTEP_AB(6, 7); HCARRYSTEP_AB(7, 8);      \
@@ -204,17 +229,14 @@ typedef struct { __m512i v[5]; } fe52x8;
     FOLD(a); FOLD(b);                                                   \
     if (sa) CARRY0(a);                                                  \
     if (sb) CARRY0(b);                                                  \
-    if (sa) CARRY1(a);                                                  \
-    if (sb) CARRY1(b);                                                  \
-    if (sa) CARRY2(a);                                                  \
-    if (sb) CARRY2(b);                                                  \
-    if (sa) CARRY3(a);                                                  \
-    if (sb) CARRY3(b);                                                  \
-    if (sa) CARRY4(a);                                                  \
-    if (sb) CARRY4(b);                                                  \
+    CARRYL(a, 1, sa); CARRYL(b, 1, sb);                                 \
+    CARRYL(a, 2, sa); CARRYL(b, 2, sb);                                 \
+    CARRYL(a, 3, sa); CARRYL(b, 3, sb);                                 \
+    CARRYL(a, 4, sa); CARRYL(b, 4, sb);                                 \
   } while (0)
 
-/* h = f g.  f, g CARRIED; h CARRIED if strict, else LOOSE. */
+/* h = f g.  f, g CARRIED or MULIN; h LOOSE, CARRIED or MULIN for strict
+   0, 1, 2. */
 INLINE void fe52x8_mul_r(fe52x8 *h, const fe52x8 *f, const fe52x8 *g, int strict)
 {
   CONSTS;
@@ -226,8 +248,8 @@ INLINE void fe52x8_mul_r(fe52x8 *h, const fe52x8 *f, const fe52x8 *g, int strict
   STORE_C(h, a);
 }
 
-/* h = f g and H = F G side by side.  f, g, F, G CARRIED; h (H) CARRIED if
-   sh (sH), else LOOSE. */
+/* h = f g and H = F G side by side.  f, g, F, G CARRIED or MULIN; h (H)
+   as strict = sh (sH) says. */
 INLINE void fe52x8_mul2_r(fe52x8 *h, const fe52x8 *f, const fe52x8 *g, int sh,
                        fe52x8 *H, const fe52x8 *F, const fe52x8 *G, int sH)
 {
@@ -241,8 +263,8 @@ INLINE void fe52x8_mul2_r(fe52x8 *h, const fe52x8 *f, const fe52x8 *g, int sh,
   STORE_C(h, a); STORE_C(H, b);
 }
 
-/* h = f^2 and H = F^2 side by side.  f, F CARRIED; h (H) CARRIED if sh
-   (sH), else LOOSE.  The ten cross products are accumulated once and the
+/* h = f^2 and H = F^2 side by side.  f, F CARRIED or MULIN; h (H) as
+   strict = sh (sH) says.  The ten cross products are accumulated once and the
    columns doubled, then the five squares added: each column holds as
    many halves of products as in a multiplication (< 2^56). */
 INLINE void fe52x8_sq2_r(fe52x8 *h, const fe52x8 *f, int sh, fe52x8 *H, const fe52x8 *F, int sH)
@@ -270,7 +292,7 @@ INLINE void fe52x8_carry(fe52x8 *h, const fe52x8 *f)
 }
 
 /* A = x2 + z2, B = x2 - z2, C = x3 + z3, D = x3 - z3, interleaved.
-   Inputs CARRIED or LOOSE; outputs CARRIED (ADD_C / SUB_C, then carry). */
+   Inputs CARRIED or LOOSE; outputs MULIN (ADD_C / SUB_C, then carry). */
 INLINE void fe52x8_addsub4(fe52x8 *A, fe52x8 *B, fe52x8 *C, fe52x8 *D,
                         const fe52x8 *x2, const fe52x8 *z2, const fe52x8 *x3, const fe52x8 *z3)
 {
@@ -279,15 +301,15 @@ INLINE void fe52x8_addsub4(fe52x8 *A, fe52x8 *B, fe52x8 *C, fe52x8 *D,
   __m512i cc0, cc1, cc2, cc3, cc4, dc0, dc1, dc2, dc3, dc4;
   ADD_C(a, x2, z2); SUB_C(b, x2, z2); ADD_C(c, x3, z3); SUB_C(d, x3, z3);
   CARRY0(a); CARRY0(b); CARRY0(c); CARRY0(d);
-  CARRY1(a); CARRY1(b); CARRY1(c); CARRY1(d);
-  CARRY2(a); CARRY2(b); CARRY2(c); CARRY2(d);
-  CARRY3(a); CARRY3(b); CARRY3(c); CARRY3(d);
-  CARRY4(a); CARRY4(b); CARRY4(c); CARRY4(d);
+  CARRY1_M(a); CARRY1_M(b); CARRY1_M(c); CARRY1_M(d);
+  CARRY2_M(a); CARRY2_M(b); CARRY2_M(c); CARRY2_M(d);
+  CARRY3_M(a); CARRY3_M(b); CARRY3_M(c); CARRY3_M(d);
+  CARRY4_M(a); CARRY4_M(b); CARRY4_M(c); CARRY4_M(d);
   STORE_C(A, a); STORE_C(B, b); STORE_C(C, c); STORE_C(D, d);
 }
 
 /* E = AA - BB, S = DA + CB, T = DA - CB, interleaved.
-   Inputs CARRIED or LOOSE; outputs CARRIED. */
+   Inputs CARRIED or LOOSE; outputs MULIN. */
 INLINE void fe52x8_subaddsub3(fe52x8 *E, fe52x8 *S, fe52x8 *T,
                            const fe52x8 *aa, const fe52x8 *bb, const fe52x8 *da, const fe52x8 *cb)
 {
@@ -295,18 +317,19 @@ INLINE void fe52x8_subaddsub3(fe52x8 *E, fe52x8 *S, fe52x8 *T,
   __m512i ac0, ac1, ac2, ac3, ac4, bc0, bc1, bc2, bc3, bc4, cc0, cc1, cc2, cc3, cc4;
   SUB_C(a, aa, bb); ADD_C(b, da, cb); SUB_C(c, da, cb);
   CARRY0(a); CARRY0(b); CARRY0(c);
-  CARRY1(a); CARRY1(b); CARRY1(c);
-  CARRY2(a); CARRY2(b); CARRY2(c);
-  CARRY3(a); CARRY3(b); CARRY3(c);
-  CARRY4(a); CARRY4(b); CARRY4(c);
+  CARRY1_M(a); CARRY1_M(b); CARRY1_M(c);
+  CARRY2_M(a); CARRY2_M(b); CARRY2_M(c);
+  CARRY3_M(a); CARRY3_M(b); CARRY3_M(c);
+  CARRY4_M(a); CARRY4_M(b); CARRY4_M(c);
   STORE_C(E, a); STORE_C(S, b); STORE_C(T, c);
 }
 
-/* h = g + 121666 f.  f, g CARRIED.  121666 < 2^17, so 121666 f_k splits
+/* h = g + 121666 f.  f MULIN (it only enters the multiplier), g CARRIED
+   (it is added).  121666 < 2^17, so 121666 f_k splits
    into a low half (< 2^52, limb k) and a high half (< 2^13, limb k+1);
    the high half of limb 4 lands at 2^260 and goes times 608 into limb 0
    (< 2^23).  Limbs before the carry < 2^52 + 2^52 + 2^23 < 2^54.
-   h CARRIED. */
+   h MULIN. */
 INLINE void fe52x8_mul121666_add(fe52x8 *h, const fe52x8 *f, const fe52x8 *g)
 {
   CONSTS;
@@ -319,7 +342,7 @@ INLINE void fe52x8_mul121666_add(fe52x8 *h, const fe52x8 *f, const fe52x8 *g)
   PROD(ac3, ac4, f->v[3], k);
   PROD(ac4, ac5, f->v[4], k);
   MADDLO(ac0, ac5, k608);
-  CARRY0(a); CARRY1(a); CARRY2(a); CARRY3(a); CARRY4(a);
+  CARRY0(a); CARRY1_M(a); CARRY2_M(a); CARRY3_M(a); CARRY4_M(a);
   STORE_C(h, a);
 }
 
@@ -467,8 +490,8 @@ static void ladder8(fe52x8 *xout, fe52x8 *zout, const unsigned char *n, const un
     fe52x8_mul2_r(&da, &d, &a, 0, &cb, &c, &b, 0);
     /* E = AA - BB, S = DA + CB, T = DA - CB */
     fe52x8_subaddsub3(&e, &s, &t, &aa, &bb, &da, &cb);
-    /* x3 = (DA + CB)^2; u = (DA - CB)^2 (CARRIED: it feeds x1 u) */
-    fe52x8_sq2_r(&x3, &s, 0, &u, &t, 1);
+    /* x3 = (DA + CB)^2; u = (DA - CB)^2 (MULIN: it only feeds x1 u) */
+    fe52x8_sq2_r(&x3, &s, 0, &u, &t, 2);
     /* x2 = AA BB; v = BB + 121666 E = AA + 121665 E */
     fe52x8_mul_r(&x2, &aa, &bb, 0);
     fe52x8_mul121666_add(&v, &e, &bb);
