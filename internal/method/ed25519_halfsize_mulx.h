@@ -11,8 +11,25 @@
 #define ED25519_HALFSIZE_MULX_H
 
 #include "group/ge64.h"
+#include "field/fe64_pair.h"
 #include "tables/ge64_G_odd.h"
 #include "tables/ge64_G128_odd.h"
+
+/* decoding A and R with their two exponentiations side by side
+   (field/fe64_pair.h), the rest as group/ge_formulas.h's
+   frombytes_vartime, whose two halves are called here; 1 iff both decode */
+static int ge64_halfsize_mulx_decode2(ge64_p3 *A, const unsigned char a[32], ge64_p3 *R, const unsigned char r[32])
+{
+  fe64 ua, va, v3a, ta, ur, vr, v3r, tr;
+  fe64_pair z;
+  if (!ge64_frombytes_start_vartime(A, &ua, &va, &v3a, &ta, a)) return 0;
+  if (!ge64_frombytes_start_vartime(R, &ur, &vr, &v3r, &tr, r)) return 0;
+  fe64_pair_pack(&z, &ta, &tr);
+  fe64_pair_pow22523(&z, &z);
+  fe64_pair_unpack(&ta, &tr, &z);
+  if (!ge64_frombytes_finish_vartime(A, &ua, &va, &v3a, &ta, a[31] >> 7)) return 0;
+  return ge64_frombytes_finish_vartime(R, &ur, &vr, &v3r, &tr, r[31] >> 7);
+}
 
 /* odd[k] = (2k+1) p, k < 8 */
 static inline void ge64_halfsize_mulx_odd8(ge64_cached odd[8], const ge64_p3 *p)
@@ -84,6 +101,7 @@ static int ge64_halfsize_straus_mulx(const ge64_p3 *R, const signed char wr[256]
 }
 
 #define GE_HALFSIZE_LOOP ge64_halfsize_straus_mulx
+#define GE_HALFSIZE_DECODE2 ge64_halfsize_mulx_decode2
 #define GE_HALFSIZE_G_ODD ge64_G_odd64
 #define GE_HALFSIZE_G128_ODD ge64_G128_odd64
 

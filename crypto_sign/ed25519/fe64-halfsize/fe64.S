@@ -4,4 +4,5 @@
    verification, namespaced for this implementation. */
 #include "crypto_sign.h"
 #include "field/amd64/fe64_mulx.S"
+#include "field/amd64/fe64_mulx_pair.S"
 #include "group/amd64/ge64_mulx.S"
