@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Two independent GF(2^255 - 19) elements of field/fe64.h in one
-   "pair" (a at v[0..3], b at v[4..7]), and the operations that treat
+   "pair" (e[0] and e[1], contiguous: the assembly sees eight limbs), and the operations that treat
    both in one call (internal/field/amd64/fe64_mulx_pair.S): the
    instruction streams of the two are independent, so the CPU overlaps
    them and two exponentiations run in little more than the time of one.
@@ -11,7 +11,7 @@
 
 #include "field/fe64.h"
 
-typedef struct { uint64_t v[8]; } fe64_pair;
+typedef struct { fe64 e[2]; } fe64_pair;
 
 #define fe64_mulx_mul_pair CRYPTO_NAMESPACE(fe64_mulx_mul_pair)
 #define fe64_mulx_nsquare_pair CRYPTO_NAMESPACE(fe64_mulx_nsquare_pair)
@@ -21,36 +21,18 @@ extern void fe64_mulx_nsquare_pair(uint64_t h[8], const uint64_t f[8], long long
 
 static inline void fe64_pair_mul(fe64_pair *h, const fe64_pair *f, const fe64_pair *g)
 {
-  fe64_mulx_mul_pair(h->v, f->v, g->v);
+  fe64_mulx_mul_pair(h->e[0].v, f->e[0].v, g->e[0].v);
 }
 
 static inline void fe64_pair_sq(fe64_pair *h, const fe64_pair *f)
 {
-  fe64_mulx_nsquare_pair(h->v, f->v, 1);
+  fe64_mulx_nsquare_pair(h->e[0].v, f->e[0].v, 1);
 }
 
 /* h = f^(2^n), public n >= 1 */
 static inline void fe64_pair_sqn(fe64_pair *h, const fe64_pair *f, int n)
 {
-  fe64_mulx_nsquare_pair(h->v, f->v, n);
-}
-
-static inline void fe64_pair_pack(fe64_pair *h, const fe64 *a, const fe64 *b)
-{
-  int i;
-  for (i = 0; i < 4; ++i) {
-    h->v[i] = a->v[i];
-    h->v[4 + i] = b->v[i];
-  }
-}
-
-static inline void fe64_pair_unpack(fe64 *a, fe64 *b, const fe64_pair *h)
-{
-  int i;
-  for (i = 0; i < 4; ++i) {
-    a->v[i] = h->v[i];
-    b->v[i] = h->v[4 + i];
-  }
+  fe64_mulx_nsquare_pair(h->e[0].v, f->e[0].v, n);
 }
 
 /* h = z^((p-5)/8) for both elements (the chain of field/fe_chains.h) */

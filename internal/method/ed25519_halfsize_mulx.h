@@ -21,24 +21,71 @@
 #include "tables/ge64_G_odd.h"
 #include "tables/ge64_G128_odd.h"
 
-/* decoding A and R with their two exponentiations side by side
-   (field/fe64_pair.h), the rest as group/ge_formulas.h's
-   frombytes_vartime, whose two halves are called here; 1 iff both decode */
+/* decoding A and R (index 0 and 1 of the pairs) with every multiplication
+   and squaring done for both in one call (field/fe64_pair.h): the steps
+   and rules of group/ge_formulas.h's frombytes_vartime, that is
+   u = y^2 - 1, v = d y^2 + 1, w = (u v^7)^((p-5)/8), x = u v^3 w, then
+   v x^2 = u (x is the root), v x^2 = -u (sqrt(-1) x is), or no point;
+   x = 0 with the sign bit set rejected, x negated to the sign bit.
+   1 iff both decode (h undefined otherwise). */
 static int ge64_halfsize_mulx_decode2(ge64_p3 *A, const unsigned char a[32], ge64_p3 *R, const unsigned char r[32])
 {
-  fe64 ua, va, v3a, ta, ur, vr, v3r, tr;
-  fe64_pair z;
-  if (!ge64_frombytes_start_vartime(A, &ua, &va, &v3a, &ta, a)) return 0;
-  if (!ge64_frombytes_start_vartime(R, &ur, &vr, &v3r, &tr, r)) return 0;
-  fe64_pair_pack(&z, &ta, &tr);
-  fe64_pair_pow22523(&z, &z);
-  fe64_pair_unpack(&ta, &tr, &z);
-  if (!ge64_frombytes_finish_vartime(A, &ua, &va, &v3a, &ta, a[31] >> 7)) return 0;
-  return ge64_frombytes_finish_vartime(R, &ur, &vr, &v3r, &tr, r[31] >> 7);
+  const unsigned char *s[2] = {a, r};
+  ge64_p3 *h[2] = {A, R};
+  fe64_pair y, u, v, v3, t, x, one2, d2;
+  fe64 c;
+  int j, sign;
+
+  if (!ge64_y_is_canonical_vartime(a) || !ge64_y_is_canonical_vartime(r)) return 0;
+  for (j = 0; j < 2; ++j) {
+    fe64_frombytes(&y.e[j], s[j]);
+    fe64_1(&one2.e[j]);
+    d2.e[j] = ge64_d;
+  }
+  fe64_pair_sq(&u, &y);
+  fe64_pair_mul(&v, &u, &d2);
+  for (j = 0; j < 2; ++j) {
+    fe64_sub(&u.e[j], &u.e[j], &one2.e[j]);   /* y^2 - 1 */
+    fe64_add(&v.e[j], &v.e[j], &one2.e[j]);   /* d y^2 + 1 */
+  }
+  fe64_pair_sq(&v3, &v);
+  fe64_pair_mul(&v3, &v3, &v);                /* v^3 */
+  fe64_pair_sq(&t, &v3);
+  fe64_pair_mul(&t, &t, &v);                  /* v^7 */
+  fe64_pair_mul(&t, &t, &u);                  /* u v^7 */
+  fe64_pair_pow22523(&t, &t);
+  fe64_pair_mul(&x, &t, &v3);
+  fe64_pair_mul(&x, &x, &u);                  /* x = u v^3 (u v^7)^((p-5)/8) */
+  fe64_pair_sq(&t, &x);
+  fe64_pair_mul(&t, &t, &v);                  /* v x^2 */
+  for (j = 0; j < 2; ++j) {
+    fe64_sub(&c, &t.e[j], &u.e[j]);
+    if (!fe64_iszero(&c)) {
+      fe64_add(&c, &t.e[j], &u.e[j]);
+      if (!fe64_iszero(&c)) return 0;
+      fe64_mul(&x.e[j], &x.e[j], &ge64_sqrtm1);
+    }
+    sign = s[j][31] >> 7;
+    if (fe64_iszero(&x.e[j]) && sign) return 0;
+    if (fe64_isnegative(&x.e[j]) != sign) fe64_neg(&x.e[j], &x.e[j]);
+  }
+  fe64_pair_mul(&t, &x, &y);                  /* T = X Y */
+  for (j = 0; j < 2; ++j) {
+    h[j]->X = x.e[j];
+    h[j]->Y = y.e[j];
+    fe64_1(&h[j]->Z);
+    h[j]->T = t.e[j];
+  }
+  return 1;
 }
 
-/* odd[k] = (2k+1) p, k < 8 */
-static inline void ge64_halfsize_mulx_odd8(ge64_cached odd[8], const ge64_p3 *p)
+/* the odd multiples of R and A the chain reads: 1, 3, ..., 15 for the
+   digits of width GE_HALFSIZE_WV = 5 (method/ed25519_open_halfsize.h;
+   width 4 measured no faster) */
+#define GE64_HALFSIZE_NODD 8
+
+/* odd[k] = (2k+1) p, k < GE64_HALFSIZE_NODD */
+static inline void ge64_halfsize_mulx_odd(ge64_cached odd[GE64_HALFSIZE_NODD], const ge64_p3 *p)
 {
   ge64_p3 r;
   ge64_cached p2;
@@ -48,7 +95,7 @@ static inline void ge64_halfsize_mulx_odd8(ge64_cached odd[8], const ge64_p3 *p)
   ge64_mulx_dbl_run_vartime(&r, p, 1, 1);
   ge64_p3_to_cached(&p2, &r);
   r = *p;
-  for (k = 1; k < 8; ++k) {
+  for (k = 1; k < GE64_HALFSIZE_NODD; ++k) {
     ge64_mulx_add_vartime(&r, &p2, GE64_VT_T);
     ge64_p3_to_cached(&odd[k], &r);
   }
@@ -86,7 +133,7 @@ static int ge64_halfsize_straus_mulx(const ge64_p3 *R, const signed char wr[256]
                                      const ge64_p3 *A, const signed char wa[256],
                                      const signed char wl[256], const signed char wh[256])
 {
-  ge64_cached Ri[8], Ai[8];
+  ge64_cached Ri[GE64_HALFSIZE_NODD], Ai[GE64_HALFSIZE_NODD];
   ge64_p3 Q;
   fe64 d;
   int i, prev, first;
@@ -94,8 +141,8 @@ static int ge64_halfsize_straus_mulx(const ge64_p3 *R, const signed char wr[256]
   for (i = 255; i >= 0; --i)
     if (wr[i] | wa[i] | wl[i] | wh[i]) break;
   ge64_halfsize_mulx_prefetch(wl, wh, i);
-  ge64_halfsize_mulx_odd8(Ri, R);
-  ge64_halfsize_mulx_odd8(Ai, A);
+  ge64_halfsize_mulx_odd(Ri, R);
+  ge64_halfsize_mulx_odd(Ai, A);
 
   ge64_p3_0(&Q);
   prev = i;
