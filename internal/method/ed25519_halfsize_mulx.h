@@ -5,9 +5,10 @@
    functions of group/amd64/ge64_mulx_vartime.S (one addition whose
    variant is given by flags, one doubling run: little code, so a cold
    verification fetches little); each run of doublings is one call that
-   computes T only at its end, and the last addition of a digit position skips T
-   (only a doubling or the identity check reads the result).  Decoding
-   runs the exponentiations of A and R side by side (field/fe64_pair.h).
+   computes T only at its end, and the last addition of a digit position
+   skips T (only a doubling or the identity check reads the result).
+   Decoding treats A and R side by side, every multiplication and squaring
+   of the two in one call (field/fe64_pair.h).
    Included by a source on group/ge64.h whose .S file links
    field/amd64/fe64_mulx_pair.S and group/amd64/ge64_mulx_vartime.S,
    before method/ed25519_open_halfsize.h; it defines GE_HALFSIZE_LOOP,
