@@ -8,6 +8,8 @@
 #include "field/amd64/fe64_mulx.S"
 #include "method/amd64/x25519_ladder_mulx.S"
 #include "group/amd64/ge64_mulx.S"
+#include "field/amd64/fe64_mulx_pair.S"
+#include "group/amd64/ge64_mulx_vartime.S"
 
 /* abi_check: call fn(a, b, c, d) with rbx rbp r12-r15 set to fixed
    patterns; return a bit mask of the registers that were not preserved

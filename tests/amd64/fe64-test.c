@@ -14,6 +14,13 @@
    encoding.  An ABI trampoline (fe64-test-asm.S) checks that every entry
    point preserves rbx, rbp and r12-r15.
 
+   The operations for verification only (internal/field/amd64/fe64_mulx_pair.S,
+   internal/group/amd64/ge64_mulx_vartime.S) must give the same limbs as the
+   ones above they stand for: each half of a pair as fe64_mulx_mul and
+   fe64_mulx_nsquare, each flag combination of ge64_mulx_add_vartime as the
+   matching ge64_mulx_*_p3 / _p2, ge64_mulx_dbl_run_vartime as
+   ge64_mulx_dbl_run_p3 / _p2 (test_vartime).
+
    Also checks the C safegcd inversion (internal/field/inv25519_safegcd.h) that
    field/fe64.h uses.
 
@@ -63,6 +70,10 @@ extern void F(ge64_mulx_add_p2)(u64 h[16], const u64 q[16]);
 extern void F(ge64_mulx_sub_p2)(u64 h[16], const u64 q[16]);
 extern void F(ge64_mulx_dbl_run_p3)(u64 r[16], const u64 p[16], long long n);
 extern void F(ge64_mulx_dbl_run_p2)(u64 r[16], const u64 p[16], long long n);
+extern void F(fe64_mulx_mul_pair)(u64 h[8], const u64 f[8], const u64 g[8]);
+extern void F(fe64_mulx_nsquare_pair)(u64 h[8], const u64 f[8], long long n);
+extern void F(ge64_mulx_add_vartime)(u64 h[16], const u64 *q, long long flags);
+extern void F(ge64_mulx_dbl_run_vartime)(u64 r[16], const u64 p[16], long long n, long long t);
 extern long abi_check(void *fn, u64 a, u64 b, u64 c, u64 d);
 
 static long passed, failed;
@@ -494,10 +505,56 @@ static void test_group(long n)
   }
 }
 
+/* the verification-only operations against those they stand for, limb
+   for limb (see the top) */
+static void test_vartime(long n)
+{
+  long it;
+  int i, fl;
+  for (it = 0; it < n; ++it) {
+    u64 f[8], g[8], h[8], r[4], p[16], q[16], a[16], b[16];
+    long long k = 1 + it % 9;
+    for (i = 0; i < 2; ++i) { random_element(f + 4 * i, it * 3 + i); random_element(g + 4 * i, it * 5 + i + 1); }
+    F(fe64_mulx_mul_pair)(h, f, g);
+    for (i = 0; i < 2; ++i) { F(fe64_mulx_mul)(r, f + 4 * i, g + 4 * i); check(memcmp(r, h + 4 * i, 32) == 0, "fe64_mulx_mul_pair", it); }
+    F(fe64_mulx_nsquare_pair)(h, f, k);
+    for (i = 0; i < 2; ++i) { F(fe64_mulx_nsquare)(r, f + 4 * i, k); check(memcmp(r, h + 4 * i, 32) == 0, "fe64_mulx_nsquare_pair", it); }
+    memcpy(h, f, sizeof h);
+    F(fe64_mulx_nsquare_pair)(h, h, k);   /* in place */
+    for (i = 0; i < 2; ++i) { F(fe64_mulx_nsquare)(r, f + 4 * i, k); check(memcmp(r, h + 4 * i, 32) == 0, "fe64_mulx_nsquare_pair in place", it); }
+
+    for (i = 0; i < 4; ++i) { random_element(p + 4 * i, it * 7 + i); random_element(q + 4 * i, it * 11 + i + 2); }
+    /* flags: 1 subtract, 2 affine, 4 with T */
+    for (fl = 0; fl < 8; ++fl) {
+      memcpy(a, p, sizeof a);
+      memcpy(b, p, sizeof b);
+      F(ge64_mulx_add_vartime)(a, q, fl);
+      switch (fl & 3) {
+        case 0: if (fl & 4) F(ge64_mulx_add_p3)(b, q); else F(ge64_mulx_add_p2)(b, q); break;
+        case 1: if (fl & 4) F(ge64_mulx_sub_p3)(b, q); else F(ge64_mulx_sub_p2)(b, q); break;
+        case 2: if (fl & 4) F(ge64_mulx_madd_p3)(b, q); else F(ge64_mulx_madd_p2)(b, q); break;
+        default: if (fl & 4) F(ge64_mulx_msub_p3)(b, q); else F(ge64_mulx_msub_p2)(b, q); break;
+      }
+      check(memcmp(a, b, sizeof a) == 0, "ge64_mulx_add_vartime", it * 8 + fl);
+    }
+    for (fl = 0; fl < 2; ++fl) {
+      memcpy(a, p, sizeof a);
+      memcpy(b, p, sizeof b);
+      F(ge64_mulx_dbl_run_vartime)(a, p, k, fl);
+      if (fl) F(ge64_mulx_dbl_run_p3)(b, p, k); else F(ge64_mulx_dbl_run_p2)(b, p, k);
+      check(memcmp(a, b, sizeof a) == 0, "ge64_mulx_dbl_run_vartime", it * 2 + fl);
+      F(ge64_mulx_dbl_run_vartime)(a, a, k, fl);   /* in place */
+      if (fl) F(ge64_mulx_dbl_run_p3)(b, b, k); else F(ge64_mulx_dbl_run_p2)(b, b, k);
+      check(memcmp(a, b, sizeof a) == 0, "ge64_mulx_dbl_run_vartime in place", it * 2 + fl);
+    }
+  }
+}
+
 static void test_abi(void)
 {
   u64 f[4] = {1, 2, 3, 4}, g[4] = {5, 6, 7, 8}, h[4], z[4];
   unsigned char k[32];
+  int fl;
   memset(k, 0x5a, sizeof k);
   check(abi_check((void *)F(fe64_mulx_mul), (u64)h, (u64)f, (u64)g, 0) == 0, "abi fe64_mulx_mul", 0);
   check(abi_check((void *)F(fe64_mulx_sq), (u64)h, (u64)f, 0, 0) == 0, "abi fe64_mulx_sq", 0);
@@ -524,6 +581,15 @@ static void test_abi(void)
     check(abi_check((void *)F(ge64_mulx_sub_p2), (u64)hp, (u64)qp, 0, 0) == 0, "abi ge64_mulx_sub_p2", 0);
     check(abi_check((void *)F(ge64_mulx_dbl_run_p3), (u64)hp, (u64)hp, 5, 0) == 0, "abi ge64_mulx_dbl_run_p3", 0);
     check(abi_check((void *)F(ge64_mulx_dbl_run_p2), (u64)hp, (u64)hp, 5, 0) == 0, "abi ge64_mulx_dbl_run_p2", 0);
+    for (fl = 0; fl < 8; ++fl)
+      check(abi_check((void *)F(ge64_mulx_add_vartime), (u64)hp, (u64)qp, (u64)fl, 0) == 0, "abi ge64_mulx_add_vartime", fl);
+    check(abi_check((void *)F(ge64_mulx_dbl_run_vartime), (u64)hp, (u64)hp, 5, 1) == 0, "abi ge64_mulx_dbl_run_vartime", 0);
+    check(abi_check((void *)F(ge64_mulx_dbl_run_vartime), (u64)hp, (u64)hp, 1, 0) == 0, "abi ge64_mulx_dbl_run_vartime", 1);
+  }
+  {
+    u64 hp[8] = {0}, fp[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+    check(abi_check((void *)F(fe64_mulx_mul_pair), (u64)hp, (u64)fp, (u64)fp, 0) == 0, "abi fe64_mulx_mul_pair", 0);
+    check(abi_check((void *)F(fe64_mulx_nsquare_pair), (u64)hp, (u64)fp, 3, 0) == 0, "abi fe64_mulx_nsquare_pair", 0);
   }
 }
 
@@ -569,6 +635,7 @@ int main(int argc, char **argv)
   test_safegcd_vartime(100000);
   test_ladder(300);
   test_group(3000);
+  test_vartime(3000);
   printf("fe64-test: %ld passed, %ld failed\n", passed, failed);
   return failed != 0;
 }
