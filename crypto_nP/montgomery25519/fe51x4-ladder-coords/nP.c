@@ -42,6 +42,81 @@
 #define SWAP_ADJ(x) _mm256_shuffle_epi32((x), (_MM_PERM_ENUM)_MM_SHUFFLE(1, 0, 3, 2))
 #define IDX4(a, b, c, d) _mm256_set_epi64x(d, c, b, a)
 
+/* The two workhorses, ordered for latency (a single ladder is one long
+   dependency chain; the issue rate of vpmadd52 is what bounds a product).
+
+   h = f g lane by lane, f and g CARRIED, h unreduced (limbs < 2^61).  A
+   low half of f_i g_j weighs 2^(51(i+j)), a high half 2^(51(i+j) + 52) =
+   2 2^(51(i+j+1)); columns 5..9 fold into 0..4 times 19 (2^255 = 19).
+   The products of the high columns are issued first, so that their fold
+   (shifts and additions) runs while the low columns are still being
+   multiplied, and the folded high columns are the accumulators the low
+   columns start from: after the last multiply-add only a shift and two
+   additions remain.  Bounds: a column holds at most 5 low and 5 high
+   halves (< 2^52 each), c_k < 15 2^52; h_k < 20 15 2^52 < 2^61. */
+INLINE void mul_lat(fe51x4 *h, const fe51x4 *f, const fe51x4 *g)
+{
+  const __m256i f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
+  const __m256i g0 = g->v[0], g1 = g->v[1], g2 = g->v[2], g3 = g->v[3], g4 = g->v[4];
+  const __m256i z = V_ZERO();
+  __m256i l0, l1, l2, l3, l4, l5, l6, l7, l8, L3, L4, L5;
+  __m256i u0, u1, u2, u3, u4, u5, u6, u7, u8, U3, U4, U5;
+  __m256i c5, c6, c7, c8, c9;
+  /* high columns: low halves of index sums 5..8, high halves of 4..8 */
+  l8 = V_LO(z, f4, g4); u8 = V_HI(z, f4, g4);
+  l7 = V_LO(z, f3, g4); u7 = V_HI(z, f3, g4);
+  l7 = V_LO(l7, f4, g3); u7 = V_HI(u7, f4, g3);
+  l6 = V_LO(z, f2, g4); u6 = V_HI(z, f2, g4);
+  l6 = V_LO(l6, f3, g3); u6 = V_HI(u6, f3, g3);
+  l6 = V_LO(l6, f4, g2); u6 = V_HI(u6, f4, g2);
+  l5 = V_LO(z, f1, g4); u5 = V_HI(z, f1, g4);
+  l5 = V_LO(l5, f2, g3); u5 = V_HI(u5, f2, g3);
+  L5 = V_LO(z, f3, g2); U5 = V_HI(z, f3, g2);
+  L5 = V_LO(L5, f4, g1); U5 = V_HI(U5, f4, g1);
+  u4 = V_HI(z, f0, g4); u4 = V_HI(u4, f1, g3); u4 = V_HI(u4, f2, g2);
+  U4 = V_HI(z, f3, g1); U4 = V_HI(U4, f4, g0);
+  c9 = V_SHL(u8, 1);
+  c8 = V_ADD(l8, V_SHL(u7, 1));
+  c7 = V_ADD(l7, V_SHL(u6, 1));
+  c6 = V_ADD(l6, V_SHL(V_ADD(u5, U5), 1));
+  c5 = V_ADD(V_ADD(l5, L5), V_SHL(V_ADD(u4, U4), 1));
+  c5 = fe51x4_mul19(c5); c6 = fe51x4_mul19(c6); c7 = fe51x4_mul19(c7);
+  c8 = fe51x4_mul19(c8); c9 = fe51x4_mul19(c9);
+  /* low columns: low halves of index sums 0..4, high halves of 0..3 */
+  l0 = V_LO(c5, f0, g0); u0 = V_HI(z, f0, g0);
+  l1 = V_LO(c6, f0, g1); u1 = V_HI(z, f0, g1);
+  l1 = V_LO(l1, f1, g0); u1 = V_HI(u1, f1, g0);
+  l2 = V_LO(c7, f0, g2); u2 = V_HI(z, f0, g2);
+  l2 = V_LO(l2, f1, g1); u2 = V_HI(u2, f1, g1);
+  l2 = V_LO(l2, f2, g0); u2 = V_HI(u2, f2, g0);
+  l3 = V_LO(c8, f0, g3); u3 = V_HI(z, f0, g3);
+  l3 = V_LO(l3, f1, g2); u3 = V_HI(u3, f1, g2);
+  L3 = V_LO(z, f2, g1); U3 = V_HI(z, f2, g1);
+  L3 = V_LO(L3, f3, g0); U3 = V_HI(U3, f3, g0);
+  l4 = V_LO(c9, f0, g4); l4 = V_LO(l4, f1, g3);
+  L4 = V_LO(z, f2, g2); L4 = V_LO(L4, f3, g1); L4 = V_LO(L4, f4, g0);
+  h->v[0] = l0;
+  h->v[1] = V_ADD(l1, V_SHL(u0, 1));
+  h->v[2] = V_ADD(l2, V_SHL(u1, 1));
+  h->v[3] = V_ADD(V_ADD(l3, L3), V_SHL(u2, 1));
+  h->v[4] = V_ADD(V_ADD(l4, L4), V_SHL(V_ADD(u3, U3), 1));
+}
+
+/* carry5 of field/fe51x4_ifma.h with the carry out of limb 4 times 19 by
+   shifts (19 c = c + 2 c + 16 c): one cycle shorter than the multiplier.
+   r limbs < 2^64 -> h limbs < 2^51 + 2^18, CARRIED. */
+INLINE void carry_lat(fe51x4 *h, __m256i r0, __m256i r1, __m256i r2, __m256i r3, __m256i r4)
+{
+  const __m256i m = V_SET1(MASK51);
+  __m256i k0 = V_SHR(r0, 51), k1 = V_SHR(r1, 51), k2 = V_SHR(r2, 51);
+  __m256i k3 = V_SHR(r3, 51), k4 = V_SHR(r4, 51);
+  h->v[0] = V_ADD(V_ADD(V_AND(r0, m), k4), V_ADD(V_SHL(k4, 1), V_SHL(k4, 4)));
+  h->v[1] = V_ADD(V_AND(r1, m), k0);
+  h->v[2] = V_ADD(V_AND(r2, m), k1);
+  h->v[3] = V_ADD(V_AND(r3, m), k2);
+  h->v[4] = V_ADD(V_AND(r4, m), k3);
+}
+
 /* limb k of (x2 + z2, x2 - z2 + Q, x3 + z3, x3 - z3 + Q), limbs < 2^63 */
 INLINE __m256i had_limb(__m256i s, int k)
 {
@@ -75,10 +150,10 @@ INLINE void step_mid(fe51x4 *F, fe51x4 *G, const fe51x4 *m)
   mid_limb(&t2, &r2, m->v[2], 2);
   mid_limb(&t3, &r3, m->v[3], 3);
   mid_limb(&t4, &r4, m->v[4], 4);
-  fe51x4_carry5(F, r0, r1, r2, r3, r4);
+  carry_lat(F, r0, r1, r2, r3, r4);
   h0 = V_HI(z, F->v[0], K); h1 = V_HI(z, F->v[1], K); h2 = V_HI(z, F->v[2], K);
   h3 = V_HI(z, F->v[3], K); h4 = V_HI(z, F->v[4], K);
-  fe51x4_carry5(&w, V_LO(V_LO(t0, F->v[0], K), h4, V_SET1(38)),
+  carry_lat(&w, V_LO(V_LO(t0, F->v[0], K), h4, V_SET1(38)),
                 V_ADD(V_LO(t1, F->v[1], K), V_SHL(h0, 1)), V_ADD(V_LO(t2, F->v[2], K), V_SHL(h1, 1)),
                 V_ADD(V_LO(t3, F->v[3], K), V_SHL(h2, 1)), V_ADD(V_LO(t4, F->v[4], K), V_SHL(h3, 1)));
   G->v[0] = _mm256_mask_blend_epi64(0xc, w.v[0], F->v[0]);
@@ -94,7 +169,7 @@ INLINE void step_mid(fe51x4 *F, fe51x4 *G, const fe51x4 *m)
 INLINE void step_in(fe51x4 *a, fe51x4 *b, const fe51x4 *s, __m256i ia, __m256i ib)
 {
   fe51x4 h;
-  fe51x4_carry5(&h, had_limb(s->v[0], 0), had_limb(s->v[1], 1), had_limb(s->v[2], 2),
+  carry_lat(&h, had_limb(s->v[0], 0), had_limb(s->v[1], 1), had_limb(s->v[2], 2),
                 had_limb(s->v[3], 3), had_limb(s->v[4], 4));
 #define IN_LIMB(k) a->v[k] = _mm256_permutexvar_epi64(ia, h.v[k]); \
   b->v[k] = _mm256_permutexvar_epi64(ib, h.v[k])
@@ -134,14 +209,14 @@ void crypto_nP(unsigned char *q, const unsigned char *n, const unsigned char *p)
     ia = _mm256_mask_blend_epi64(mask, IDX4(0, 1, 2, 3), IDX4(2, 3, 0, 1));
     ib = _mm256_mask_blend_epi64(mask, IDX4(0, 1, 1, 0), IDX4(2, 3, 3, 2));
     step_in(&a, &b, &s, ia, ib);
-    fe51x4_mul(&a, &a, &b);       /* M1 = (AA, BB, CB, DA), limbs < 2^61 */
+    mul_lat(&a, &a, &b);       /* M1 = (AA, BB, CB, DA), limbs < 2^61 */
     step_mid(&a, &b, &a);
-    fe51x4_mul(&a, &a, &b);       /* M2 = (x2', z2', x3', T^2) */
-    fe51x4_carry5(&a, a.v[0], a.v[1], a.v[2], a.v[3], a.v[4]);
-    fe51x4_mul(&s, &a, &x);       /* M3: the new state */
+    mul_lat(&a, &a, &b);       /* M2 = (x2', z2', x3', T^2) */
+    carry_lat(&a, a.v[0], a.v[1], a.v[2], a.v[3], a.v[4]);
+    mul_lat(&s, &a, &x);       /* M3: the new state */
   }
   /* the last swap is bit 0 of the clamped scalar: 0 */
-  fe51x4_carry5(&s, s.v[0], s.v[1], s.v[2], s.v[3], s.v[4]);   /* limbs < 2^52 */
+  carry_lat(&s, s.v[0], s.v[1], s.v[2], s.v[3], s.v[4]);   /* limbs < 2^52 */
   for (i = 0; i < 5; ++i) _mm256_store_si256((void *)lanes[i], s.v[i]);
   for (i = 0; i < 5; ++i) {
     x2.v[i] = lanes[i][0];
