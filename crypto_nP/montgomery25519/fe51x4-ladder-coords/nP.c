@@ -135,15 +135,22 @@ INLINE void mid_limb(__m256i *t, __m256i *r, __m256i m, int k)
 }
 
 /* m = M1 -> the operands F = (AA, E, S, T) and G = (BB, V, S, T) of M2,
-   both CARRIED.  w = t + 121665 F in lane 1 (K is 0 elsewhere):
-   121665 F_k < 2^69 in halves, low (< 2^52) at limb k, high (< 2^17) at
-   weight 2^(51k + 52) = 2 2^(51(k+1)); the high half of limb 4 weighs
-   2^256 = 38 (mod p).  Limbs of w < 2^61 + 2^53 before the carry. */
+   both CARRIED.  w = t + 121665 F in lane 1 (K is 0 elsewhere, w = t
+   there), computed from the halves of r that its carry makes rather than
+   from F itself, so that it does not wait for that carry: with
+   rl_k = r_k mod 2^51 and rh_k = r_k >> 51 (< 2^12), F_k = rl_k + rh_(k-1)
+   (F_0 = rl_0 + 19 rh_4), and K rl_k < 2^69 splits into a low half
+   (< 2^52) at limb k and a high half (< 2^17) at weight
+   2^(51k + 52) = 2 2^(51(k+1)) (limb 4's: 2^256 = 38 mod p), while
+   K rh_(k-1) < 2^29 and 19 K rh_4 < 2^34 are exact low halves.  Limbs of
+   w < 2^61 + 2^53 before the carry. */
 INLINE void step_mid(fe51x4 *F, fe51x4 *G, const fe51x4 *m)
 {
   const __m256i K = IDX4(0, 121665, 0, 0);
-  const __m256i z = V_ZERO();
+  const __m256i K19 = IDX4(0, 19 * 121665, 0, 0);
+  const __m256i z = V_ZERO(), m51 = V_SET1(MASK51);
   __m256i t0, t1, t2, t3, t4, r0, r1, r2, r3, r4, h0, h1, h2, h3, h4;
+  __m256i l0, l1, l2, l3, l4, k0, k1, k2, k3, k4;
   fe51x4 w;
   mid_limb(&t0, &r0, m->v[0], 0);
   mid_limb(&t1, &r1, m->v[1], 1);
@@ -151,11 +158,19 @@ INLINE void step_mid(fe51x4 *F, fe51x4 *G, const fe51x4 *m)
   mid_limb(&t3, &r3, m->v[3], 3);
   mid_limb(&t4, &r4, m->v[4], 4);
   carry_lat(F, r0, r1, r2, r3, r4);
-  h0 = V_HI(z, F->v[0], K); h1 = V_HI(z, F->v[1], K); h2 = V_HI(z, F->v[2], K);
-  h3 = V_HI(z, F->v[3], K); h4 = V_HI(z, F->v[4], K);
-  carry_lat(&w, V_LO(V_LO(t0, F->v[0], K), h4, V_SET1(38)),
-                V_ADD(V_LO(t1, F->v[1], K), V_SHL(h0, 1)), V_ADD(V_LO(t2, F->v[2], K), V_SHL(h1, 1)),
-                V_ADD(V_LO(t3, F->v[3], K), V_SHL(h2, 1)), V_ADD(V_LO(t4, F->v[4], K), V_SHL(h3, 1)));
+  l0 = V_AND(r0, m51); l1 = V_AND(r1, m51); l2 = V_AND(r2, m51);
+  l3 = V_AND(r3, m51); l4 = V_AND(r4, m51);
+  k0 = V_SHR(r0, 51); k1 = V_SHR(r1, 51); k2 = V_SHR(r2, 51);
+  k3 = V_SHR(r3, 51); k4 = V_SHR(r4, 51);
+  h0 = V_HI(z, l0, K); h1 = V_HI(z, l1, K); h2 = V_HI(z, l2, K);
+  h3 = V_HI(z, l3, K); h4 = V_HI(z, l4, K);
+  carry_lat(&w,
+            V_ADD(V_LO(V_LO(t0, l0, K), k4, K19),
+                  V_ADD(V_SHL(h4, 5), V_ADD(V_SHL(h4, 2), V_SHL(h4, 1)))),
+            V_ADD(V_LO(V_LO(t1, l1, K), k0, K), V_SHL(h0, 1)),
+            V_ADD(V_LO(V_LO(t2, l2, K), k1, K), V_SHL(h1, 1)),
+            V_ADD(V_LO(V_LO(t3, l3, K), k2, K), V_SHL(h2, 1)),
+            V_ADD(V_LO(V_LO(t4, l4, K), k3, K), V_SHL(h3, 1)));
   G->v[0] = _mm256_mask_blend_epi64(0xc, w.v[0], F->v[0]);
   G->v[1] = _mm256_mask_blend_epi64(0xc, w.v[1], F->v[1]);
   G->v[2] = _mm256_mask_blend_epi64(0xc, w.v[2], F->v[2]);
