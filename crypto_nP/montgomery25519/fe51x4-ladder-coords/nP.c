@@ -17,7 +17,8 @@
           (A = x2 + z2 ... of the swapped pairs);
      M2 = (AA, E, S, T) * (BB, V, S, T) = (x2', z2', x3', T^2),
           E = AA - BB, V = AA + 121665 E, S = CB + DA, T = CB - DA;
-     M3 = M2 * (1, 1, 1, x1) = (x2', z2', x3', z3').
+     M3 = M2 * (1, 1, 1, x1) = (x2', z2', x3', z3'), the one product
+          spread over lanes 2 and 3 (step_x1).
    Everything but the two operand permutations of M1 stays inside the
    128-bit halves (one-cycle shuffles).
 
@@ -178,6 +179,68 @@ INLINE void step_mid(fe51x4 *F, fe51x4 *G, const fe51x4 *m)
   G->v[4] = _mm256_mask_blend_epi64(0xc, w.v[4], F->v[4]);
 }
 
+/* M3: the new state s = (x2', z2', x3', x1 T^2) from c = carried
+   (x2', z2', x3', T^2).  Only lane 3 needs a product, so its 25 limb
+   products are spread over the two lanes of the upper half: with
+   x1 = xl + 2^153 xh (xl: limbs 0..2, xh: limbs 3, 4), lane 3 computes
+   T^2 xl and lane 2 T^2 xh, each 3 limbs by 5 (30 multiply-adds instead
+   of 50); lane 2's columns then move one lane up (inside the half, one
+   cycle) and three limbs up (2^153) onto lane 3's.  X holds the limbs of
+   (0, 0, xh, xl).  Columns: at most 3 low and 3 high halves, c'_k <
+   9 2^52; Z_k = c'_k + c'_(k-3) < 18 2^52; h_k = Z_k + 19 Z_(k+5) < 2^61:
+   the same bound as mul_lat's, so the state stays unreduced below 2^61.
+   Lanes 0..2 of s are those of c. */
+INLINE void step_x1(fe51x4 *s, const fe51x4 *c, const __m256i X[3])
+{
+  const __m256i z = V_ZERO();
+  const __m256i x0 = X[0], x1 = X[1], x2 = X[2];
+  __m256i o0, o1, o2, o3, o4;
+  __m256i l0, l1, l2, l3, l4, l5, l6, u0, u1, u2, u3, u4, u5, u6;
+  __m256i c0, c1, c2, c3, c4, c5, c6, c7, Z3, Z4, Z5, Z6, Z7, Z8, Z9;
+  o0 = _mm256_unpackhi_epi64(c->v[0], c->v[0]);   /* T^2 into lanes 2 and 3 */
+  o1 = _mm256_unpackhi_epi64(c->v[1], c->v[1]);
+  o2 = _mm256_unpackhi_epi64(c->v[2], c->v[2]);
+  o3 = _mm256_unpackhi_epi64(c->v[3], c->v[3]);
+  o4 = _mm256_unpackhi_epi64(c->v[4], c->v[4]);
+  l0 = V_LO(z, o0, x0); u0 = V_HI(z, o0, x0);
+  l1 = V_LO(z, o0, x1); u1 = V_HI(z, o0, x1);
+  l1 = V_LO(l1, o1, x0); u1 = V_HI(u1, o1, x0);
+  l2 = V_LO(z, o0, x2); u2 = V_HI(z, o0, x2);
+  l2 = V_LO(l2, o1, x1); u2 = V_HI(u2, o1, x1);
+  l2 = V_LO(l2, o2, x0); u2 = V_HI(u2, o2, x0);
+  l3 = V_LO(z, o1, x2); u3 = V_HI(z, o1, x2);
+  l3 = V_LO(l3, o2, x1); u3 = V_HI(u3, o2, x1);
+  l3 = V_LO(l3, o3, x0); u3 = V_HI(u3, o3, x0);
+  l4 = V_LO(z, o2, x2); u4 = V_HI(z, o2, x2);
+  l4 = V_LO(l4, o3, x1); u4 = V_HI(u4, o3, x1);
+  l4 = V_LO(l4, o4, x0); u4 = V_HI(u4, o4, x0);
+  l5 = V_LO(z, o3, x2); u5 = V_HI(z, o3, x2);
+  l5 = V_LO(l5, o4, x1); u5 = V_HI(u5, o4, x1);
+  l6 = V_LO(z, o4, x2); u6 = V_HI(z, o4, x2);
+  c0 = l0;
+  c1 = V_ADD(l1, V_SHL(u0, 1));
+  c2 = V_ADD(l2, V_SHL(u1, 1));
+  c3 = V_ADD(l3, V_SHL(u2, 1));
+  c4 = V_ADD(l4, V_SHL(u3, 1));
+  c5 = V_ADD(l5, V_SHL(u4, 1));
+  c6 = V_ADD(l6, V_SHL(u5, 1));
+  c7 = V_SHL(u6, 1);
+#define UP(x) _mm256_unpacklo_epi64((x), (x))   /* lane 2 -> lane 3 */
+  Z3 = V_ADD(c3, UP(c0));
+  Z4 = V_ADD(c4, UP(c1));
+  Z5 = V_ADD(c5, UP(c2));
+  Z6 = V_ADD(c6, UP(c3));
+  Z7 = V_ADD(c7, UP(c4));
+  Z8 = UP(c5);
+  Z9 = UP(c6);
+#undef UP
+  s->v[0] = _mm256_mask_blend_epi64(0x8, c->v[0], V_ADD(c0, fe51x4_mul19(Z5)));
+  s->v[1] = _mm256_mask_blend_epi64(0x8, c->v[1], V_ADD(c1, fe51x4_mul19(Z6)));
+  s->v[2] = _mm256_mask_blend_epi64(0x8, c->v[2], V_ADD(c2, fe51x4_mul19(Z7)));
+  s->v[3] = _mm256_mask_blend_epi64(0x8, c->v[3], V_ADD(Z3, fe51x4_mul19(Z8)));
+  s->v[4] = _mm256_mask_blend_epi64(0x8, c->v[4], V_ADD(Z4, fe51x4_mul19(Z9)));
+}
+
 /* s (limbs < 2^61) -> the operands a, b of M1: h = carried
    (x2 + z2, x2 - z2, x3 + z3, x3 - z3), a = h, b = h at lanes (0,1,1,0)
    without the swap; with it a = h at (2,3,0,1), b = h at (2,3,3,2) */
@@ -197,7 +260,8 @@ void crypto_nP(unsigned char *q, const unsigned char *n, const unsigned char *p)
   unsigned char k[32];
   uint64_t lanes[5][4] __attribute__((aligned(32)));
   fe51 u, x2, z2;
-  fe51x4 s, a, b, x;
+  fe51x4 s, a, b;
+  __m256i X[3];
   __m256i ia, ib;
   __mmask8 mask;
   unsigned int bit, prev;
@@ -209,12 +273,14 @@ void crypto_nP(unsigned char *q, const unsigned char *n, const unsigned char *p)
   k[31] |= 64;
   fe51_frombytes(&u, p);   /* bit 255 dropped, limbs < 2^51 */
 
-  /* s = (1, 0, u, 1); x = (1, 1, 1, u), the multiplier of M3 */
+  /* s = (1, 0, u, 1); X: the limbs of (0, 0, u >> 153, u mod 2^153) */
   for (i = 0; i < 5; ++i) {
     long long c = i ? 0 : 1;
     s.v[i] = _mm256_set_epi64x(c, (long long)u.v[i], 0, c);
-    x.v[i] = _mm256_set_epi64x((long long)u.v[i], c, c, c);
   }
+  X[0] = _mm256_set_epi64x((long long)u.v[0], (long long)u.v[3], 0, 0);
+  X[1] = _mm256_set_epi64x((long long)u.v[1], (long long)u.v[4], 0, 0);
+  X[2] = _mm256_set_epi64x((long long)u.v[2], 0, 0, 0);
 
   prev = 0;
   for (i = 254; i >= 0; --i) {
@@ -228,7 +294,7 @@ void crypto_nP(unsigned char *q, const unsigned char *n, const unsigned char *p)
     step_mid(&a, &b, &a);
     mul_lat(&a, &a, &b);       /* M2 = (x2', z2', x3', T^2) */
     carry_lat(&a, a.v[0], a.v[1], a.v[2], a.v[3], a.v[4]);
-    mul_lat(&s, &a, &x);       /* M3: the new state */
+    step_x1(&s, &a, X);        /* M3: the new state */
   }
   /* the last swap is bit 0 of the clamped scalar: 0 */
   carry_lat(&s, s.v[0], s.v[1], s.v[2], s.v[3], s.v[4]);   /* limbs < 2^52 */
