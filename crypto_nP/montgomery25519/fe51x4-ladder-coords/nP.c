@@ -111,7 +111,7 @@ INLINE void carry_lat(fe51x4 *h, __m256i r0, __m256i r1, __m256i r2, __m256i r3,
   const __m256i m = V_SET1(MASK51);
   __m256i k0 = V_SHR(r0, 51), k1 = V_SHR(r1, 51), k2 = V_SHR(r2, 51);
   __m256i k3 = V_SHR(r3, 51), k4 = V_SHR(r4, 51);
-  h->v[0] = V_ADD(V_ADD(V_AND(r0, m), k4), V_ADD(V_SHL(k4, 1), V_SHL(k4, 4)));
+  h->v[0] = V_LO(V_AND(r0, m), k4, V_SET1(19));
   h->v[1] = V_ADD(V_AND(r1, m), k0);
   h->v[2] = V_ADD(V_AND(r2, m), k1);
   h->v[3] = V_ADD(V_AND(r3, m), k2);
