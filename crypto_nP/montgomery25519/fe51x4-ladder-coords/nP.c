@@ -60,8 +60,8 @@ INLINE void mul_lat(fe51x4 *h, const fe51x4 *f, const fe51x4 *g)
   const __m256i f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
   const __m256i g0 = g->v[0], g1 = g->v[1], g2 = g->v[2], g3 = g->v[3], g4 = g->v[4];
   const __m256i z = V_ZERO();
-  __m256i l0, l1, l2, l3, l4, l5, l6, l7, l8, L3, L4, L5;
-  __m256i u0, u1, u2, u3, u4, u5, u6, u7, u8, U3, U4, U5;
+  __m256i l0, l1, l2, l3, l4, l5, l6, l7, l8, L3, L4;
+  __m256i u0, u1, u2, u3, u4, u5, u6, u7, u8, U3;
   __m256i c5, c6, c7, c8, c9;
   /* high columns: low halves of index sums 5..8, high halves of 4..8 */
   l8 = V_LO(z, f4, g4); u8 = V_HI(z, f4, g4);
@@ -72,15 +72,15 @@ INLINE void mul_lat(fe51x4 *h, const fe51x4 *f, const fe51x4 *g)
   l6 = V_LO(l6, f4, g2); u6 = V_HI(u6, f4, g2);
   l5 = V_LO(z, f1, g4); u5 = V_HI(z, f1, g4);
   l5 = V_LO(l5, f2, g3); u5 = V_HI(u5, f2, g3);
-  L5 = V_LO(z, f3, g2); U5 = V_HI(z, f3, g2);
-  L5 = V_LO(L5, f4, g1); U5 = V_HI(U5, f4, g1);
+  l5 = V_LO(l5, f3, g2); u5 = V_HI(u5, f3, g2);
+  l5 = V_LO(l5, f4, g1); u5 = V_HI(u5, f4, g1);
   u4 = V_HI(z, f0, g4); u4 = V_HI(u4, f1, g3); u4 = V_HI(u4, f2, g2);
-  U4 = V_HI(z, f3, g1); U4 = V_HI(U4, f4, g0);
+  u4 = V_HI(u4, f3, g1); u4 = V_HI(u4, f4, g0);
   c9 = V_SHL(u8, 1);
   c8 = V_ADD(l8, V_SHL(u7, 1));
   c7 = V_ADD(l7, V_SHL(u6, 1));
-  c6 = V_ADD(l6, V_SHL(V_ADD(u5, U5), 1));
-  c5 = V_ADD(V_ADD(l5, L5), V_SHL(V_ADD(u4, U4), 1));
+  c6 = V_ADD(l6, V_SHL(u5, 1));
+  c5 = V_ADD(l5, V_SHL(u4, 1));
   c5 = fe51x4_mul19(c5); c6 = fe51x4_mul19(c6); c7 = fe51x4_mul19(c7);
   c8 = fe51x4_mul19(c8); c9 = fe51x4_mul19(c9);
   /* low columns: low halves of index sums 0..4, high halves of 0..3 */
@@ -166,8 +166,7 @@ INLINE void step_mid(fe51x4 *F, fe51x4 *G, const fe51x4 *m)
   h0 = V_HI(z, l0, K); h1 = V_HI(z, l1, K); h2 = V_HI(z, l2, K);
   h3 = V_HI(z, l3, K); h4 = V_HI(z, l4, K);
   carry_lat(&w,
-            V_ADD(V_LO(V_LO(t0, l0, K), k4, K19),
-                  V_ADD(V_SHL(h4, 5), V_ADD(V_SHL(h4, 2), V_SHL(h4, 1)))),
+            V_ADD(V_LO(V_LO(t0, l0, K), k4, K19), V_LO(z, h4, V_SET1(38))),
             V_ADD(V_LO(V_LO(t1, l1, K), k0, K), V_SHL(h0, 1)),
             V_ADD(V_LO(V_LO(t2, l2, K), k1, K), V_SHL(h1, 1)),
             V_ADD(V_LO(V_LO(t3, l3, K), k2, K), V_SHL(h2, 1)),
