@@ -43,6 +43,14 @@
 #define SWAP_ADJ(x) _mm256_shuffle_epi32((x), (_MM_PERM_ENUM)_MM_SHUFFLE(1, 0, 3, 2))
 #define IDX4(a, b, c, d) _mm256_set_epi64x(d, c, b, a)
 
+/* a zero accumulator of its own: vpmadd52 overwrites its accumulator,
+   and the compilers keep one zero register and copy it before every
+   multiply-add that starts a sum (a copy costs an execution slot, and the
+   step is bound by their issue); an xor of a register with itself is a
+   zeroing idiom, which costs none.  (Zero is public: that MemorySanitizer
+   takes the asm output as initialised loses nothing.) */
+#define Z0() __extension__({ __m256i z_; __asm__ volatile("vpxord %x0, %x0, %x0" : "=v"(z_)); z_; })
+
 /* The two workhorses, ordered for latency (a single ladder is one long
    dependency chain; the issue rate of vpmadd52 is what bounds a product).
 
@@ -59,22 +67,21 @@ INLINE void mul_lat(fe51x4 *h, const fe51x4 *f, const fe51x4 *g)
 {
   const __m256i f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
   const __m256i g0 = g->v[0], g1 = g->v[1], g2 = g->v[2], g3 = g->v[3], g4 = g->v[4];
-  const __m256i z = V_ZERO();
   __m256i l0, l1, l2, l3, l4, l5, l6, l7, l8, L3, L4;
   __m256i u0, u1, u2, u3, u4, u5, u6, u7, u8, U3;
   __m256i c5, c6, c7, c8, c9;
   /* high columns: low halves of index sums 5..8, high halves of 4..8 */
-  l8 = V_LO(z, f4, g4); u8 = V_HI(z, f4, g4);
-  l7 = V_LO(z, f3, g4); u7 = V_HI(z, f3, g4);
+  l8 = V_LO(Z0(), f4, g4); u8 = V_HI(Z0(), f4, g4);
+  l7 = V_LO(Z0(), f3, g4); u7 = V_HI(Z0(), f3, g4);
   l7 = V_LO(l7, f4, g3); u7 = V_HI(u7, f4, g3);
-  l6 = V_LO(z, f2, g4); u6 = V_HI(z, f2, g4);
+  l6 = V_LO(Z0(), f2, g4); u6 = V_HI(Z0(), f2, g4);
   l6 = V_LO(l6, f3, g3); u6 = V_HI(u6, f3, g3);
   l6 = V_LO(l6, f4, g2); u6 = V_HI(u6, f4, g2);
-  l5 = V_LO(z, f1, g4); u5 = V_HI(z, f1, g4);
+  l5 = V_LO(Z0(), f1, g4); u5 = V_HI(Z0(), f1, g4);
   l5 = V_LO(l5, f2, g3); u5 = V_HI(u5, f2, g3);
   l5 = V_LO(l5, f3, g2); u5 = V_HI(u5, f3, g2);
   l5 = V_LO(l5, f4, g1); u5 = V_HI(u5, f4, g1);
-  u4 = V_HI(z, f0, g4); u4 = V_HI(u4, f1, g3); u4 = V_HI(u4, f2, g2);
+  u4 = V_HI(Z0(), f0, g4); u4 = V_HI(u4, f1, g3); u4 = V_HI(u4, f2, g2);
   u4 = V_HI(u4, f3, g1); u4 = V_HI(u4, f4, g0);
   c9 = V_SHL(u8, 1);
   c8 = V_ADD(l8, V_SHL(u7, 1));
@@ -84,18 +91,18 @@ INLINE void mul_lat(fe51x4 *h, const fe51x4 *f, const fe51x4 *g)
   c5 = fe51x4_mul19(c5); c6 = fe51x4_mul19(c6); c7 = fe51x4_mul19(c7);
   c8 = fe51x4_mul19(c8); c9 = fe51x4_mul19(c9);
   /* low columns: low halves of index sums 0..4, high halves of 0..3 */
-  l0 = V_LO(c5, f0, g0); u0 = V_HI(z, f0, g0);
-  l1 = V_LO(c6, f0, g1); u1 = V_HI(z, f0, g1);
+  l0 = V_LO(c5, f0, g0); u0 = V_HI(Z0(), f0, g0);
+  l1 = V_LO(c6, f0, g1); u1 = V_HI(Z0(), f0, g1);
   l1 = V_LO(l1, f1, g0); u1 = V_HI(u1, f1, g0);
-  l2 = V_LO(c7, f0, g2); u2 = V_HI(z, f0, g2);
+  l2 = V_LO(c7, f0, g2); u2 = V_HI(Z0(), f0, g2);
   l2 = V_LO(l2, f1, g1); u2 = V_HI(u2, f1, g1);
   l2 = V_LO(l2, f2, g0); u2 = V_HI(u2, f2, g0);
-  l3 = V_LO(c8, f0, g3); u3 = V_HI(z, f0, g3);
+  l3 = V_LO(c8, f0, g3); u3 = V_HI(Z0(), f0, g3);
   l3 = V_LO(l3, f1, g2); u3 = V_HI(u3, f1, g2);
-  L3 = V_LO(z, f2, g1); U3 = V_HI(z, f2, g1);
+  L3 = V_LO(Z0(), f2, g1); U3 = V_HI(Z0(), f2, g1);
   L3 = V_LO(L3, f3, g0); U3 = V_HI(U3, f3, g0);
   l4 = V_LO(c9, f0, g4); l4 = V_LO(l4, f1, g3);
-  L4 = V_LO(z, f2, g2); L4 = V_LO(L4, f3, g1); L4 = V_LO(L4, f4, g0);
+  L4 = V_LO(Z0(), f2, g2); L4 = V_LO(L4, f3, g1); L4 = V_LO(L4, f4, g0);
   h->v[0] = l0;
   h->v[1] = V_ADD(l1, V_SHL(u0, 1));
   h->v[2] = V_ADD(l2, V_SHL(u1, 1));
@@ -149,7 +156,7 @@ INLINE void step_mid(fe51x4 *F, fe51x4 *G, const fe51x4 *m)
 {
   const __m256i K = IDX4(0, 121665, 0, 0);
   const __m256i K19 = IDX4(0, 19 * 121665, 0, 0);
-  const __m256i z = V_ZERO(), m51 = V_SET1(MASK51);
+  const __m256i m51 = V_SET1(MASK51);
   __m256i t0, t1, t2, t3, t4, r0, r1, r2, r3, r4, h0, h1, h2, h3, h4;
   __m256i l0, l1, l2, l3, l4, k0, k1, k2, k3, k4;
   fe51x4 w;
@@ -163,10 +170,10 @@ INLINE void step_mid(fe51x4 *F, fe51x4 *G, const fe51x4 *m)
   l3 = V_AND(r3, m51); l4 = V_AND(r4, m51);
   k0 = V_SHR(r0, 51); k1 = V_SHR(r1, 51); k2 = V_SHR(r2, 51);
   k3 = V_SHR(r3, 51); k4 = V_SHR(r4, 51);
-  h0 = V_HI(z, l0, K); h1 = V_HI(z, l1, K); h2 = V_HI(z, l2, K);
-  h3 = V_HI(z, l3, K); h4 = V_HI(z, l4, K);
+  h0 = V_HI(Z0(), l0, K); h1 = V_HI(Z0(), l1, K); h2 = V_HI(Z0(), l2, K);
+  h3 = V_HI(Z0(), l3, K); h4 = V_HI(Z0(), l4, K);
   carry_lat(&w,
-            V_ADD(V_LO(V_LO(t0, l0, K), k4, K19), V_LO(z, h4, V_SET1(38))),
+            V_ADD(V_LO(V_LO(t0, l0, K), k4, K19), V_LO(Z0(), h4, V_SET1(38))),
             V_ADD(V_LO(V_LO(t1, l1, K), k0, K), V_SHL(h0, 1)),
             V_ADD(V_LO(V_LO(t2, l2, K), k1, K), V_SHL(h1, 1)),
             V_ADD(V_LO(V_LO(t3, l3, K), k2, K), V_SHL(h2, 1)),
@@ -191,7 +198,6 @@ INLINE void step_mid(fe51x4 *F, fe51x4 *G, const fe51x4 *m)
    Lanes 0..2 of s are those of c. */
 INLINE void step_x1(fe51x4 *s, const fe51x4 *c, const __m256i X[3])
 {
-  const __m256i z = V_ZERO();
   const __m256i x0 = X[0], x1 = X[1], x2 = X[2];
   __m256i o0, o1, o2, o3, o4;
   __m256i l0, l1, l2, l3, l4, l5, l6, u0, u1, u2, u3, u4, u5, u6;
@@ -201,21 +207,21 @@ INLINE void step_x1(fe51x4 *s, const fe51x4 *c, const __m256i X[3])
   o2 = _mm256_unpackhi_epi64(c->v[2], c->v[2]);
   o3 = _mm256_unpackhi_epi64(c->v[3], c->v[3]);
   o4 = _mm256_unpackhi_epi64(c->v[4], c->v[4]);
-  l0 = V_LO(z, o0, x0); u0 = V_HI(z, o0, x0);
-  l1 = V_LO(z, o0, x1); u1 = V_HI(z, o0, x1);
+  l0 = V_LO(Z0(), o0, x0); u0 = V_HI(Z0(), o0, x0);
+  l1 = V_LO(Z0(), o0, x1); u1 = V_HI(Z0(), o0, x1);
   l1 = V_LO(l1, o1, x0); u1 = V_HI(u1, o1, x0);
-  l2 = V_LO(z, o0, x2); u2 = V_HI(z, o0, x2);
+  l2 = V_LO(Z0(), o0, x2); u2 = V_HI(Z0(), o0, x2);
   l2 = V_LO(l2, o1, x1); u2 = V_HI(u2, o1, x1);
   l2 = V_LO(l2, o2, x0); u2 = V_HI(u2, o2, x0);
-  l3 = V_LO(z, o1, x2); u3 = V_HI(z, o1, x2);
+  l3 = V_LO(Z0(), o1, x2); u3 = V_HI(Z0(), o1, x2);
   l3 = V_LO(l3, o2, x1); u3 = V_HI(u3, o2, x1);
   l3 = V_LO(l3, o3, x0); u3 = V_HI(u3, o3, x0);
-  l4 = V_LO(z, o2, x2); u4 = V_HI(z, o2, x2);
+  l4 = V_LO(Z0(), o2, x2); u4 = V_HI(Z0(), o2, x2);
   l4 = V_LO(l4, o3, x1); u4 = V_HI(u4, o3, x1);
   l4 = V_LO(l4, o4, x0); u4 = V_HI(u4, o4, x0);
-  l5 = V_LO(z, o3, x2); u5 = V_HI(z, o3, x2);
+  l5 = V_LO(Z0(), o3, x2); u5 = V_HI(Z0(), o3, x2);
   l5 = V_LO(l5, o4, x1); u5 = V_HI(u5, o4, x1);
-  l6 = V_LO(z, o4, x2); u6 = V_HI(z, o4, x2);
+  l6 = V_LO(Z0(), o4, x2); u6 = V_HI(Z0(), o4, x2);
   c0 = l0;
   c1 = V_ADD(l1, V_SHL(u0, 1));
   c2 = V_ADD(l2, V_SHL(u1, 1));
