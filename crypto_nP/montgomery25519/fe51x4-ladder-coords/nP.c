@@ -142,71 +142,37 @@ INLINE void mid_limb(__m256i *t, __m256i *r, __m256i m, int k)
   *r = _mm256_mask_add_epi64(a, 0xe, a, *t);
 }
 
-/* m = M1 -> the operands F = (AA, E, S, T) and G = (BB, V, S, T) of M2,
-   both CARRIED.  w = t + 121665 F in lane 1 (K is 0 elsewhere, w = t
-   there), computed from the halves of r that its carry makes rather than
-   from F itself, so that it does not wait for that carry: with
-   rl_k = r_k mod 2^51 and rh_k = r_k >> 51 (< 2^12), F_k = rl_k + rh_(k-1)
-   (F_0 = rl_0 + 19 rh_4), and K rl_k < 2^69 splits into a low half
-   (< 2^52) at limb k and a high half (< 2^17) at weight
-   2^(51k + 52) = 2 2^(51(k+1)) (limb 4's: 2^256 = 38 mod p), while
-   K rh_(k-1) < 2^29 and 19 K rh_4 < 2^34 are exact low halves.  Limbs of
-   w < 2^61 + 2^53 before the carry. */
-INLINE void step_mid(fe51x4 *F, fe51x4 *G, const fe51x4 *m)
+/* m = M1 -> the operands F = (AA, E, S, T) and G = (BB, V, S, x1 T) of
+   M2, both CARRIED.  The two constant products the step needs,
+   121665 E (for V = AA + 121665 E) and x1 T, are made together in one
+   pass of multiply-adds on o = (E, E, T, T), the odd lanes of F copied
+   into the even ones (inside the 128-bit halves), times the three limb
+   vectors X of (0, 121665, xh, xl), x1 = xl + 2^153 xh (xl: limbs 0..2
+   of x1, xh: limbs 3 and 4): lane 1 gives 121665 E, lane 3 T xl and
+   lane 2 T xh, whose columns then move one lane up (inside the half)
+   and three limbs up (2^153) onto lane 3's.  So x1 (DA - CB)^2 comes out
+   of M2 as T (x1 T) and the step has no third product layer.
+   Columns: at most 3 low and 3 high halves (< 2^52), c_k < 9 2^52;
+   Z_k = c_k + c_(k-3) < 18 2^52; P_k = Z_k + 19 Z_(k+5) < 2^61.  (Lane 0
+   multiplies by 0 and adds 0 to lane 1.)  G before its carry: lanes 0, 1
+   t + P = (BB, AA + 121665 E) < 2^62, lane 2 r (S), lane 3 P. */
+INLINE void step_mid(fe51x4 *F, fe51x4 *G, const fe51x4 *m, const __m256i X[3])
 {
-  const __m256i K = IDX4(0, 121665, 0, 0);
-  const __m256i K19 = IDX4(0, 19 * 121665, 0, 0);
-  const __m256i m51 = V_SET1(MASK51);
-  __m256i t0, t1, t2, t3, t4, r0, r1, r2, r3, r4, h0, h1, h2, h3, h4;
-  __m256i l0, l1, l2, l3, l4, k0, k1, k2, k3, k4;
-  fe51x4 w;
+  const __m256i x0 = X[0], x1 = X[1], x2 = X[2];
+  __m256i t0, t1, t2, t3, t4, r0, r1, r2, r3, r4, o0, o1, o2, o3, o4;
+  __m256i l0, l1, l2, l3, l4, l5, l6, u0, u1, u2, u3, u4, u5, u6;
+  __m256i c0, c1, c2, c3, c4, c5, c6, c7, Z3, Z4, Z5, Z6, Z7, Z8, Z9;
   mid_limb(&t0, &r0, m->v[0], 0);
   mid_limb(&t1, &r1, m->v[1], 1);
   mid_limb(&t2, &r2, m->v[2], 2);
   mid_limb(&t3, &r3, m->v[3], 3);
   mid_limb(&t4, &r4, m->v[4], 4);
   carry_lat(F, r0, r1, r2, r3, r4);
-  l0 = V_AND(r0, m51); l1 = V_AND(r1, m51); l2 = V_AND(r2, m51);
-  l3 = V_AND(r3, m51); l4 = V_AND(r4, m51);
-  k0 = V_SHR(r0, 51); k1 = V_SHR(r1, 51); k2 = V_SHR(r2, 51);
-  k3 = V_SHR(r3, 51); k4 = V_SHR(r4, 51);
-  h0 = V_HI(Z0(), l0, K); h1 = V_HI(Z0(), l1, K); h2 = V_HI(Z0(), l2, K);
-  h3 = V_HI(Z0(), l3, K); h4 = V_HI(Z0(), l4, K);
-  carry_lat(&w,
-            V_ADD(V_LO(V_LO(t0, l0, K), k4, K19), V_LO(Z0(), h4, V_SET1(38))),
-            V_ADD(V_LO(V_LO(t1, l1, K), k0, K), V_SHL(h0, 1)),
-            V_ADD(V_LO(V_LO(t2, l2, K), k1, K), V_SHL(h1, 1)),
-            V_ADD(V_LO(V_LO(t3, l3, K), k2, K), V_SHL(h2, 1)),
-            V_ADD(V_LO(V_LO(t4, l4, K), k3, K), V_SHL(h3, 1)));
-  G->v[0] = _mm256_mask_blend_epi64(0xc, w.v[0], F->v[0]);
-  G->v[1] = _mm256_mask_blend_epi64(0xc, w.v[1], F->v[1]);
-  G->v[2] = _mm256_mask_blend_epi64(0xc, w.v[2], F->v[2]);
-  G->v[3] = _mm256_mask_blend_epi64(0xc, w.v[3], F->v[3]);
-  G->v[4] = _mm256_mask_blend_epi64(0xc, w.v[4], F->v[4]);
-}
-
-/* M3: the new state s = (x2', z2', x3', x1 T^2) from c = carried
-   (x2', z2', x3', T^2).  Only lane 3 needs a product, so its 25 limb
-   products are spread over the two lanes of the upper half: with
-   x1 = xl + 2^153 xh (xl: limbs 0..2, xh: limbs 3, 4), lane 3 computes
-   T^2 xl and lane 2 T^2 xh, each 3 limbs by 5 (30 multiply-adds instead
-   of 50); lane 2's columns then move one lane up (inside the half, one
-   cycle) and three limbs up (2^153) onto lane 3's.  X holds the limbs of
-   (0, 0, xh, xl).  Columns: at most 3 low and 3 high halves, c'_k <
-   9 2^52; Z_k = c'_k + c'_(k-3) < 18 2^52; h_k = Z_k + 19 Z_(k+5) < 2^61:
-   the same bound as mul_lat's, so the state stays unreduced below 2^61.
-   Lanes 0..2 of s are those of c. */
-INLINE void step_x1(fe51x4 *s, const fe51x4 *c, const __m256i X[3])
-{
-  const __m256i x0 = X[0], x1 = X[1], x2 = X[2];
-  __m256i o0, o1, o2, o3, o4;
-  __m256i l0, l1, l2, l3, l4, l5, l6, u0, u1, u2, u3, u4, u5, u6;
-  __m256i c0, c1, c2, c3, c4, c5, c6, c7, Z3, Z4, Z5, Z6, Z7, Z8, Z9;
-  o0 = _mm256_unpackhi_epi64(c->v[0], c->v[0]);   /* T^2 into lanes 2 and 3 */
-  o1 = _mm256_unpackhi_epi64(c->v[1], c->v[1]);
-  o2 = _mm256_unpackhi_epi64(c->v[2], c->v[2]);
-  o3 = _mm256_unpackhi_epi64(c->v[3], c->v[3]);
-  o4 = _mm256_unpackhi_epi64(c->v[4], c->v[4]);
+  o0 = _mm256_unpackhi_epi64(F->v[0], F->v[0]);
+  o1 = _mm256_unpackhi_epi64(F->v[1], F->v[1]);
+  o2 = _mm256_unpackhi_epi64(F->v[2], F->v[2]);
+  o3 = _mm256_unpackhi_epi64(F->v[3], F->v[3]);
+  o4 = _mm256_unpackhi_epi64(F->v[4], F->v[4]);
   l0 = V_LO(Z0(), o0, x0); u0 = V_HI(Z0(), o0, x0);
   l1 = V_LO(Z0(), o0, x1); u1 = V_HI(Z0(), o0, x1);
   l1 = V_LO(l1, o1, x0); u1 = V_HI(u1, o1, x0);
@@ -230,7 +196,7 @@ INLINE void step_x1(fe51x4 *s, const fe51x4 *c, const __m256i X[3])
   c5 = V_ADD(l5, V_SHL(u4, 1));
   c6 = V_ADD(l6, V_SHL(u5, 1));
   c7 = V_SHL(u6, 1);
-#define UP(x) _mm256_unpacklo_epi64((x), (x))   /* lane 2 -> lane 3 */
+#define UP(x) _mm256_unpacklo_epi64((x), (x))   /* lane 2 -> lane 3 (and 0 -> 1) */
   Z3 = V_ADD(c3, UP(c0));
   Z4 = V_ADD(c4, UP(c1));
   Z5 = V_ADD(c5, UP(c2));
@@ -239,11 +205,12 @@ INLINE void step_x1(fe51x4 *s, const fe51x4 *c, const __m256i X[3])
   Z8 = UP(c5);
   Z9 = UP(c6);
 #undef UP
-  s->v[0] = _mm256_mask_blend_epi64(0x8, c->v[0], V_ADD(c0, fe51x4_mul19(Z5)));
-  s->v[1] = _mm256_mask_blend_epi64(0x8, c->v[1], V_ADD(c1, fe51x4_mul19(Z6)));
-  s->v[2] = _mm256_mask_blend_epi64(0x8, c->v[2], V_ADD(c2, fe51x4_mul19(Z7)));
-  s->v[3] = _mm256_mask_blend_epi64(0x8, c->v[3], V_ADD(Z3, fe51x4_mul19(Z8)));
-  s->v[4] = _mm256_mask_blend_epi64(0x8, c->v[4], V_ADD(Z4, fe51x4_mul19(Z9)));
+#define G_LIMB(k, P) \
+  _mm256_mask_blend_epi64(0x4, _mm256_mask_add_epi64((P), 0x3, (P), t##k), r##k)
+  carry_lat(G, G_LIMB(0, V_ADD(c0, fe51x4_mul19(Z5))), G_LIMB(1, V_ADD(c1, fe51x4_mul19(Z6))),
+            G_LIMB(2, V_ADD(c2, fe51x4_mul19(Z7))), G_LIMB(3, V_ADD(Z3, fe51x4_mul19(Z8))),
+            G_LIMB(4, V_ADD(Z4, fe51x4_mul19(Z9))));
+#undef G_LIMB
 }
 
 /* s (limbs < 2^61) -> the operands a, b of M1: h = carried
@@ -278,12 +245,12 @@ void crypto_nP(unsigned char *q, const unsigned char *n, const unsigned char *p)
   k[31] |= 64;
   fe51_frombytes(&u, p);   /* bit 255 dropped, limbs < 2^51 */
 
-  /* s = (1, 0, u, 1); X: the limbs of (0, 0, u >> 153, u mod 2^153) */
+  /* s = (1, 0, u, 1); X: the limbs of (0, 121665, u >> 153, u mod 2^153) */
   for (i = 0; i < 5; ++i) {
     long long c = i ? 0 : 1;
     s.v[i] = _mm256_set_epi64x(c, (long long)u.v[i], 0, c);
   }
-  X[0] = _mm256_set_epi64x((long long)u.v[0], (long long)u.v[3], 0, 0);
+  X[0] = _mm256_set_epi64x((long long)u.v[0], (long long)u.v[3], 121665, 0);
   X[1] = _mm256_set_epi64x((long long)u.v[1], (long long)u.v[4], 0, 0);
   X[2] = _mm256_set_epi64x((long long)u.v[2], 0, 0, 0);
 
@@ -296,10 +263,8 @@ void crypto_nP(unsigned char *q, const unsigned char *n, const unsigned char *p)
     ib = _mm256_mask_blend_epi64(mask, IDX4(0, 1, 1, 0), IDX4(2, 3, 3, 2));
     step_in(&a, &b, &s, ia, ib);
     mul_lat(&a, &a, &b);       /* M1 = (AA, BB, CB, DA), limbs < 2^61 */
-    step_mid(&a, &b, &a);
-    mul_lat(&a, &a, &b);       /* M2 = (x2', z2', x3', T^2) */
-    carry_lat(&a, a.v[0], a.v[1], a.v[2], a.v[3], a.v[4]);
-    step_x1(&s, &a, X);        /* M3: the new state */
+    step_mid(&a, &b, &a, X);
+    mul_lat(&s, &a, &b);       /* M2: the new state (x2', z2', x3', z3') */
   }
   /* the last swap is bit 0 of the clamped scalar: 0 */
   carry_lat(&s, s.v[0], s.v[1], s.v[2], s.v[3], s.v[4]);   /* limbs < 2^52 */
