@@ -6,19 +6,22 @@
    one parallel carry round after every addition layer.
 
    Why 256-bit: on CPUs that split 512-bit operations in two (Zen 4) an
-   eight-lane step costs twice the issue slots of a four-lane one, and a
-   ladder step has only four independent products per layer.  The step
-   is three four-lane multiplications deep:
+   eight-lane operation costs the issue slots of two four-lane ones, and
+   this ladder is bound by the issue of vector operations, not by their
+   latency (two independent ladders interleaved take twice the time).  So
+   the step wastes as few lanes and operations as it can: two four-lane
+   products deep, with one pass of constant products between them.
 
      state s = (x2, z2, x3, z3) in lanes 0..3 (unreduced, limbs < 2^61)
      h  = (x2 + z2, x2 - z2, x3 + z3, x3 - z3)       within 128-bit halves
      M1 = (A, B, C, D) * (A, B, B, A) = (AA, BB, CB, DA), the conditional
           swap folded into the two lane permutations that make the operands
           (A = x2 + z2 ... of the swapped pairs);
-     M2 = (AA, E, S, T) * (BB, V, S, T) = (x2', z2', x3', T^2),
-          E = AA - BB, V = AA + 121665 E, S = CB + DA, T = CB - DA;
-     M3 = M2 * (1, 1, 1, x1) = (x2', z2', x3', z3'), the one product
-          spread over lanes 2 and 3 (step_x1).
+     F  = (AA, E, S, T), E = AA - BB, S = CB + DA, T = CB - DA;
+     P  = (E, E, T, T) * (0, 121665, x1, x1), the x1 product split over
+          lanes 2 and 3 (step_mid);
+     M2 = F * (BB, V, S, x1 T) = (x2', z2', x3', z3'), V = AA + 121665 E:
+          z2' = E (AA + 121665 E) and z3' = x1 (CB - DA)^2 as in RFC 7748.
    Everything but the two operand permutations of M1 stays inside the
    128-bit halves (one-cycle shuffles).
 
@@ -32,7 +35,7 @@
 #include "crypto_nP.h"
 #include "ct/crypto_ct.h"
 #include "field/fe51.h"
-#include "field/fe51x4_ifma.h"  /* fe51x4, fe51x4_mul, fe51x4_carry5 */
+#include "field/fe51x4_ifma.h"  /* fe51x4, fe51x4_mul19, the V_* operations */
 
 /* Q = 2^11 p in radix 2^51, limb by limb: above any unreduced limb
    (< 2^61), so Q - x never wraps */
@@ -51,8 +54,7 @@
    takes the asm output as initialised loses nothing.) */
 #define Z0() __extension__({ __m256i z_; __asm__ volatile("vpxord %x0, %x0, %x0" : "=v"(z_)); z_; })
 
-/* The two workhorses, ordered for latency (a single ladder is one long
-   dependency chain; the issue rate of vpmadd52 is what bounds a product).
+/* The two workhorses.
 
    h = f g lane by lane, f and g CARRIED, h unreduced (limbs < 2^61).  A
    low half of f_i g_j weighs 2^(51(i+j)), a high half 2^(51(i+j) + 52) =
@@ -61,7 +63,7 @@
    (shifts and additions) runs while the low columns are still being
    multiplied, and the folded high columns are the accumulators the low
    columns start from: after the last multiply-add only a shift and two
-   additions remain.  Bounds: a column holds at most 5 low and 5 high
+   additions remain, and no fold needs additions of its own.  Bounds: a column holds at most 5 low and 5 high
    halves (< 2^52 each), c_k < 15 2^52; h_k < 20 15 2^52 < 2^61. */
 INLINE void mul_lat(fe51x4 *h, const fe51x4 *f, const fe51x4 *g)
 {
@@ -110,9 +112,9 @@ INLINE void mul_lat(fe51x4 *h, const fe51x4 *f, const fe51x4 *g)
   h->v[4] = V_ADD(V_ADD(l4, L4), V_SHL(V_ADD(u3, U3), 1));
 }
 
-/* carry5 of field/fe51x4_ifma.h with the carry out of limb 4 times 19 by
-   shifts (19 c = c + 2 c + 16 c): one cycle shorter than the multiplier.
-   r limbs < 2^64 -> h limbs < 2^51 + 2^18, CARRIED. */
+/* carry5 of field/fe51x4_ifma.h: one parallel carry round, the carry out
+   of limb 4 times 19 through the multiplier (one operation, where shifts
+   take four).  r limbs < 2^64 -> h limbs < 2^51 + 2^18, CARRIED. */
 INLINE void carry_lat(fe51x4 *h, __m256i r0, __m256i r1, __m256i r2, __m256i r3, __m256i r4)
 {
   const __m256i m = V_SET1(MASK51);
