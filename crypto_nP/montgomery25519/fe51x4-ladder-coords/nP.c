@@ -175,21 +175,26 @@ INLINE void step_mid(fe51x4 *F, fe51x4 *G, const fe51x4 *m, const __m256i X[3])
   o2 = _mm256_unpackhi_epi64(F->v[2], F->v[2]);
   o3 = _mm256_unpackhi_epi64(F->v[3], F->v[3]);
   o4 = _mm256_unpackhi_epi64(F->v[4], F->v[4]);
-  l0 = V_LO(Z0(), o0, x0); u0 = V_HI(Z0(), o0, x0);
-  l1 = V_LO(Z0(), o0, x1); u1 = V_HI(Z0(), o0, x1);
-  l1 = V_LO(l1, o1, x0); u1 = V_HI(u1, o1, x0);
-  l2 = V_LO(Z0(), o0, x2); u2 = V_HI(Z0(), o0, x2);
-  l2 = V_LO(l2, o1, x1); u2 = V_HI(u2, o1, x1);
-  l2 = V_LO(l2, o2, x0); u2 = V_HI(u2, o2, x0);
-  l3 = V_LO(Z0(), o1, x2); u3 = V_HI(Z0(), o1, x2);
-  l3 = V_LO(l3, o2, x1); u3 = V_HI(u3, o2, x1);
-  l3 = V_LO(l3, o3, x0); u3 = V_HI(u3, o3, x0);
-  l4 = V_LO(Z0(), o2, x2); u4 = V_HI(Z0(), o2, x2);
-  l4 = V_LO(l4, o3, x1); u4 = V_HI(u4, o3, x1);
-  l4 = V_LO(l4, o4, x0); u4 = V_HI(u4, o4, x0);
+  /* t (BB, AA) enters in lanes 0 and 1 as the start of the low columns;
+     the lane-2 columns move to lane 3 alone (lanes 0..2 of the moved
+     vector are zero), so nothing reaches lane 1 from lane 0.  The
+     products of the top limbs of o come first: limb 0 of the carry is
+     the last to be ready. */
+  l6 = V_LO(Z0(), o4, x2); u6 = V_HI(Z0(), o4, x2);
   l5 = V_LO(Z0(), o3, x2); u5 = V_HI(Z0(), o3, x2);
   l5 = V_LO(l5, o4, x1); u5 = V_HI(u5, o4, x1);
-  l6 = V_LO(Z0(), o4, x2); u6 = V_HI(Z0(), o4, x2);
+  l4 = V_LO(_mm256_maskz_mov_epi64(0x3, t4), o2, x2); u4 = V_HI(Z0(), o2, x2);
+  l4 = V_LO(l4, o3, x1); u4 = V_HI(u4, o3, x1);
+  l4 = V_LO(l4, o4, x0); u4 = V_HI(u4, o4, x0);
+  l3 = V_LO(_mm256_maskz_mov_epi64(0x3, t3), o1, x2); u3 = V_HI(Z0(), o1, x2);
+  l3 = V_LO(l3, o2, x1); u3 = V_HI(u3, o2, x1);
+  l3 = V_LO(l3, o3, x0); u3 = V_HI(u3, o3, x0);
+  l2 = V_LO(_mm256_maskz_mov_epi64(0x3, t2), o1, x1); u2 = V_HI(Z0(), o1, x1);
+  l2 = V_LO(l2, o2, x0); u2 = V_HI(u2, o2, x0);
+  l2 = V_LO(l2, o0, x2); u2 = V_HI(u2, o0, x2);
+  l1 = V_LO(_mm256_maskz_mov_epi64(0x3, t1), o1, x0); u1 = V_HI(Z0(), o1, x0);
+  l1 = V_LO(l1, o0, x1); u1 = V_HI(u1, o0, x1);
+  l0 = V_LO(_mm256_maskz_mov_epi64(0x3, t0), o0, x0); u0 = V_HI(Z0(), o0, x0);
   c0 = l0;
   c1 = V_ADD(l1, V_SHL(u0, 1));
   c2 = V_ADD(l2, V_SHL(u1, 1));
@@ -198,7 +203,7 @@ INLINE void step_mid(fe51x4 *F, fe51x4 *G, const fe51x4 *m, const __m256i X[3])
   c5 = V_ADD(l5, V_SHL(u4, 1));
   c6 = V_ADD(l6, V_SHL(u5, 1));
   c7 = V_SHL(u6, 1);
-#define UP(x) _mm256_unpacklo_epi64((x), (x))   /* lane 2 -> lane 3 (and 0 -> 1) */
+#define UP(x) _mm256_maskz_unpacklo_epi64(0x8, (x), (x))   /* lane 2 -> lane 3 */
   Z3 = V_ADD(c3, UP(c0));
   Z4 = V_ADD(c4, UP(c1));
   Z5 = V_ADD(c5, UP(c2));
@@ -207,8 +212,7 @@ INLINE void step_mid(fe51x4 *F, fe51x4 *G, const fe51x4 *m, const __m256i X[3])
   Z8 = UP(c5);
   Z9 = UP(c6);
 #undef UP
-#define G_LIMB(k, P) \
-  _mm256_mask_blend_epi64(0x4, _mm256_mask_add_epi64((P), 0x3, (P), t##k), r##k)
+#define G_LIMB(k, P) _mm256_mask_blend_epi64(0x4, (P), r##k)
   carry_lat(G, G_LIMB(0, V_ADD(c0, fe51x4_mul19(Z5))), G_LIMB(1, V_ADD(c1, fe51x4_mul19(Z6))),
             G_LIMB(2, V_ADD(c2, fe51x4_mul19(Z7))), G_LIMB(3, V_ADD(Z3, fe51x4_mul19(Z8))),
             G_LIMB(4, V_ADD(Z4, fe51x4_mul19(Z9))));
