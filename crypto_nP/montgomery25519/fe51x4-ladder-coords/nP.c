@@ -7,10 +7,12 @@
 
    Why 256-bit: on CPUs that split 512-bit operations in two (Zen 4) an
    eight-lane operation costs the issue slots of two four-lane ones, and
-   this ladder is bound by the issue of vector operations, not by their
-   latency (two independent ladders interleaved take twice the time).  So
-   the step wastes as few lanes and operations as it can: two four-lane
-   products deep, with one pass of constant products between them.
+   this ladder is bound about as much by the issue of vector operations
+   as by their latency (on Zen 4 two independent ladders interleaved take
+   twice the time of one).  So the step wastes as few lanes and operations
+   as it can: two four-lane products deep, with one pass of constant
+   products between them (fe51x8-ladder-coords, eight lanes, carries the
+   x1 multiples of everything instead: twice the products).
 
      state s = (x2, z2, x3, z3) in lanes 0..3 (unreduced, limbs < 2^61)
      h  = (x2 + z2, x2 - z2, x3 + z3, x3 - z3)       within 128-bit halves
