@@ -36,33 +36,54 @@ static inline int multiscalar_window_width(long long cnt, double w, int maxc)
   return best;
 }
 
-/* the nw signed radix-2^c digits of a (digits in [-2^(c-1), 2^(c-1)]),
-   written stride apart */
-static inline void multiscalar_signed_digits(int16_t *out, long long stride, const sc25519 *a,
-                                             int c, int nw)
+/* bits [bit, bit + c) of the 32-byte little-endian s, c <= 8 */
+static inline int multiscalar_window(const unsigned char *s, int bit, int c)
 {
-  int k, carry = 0;
-  for (k = 0; k < nw; ++k) {
-    int bit = k * c, limb = bit >> 6, sh = bit & 63, d;
-    uint64_t v = 0;
-    if (limb < 4) {
-      v = a->v[limb] >> sh;
-      if (sh + c > 64 && limb < 3) v |= a->v[limb + 1] << (64 - sh);
+  int i = bit >> 3;
+  unsigned v = s[i];
+  if (i < 31) v |= (unsigned)s[i + 1] << 8;
+  return (int)((v >> (bit & 7)) & ((1u << c) - 1));
+}
+
+/* digit k of the signed radix-2^c form of s < 2^253 (c <= 8), read from
+   its bytes where it is needed instead of stored: digits in
+   [-2^(c-1), 2^(c-1) - 1], sum_k d_k 2^(kc) = s over k < 253/c + 1.
+   Window k takes a carry from below iff the first window under it that
+   is not 2^(c-1) - 1 is at least 2^(c-1) (a window of 2^(c-1) - 1
+   passes its incoming carry on); that is almost always window k - 1,
+   and windows k - 1 and k come from one 32-bit read where it stays
+   inside s. */
+static inline int multiscalar_digit(const unsigned char *s, int k, int c)
+{
+  int half = 1 << (c - 1), mask = (1 << c) - 1, d, j, v;
+  if (k > 0 && ((k - 1) * c >> 3) <= 28) {
+    int bit = (k - 1) * c, i = bit >> 3;
+    uint32_t x = (uint32_t)s[i] | (uint32_t)s[i + 1] << 8 | (uint32_t)s[i + 2] << 16
+                 | (uint32_t)s[i + 3] << 24;
+    x >>= bit & 7;
+    v = (int)(x & (uint32_t)mask);
+    d = (int)((x >> c) & (uint32_t)mask);
+    if (v != half - 1) {
+      d += v >= half;
+      return d >= half ? d - (half << 1) : d;
     }
-    d = (int)(v & (((uint64_t)1 << c) - 1)) + carry;
-    carry = d > (1 << (c - 1));
-    out[k * stride] = (int16_t)(d - (carry << c));
   }
+  d = multiscalar_window(s, k * c, c);
+  for (j = k - 1; j >= 0; --j) {
+    v = multiscalar_window(s, j * c, c);
+    if (v != half - 1) { d += v >= half; break; }
+  }
+  return d >= half ? d - (half << 1) : d;
 }
 
 /* the length of the next block of Pippenger's method out of rest >= min
-   points: at most block, and no short last block (the last two split
-   evenly instead) */
+   points: the rest in as few blocks of at most block as possible, split
+   evenly (a short last block pays the bucket combination for few points) */
 static inline long long multiscalar_bucket_block(long long rest, long long block, long long min)
 {
-  if (rest <= block) return rest;
-  if (rest - block < min) return rest / 2;
-  return block;
+  long long blocks = (rest + block - 1) / block;
+  (void)min;
+  return (rest + blocks - 1) / blocks;
 }
 
 #endif

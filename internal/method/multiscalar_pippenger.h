@@ -55,8 +55,8 @@
 
 #include <stdint.h>
 
-#if MS_MAXC > 7
-#error "MS_MAXC > 7: the digits would not fit a signed char"
+#if MS_MAXC > 8
+#error "MS_MAXC > 8: multiscalar_digit reads windows of at most 8 bits"
 #endif
 
 /* r += sum over the cnt <= MS_BLOCK terms of the block; returns its status */
@@ -101,85 +101,105 @@ static __attribute__((noinline)) int ms_straus(MS_POINT *r, const unsigned char 
   return ok;
 }
 
+/* one chain of the bucket combination: the running sum run = S_top +
+   ... + S_b and sum = the sum of the running sums so far, for the
+   buckets b from top down to lo; the points of bucket b are
+   order[start[2b + 2] .. start[2b] - 1] (after the counting sort) and go
+   straight into run, so no bucket is ever kept */
 typedef struct {
-#ifndef MS_HAVE_FROM_CACHED
-  MS_POINT p;            /* what an empty bucket starts from */
-#endif
-  MS_CACHED c;
-} ms_bucket_point;
+  MS_POINT run, sum;
+  int b, lo, i, have_run, have_sum;
+} ms_chain;
 
-/* r += sum of the cnt <= MS_BUCKET_BLOCK terms by buckets; returns the status */
-static __attribute__((noinline)) int ms_pippenger(MS_POINT *r, const unsigned char *n,
-                                                  const unsigned char *P, long long cnt)
+static inline void ms_chain_start(ms_chain *ch, int top, int lo, int i)
 {
-  ms_bucket_point pts[MS_BUCKET_BLOCK];
-  signed char dig[(253 / 5 + 1) * MS_BUCKET_BLOCK];     /* nw <= 51 windows (c >= 5) */
-  MS_POINT bucket[(1 << (MS_MAXC - 1)) + 1];
-  unsigned char filled[(1 << (MS_MAXC - 1)) + 1];
-  int16_t d16[64];
-  /* c = 4 is never the best from MS_BUCKET_MIN >= 80 points on; c >= 5
-     bounds the digits' array */
-  int c = multiscalar_window_width(cnt, MS_BUCKET_WEIGHT, MS_MAXC) < 5 ? 5
-          : multiscalar_window_width(cnt, MS_BUCKET_WEIGHT, MS_MAXC);
-  int nw = 253 / c + 1;
-  int nb = 1 << (c - 1), ok = 1, k, b, i, have_run, have_sum;
-  MS_POINT q[MS_DECODE_BATCH], acc, run, sum;
-  sc25519 a;
-  long long j;
+  ms_zero(&ch->run);
+  ch->b = top;
+  ch->lo = lo;
+  ch->i = i;
+  ch->have_run = ch->have_sum = 0;
+}
 
-  for (j = 0; j < cnt; ++j) {
-    if (!sc25519_is_canonical(n + 32 * j)) ok = 0;
-    sc25519_from32bytes(&a, n + 32 * j);
-    multiscalar_signed_digits(d16, 1, &a, c, nw);
-    for (k = 0; k < nw; ++k) dig[(long long)k * cnt + j] = (signed char)d16[k];
+/* one step (at most one group operation); 0 once the chain is done */
+static inline int ms_chain_step(ms_chain *ch, const MS_STORED *pts, const uint16_t *order,
+                                const int *start)
+{
+  if (ch->b < ch->lo) return 0;
+  if (ch->i < start[2 * ch->b]) {
+    unsigned o = order[ch->i++];
+    ms_add_stored(&ch->run, &pts[o & 0x7fff], (int)(o >> 15));
+    ch->have_run = 1;
+    return 1;
   }
+  if (ch->have_run) {
+    if (ch->have_sum) ms_add_point(&ch->sum, &ch->run);
+    else { ch->sum = ch->run; ch->have_sum = 1; }
+  }
+  ch->b -= 1;
+  return 1;
+}
+
+/* r += sum of the cnt <= MS_BUCKET_BLOCK terms by buckets, leaving out
+   the terms whose scalar is not canonical (the caller adds those by
+   ms_straus); returns the status of the rest */
+static __attribute__((noinline)) int ms_pippenger(MS_POINT *r, const unsigned char *n,
+                                                  const unsigned char *P, int cnt)
+{
+  MS_STORED pts[MS_BUCKET_BLOCK];
+  uint16_t order[MS_BUCKET_BLOCK];      /* point index, bit 15: negative digit */
+  unsigned char dig[MS_BUCKET_BLOCK];   /* the sort keys of one window */
+  unsigned char canon[MS_BUCKET_BLOCK];
+  int start[(1 << MS_MAXC) + 2];
+  int c = multiscalar_window_width(cnt, MS_BUCKET_WEIGHT, MS_MAXC);
+  int nw = 253 / c + 1;
+  int nb = 1 << (c - 1), h = nb >> 1, ok = 1, k, b, i, j;
+  MS_POINT q[MS_DECODE_BATCH], acc;
+  ms_chain ch[2];
+
+  for (j = 0; j < cnt; ++j) canon[j] = (unsigned char)sc25519_is_canonical(n + 32 * j);
   for (j = 0; j < cnt; j += MS_DECODE_BATCH) {
-    int m = cnt - j < MS_DECODE_BATCH ? (int)(cnt - j) : MS_DECODE_BATCH;
+    int m = cnt - j < MS_DECODE_BATCH ? cnt - j : MS_DECODE_BATCH;
     if (!ms_decode(q, P + 32 * j, m)) ok = 0;
-    for (i = 0; i < m; ++i) {
-#ifndef MS_HAVE_FROM_CACHED
-      pts[j + i].p = q[i];
-#endif
-      ms_to_cached(&pts[j + i].c, &q[i]);
-    }
+    for (i = 0; i < m; ++i) ms_store(&pts[j + i], &q[i]);
   }
 
   ms_zero(&acc);
   for (k = nw - 1; k >= 0; --k) {
-    const signed char *dk = dig + (long long)k * cnt;
     if (k < nw - 1) ms_dbl_run(&acc, c);
-    for (b = 1; b <= nb; ++b) filled[b] = 0;
+    /* the points in order of key 2|digit| + (digit < 0), from 2 nb + 1
+       down to 2, digit 0 last (a counting sort): a bucket's additions
+       come before its subtractions, so which of the two comes next is
+       predictable */
+    for (b = 0; b <= 2 * nb + 1; ++b) start[b] = 0;
     for (j = 0; j < cnt; ++j) {
-      int d = dk[j];
-      if (!d) continue;
-      b = d > 0 ? d : -d;
-      if (!filled[b]) {
-        filled[b] = 1;
-#ifdef MS_HAVE_FROM_CACHED
-        ms_from_cached(&bucket[b], &pts[j].c, d < 0);
-#else
-        if (d > 0) bucket[b] = pts[j].p;
-        else ms_neg(&bucket[b], &pts[j].p);
-#endif
-      } else if (d > 0) {
-        ms_add(&bucket[b], &pts[j].c);
-      } else {
-        ms_sub(&bucket[b], &pts[j].c);
-      }
+      int d = canon[j] ? multiscalar_digit(n + 32 * j, k, c) : 0;
+      int key = d < 0 ? 1 - 2 * d : 2 * d;
+      dig[j] = (unsigned char)key;
+      start[key] += 1;
     }
-    /* sum_b b S_b = sum over b from the top of (S_nb + ... + S_b) */
-    have_run = have_sum = 0;
-    for (b = nb; b >= 1; --b) {
-      if (filled[b]) {
-        if (have_run) ms_add_point(&run, &bucket[b]);
-        else { run = bucket[b]; have_run = 1; }
-      }
-      if (have_run) {
-        if (have_sum) ms_add_point(&sum, &run);
-        else { sum = run; have_sum = 1; }
-      }
+    for (b = 2 * nb + 1, i = 0; b >= 2; --b) {
+      int m = start[b];
+      start[b] = i;
+      i += m;
     }
-    if (have_sum) ms_add_point(&acc, &sum);
+    start[0] = i;
+    for (j = 0; j < cnt; ++j) {
+      int key = dig[j];
+      order[start[key]++] = (uint16_t)(j | (key & 1) << 15);
+    }
+    /* the window's sum_b b S_b in two independent chains (two additions
+       in flight: one chain of dependent additions waits on latency),
+       chain 0 over the buckets above h = nb/2, chain 1 over the rest */
+    ms_chain_start(&ch[0], nb, h + 1, 0);
+    ms_chain_start(&ch[1], h, 1, start[2 * h + 2]);
+    while (ms_chain_step(&ch[0], pts, order, start) | ms_chain_step(&ch[1], pts, order, start)) {}
+    /* sum_{b > h} b S_b = sum_0 + h run_0 */
+    if (ch[0].have_sum) {
+      ms_add_point(&acc, &ch[0].sum);
+      ms_dbl_run(&ch[0].run, c - 2);
+      ms_add_point(&acc, &ch[0].run);
+    }
+    if (ch[1].have_sum) ms_add_point(&acc, &ch[1].sum);
   }
   ms_add_point(r, &acc);
   return ok;
@@ -188,14 +208,19 @@ static __attribute__((noinline)) int ms_pippenger(MS_POINT *r, const unsigned ch
 void crypto_multiscalar(unsigned char *out, const unsigned char *n, const unsigned char *P, long long len)
 {
   MS_POINT r;
-  long long start = 0, cnt;
+  long long start = 0, cnt, j;
   int ok = 1;
 
   ms_zero(&r);
 
   while (len - start >= MS_BUCKET_MIN) {
     cnt = multiscalar_bucket_block(len - start, MS_BUCKET_BLOCK, MS_BUCKET_MIN);
-    if (!ms_pippenger(&r, n + 32 * start, P + 32 * start, cnt)) ok = 0;
+    if (!ms_pippenger(&r, n + 32 * start, P + 32 * start, (int)cnt)) ok = 0;
+    for (j = start; j < start + cnt; ++j)
+      if (!sc25519_is_canonical(n + 32 * j)) {
+        ms_straus(&r, n + 32 * j, P + 32 * j, 1);
+        ok = 0;
+      }
     start += cnt;
   }
 

@@ -33,13 +33,12 @@
 #define MS_BLOCK 32
 #define MS_NAFW 5
 #define MS_BUCKET_MIN 80      /* measured: Straus and buckets cost the same near 72 */
-#define MS_BUCKET_BLOCK 96      /* bounds the stack: doc/security.md */
-#define MS_BUCKET_WEIGHT 1.0  /* measured: 0.5, 0.7, 2 and 3 are slower from 128 to 4096 points */
-#define MS_MAXC 6               /* the best c for 128 points is 5 */
+#define MS_BUCKET_BLOCK 400     /* bounds the stack: doc/security.md */
+#define MS_BUCKET_WEIGHT 0.7     /* a bucket: one addition of the running sum, ~1.4 point additions */
+#define MS_MAXC 8               /* the best c for 400 points */
 #define MS_DECODE_BATCH 16
 
 #define ms_add ge51x4_add_call
-#define ms_to_cached ge51x4_to_cached
 #define ms_dbl_run ge51x4_dbl_run
 #define ms_odd_multiples(odd, p) ge51x4_odd_multiples((odd), (p), 8)
 
@@ -58,15 +57,35 @@ static inline void ms_add_point(fe51x4 *r, const fe51x4 *p)
   ge51x4_add_call(r, &c);
 }
 
-/* r = -p for a point p with limbs < 2^62 - 2^11 (X and T lanes become
-   Q - limb), CARRIED */
-static inline void ms_neg(fe51x4 *r, const fe51x4 *p)
+/* a block keeps each point as the first three lanes of its cached form
+   (y - x, y + x, 2dxy, 2), the last being 2 for every decoded point
+   (Z = 1): 120 bytes instead of 160, one masked load per limb */
+typedef struct { uint64_t l[5][3]; } ms_stored;
+#define MS_STORED ms_stored
+
+static inline void ms_store(ms_stored *s, const fe51x4 *q)
 {
-  __m256i x[5];
+  fe51x4 c;
+  int k;
+  ge51x4_to_cached(&c, q);
+  for (k = 0; k < 5; ++k) _mm256_mask_storeu_epi64(s->l[k], 0x7, c.v[k]);
+}
+
+/* the cached form of s */
+static inline void ms_load(fe51x4 *c, const ms_stored *s)
+{
   int k;
   for (k = 0; k < 5; ++k)
-    x[k] = _mm256_mask_sub_epi64(p->v[k], 0x9, V_SET1(Q_LIMB(k)), p->v[k]);
-  fe51x4_carry5(r, x[0], x[1], x[2], x[3], x[4]);
+    c->v[k] = _mm256_mask_loadu_epi64(_mm256_set_epi64x(k ? 0 : 2, 0, 0, 0), 0x7, s->l[k]);
+}
+
+/* r = r + s or r - s */
+static inline void ms_add_stored(fe51x4 *r, const ms_stored *s, int neg)
+{
+  fe51x4 c;
+  ms_load(&c, s);
+  if (neg) ge51x4_cached_neg(&c, &c);
+  ge51x4_add_call(r, &c);
 }
 
 /* r = r - c, c cached */
