@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* Input handling shared by the multiscalar_ed25519 implementations on
-   the radix-2^64 point code (fe64-straus-pippenger, fe51x4-straus-pippenger-coords): decoding
-   with the invalid-point convention of doc/api.md (an invalid point
-   counts as the point C), and the window width and signed digits of
-   Pippenger's method and its block lengths.  The includer first includes
-   its group family (group/ge51.h or group/ge64.h, for GE(p3) and
-   GE(frombytes_vartime), with GE_FAMILY defined) and "scalar/sc25519.h". */
+/* Input handling shared by the multiscalar_ed25519 implementations of
+   method/multiscalar_pippenger.h: decoding with the invalid-point
+   convention of doc/api.md (an invalid point counts as the point C), and
+   the window width, the signed digits (read from the scalar's bytes) and
+   the block lengths of Pippenger's method.  The includer first includes
+   its group family (group/ge51.h, group/ge64.h or group/ge64arm.h, for
+   GE(p3) and GE(frombytes_vartime), with GE_FAMILY defined) and
+   "scalar/sc25519.h". */
 #ifndef MULTISCALAR_COMMON_H
 #define MULTISCALAR_COMMON_H
 

@@ -5,8 +5,8 @@
    ms_sub, ms_add_point, ms_dbl_run, ms_odd_multiples, ms_decode and
    the stored block points (MS_STORED, ms_store, ms_add_stored), as that template asks for them.  The includer has included
    its field and group headers and method/multiscalar_common.h, with
-   GE_FAMILY defined (and kept defined up to multiscalar_pippenger.h: the
-   names below expand through it).  Variable time: every input of
+   GE_FAMILY and FE_FAMILY defined (and kept defined up to
+   multiscalar_pippenger.h: the names below expand through them).  Variable time: every input of
    crypto_multiscalar is public. */
 #include "group/ge_interface.h"
 

@@ -1,35 +1,35 @@
 /* SPDX-License-Identifier: MIT */
-/* The method of the multiscalar_ed25519 implementations on the
-   radix-2^64 point code (fe64-straus-pippenger, fe51x4-straus-pippenger-coords), written once
-   over their group operations: Straus below MS_BUCKET_MIN points,
-   Pippenger's buckets from there on, and crypto_multiscalar itself.
+/* The method of every multiscalar_ed25519 implementation but the
+   Straus-only fe51-straus (fe51-, fe64-, fe64arm-straus-pippenger,
+   fe51x4-straus-pippenger-coords), written once over their group
+   operations: Straus below MS_BUCKET_MIN points, Pippenger's buckets from
+   there on, and crypto_multiscalar itself.
 
    The includer first includes multiscalar_common.h and defines
      MS_POINT, MS_CACHED   the running point and the cached addend types,
      MS_BLOCK MS_NAFW      Straus: points per block, NAF width (<= 5),
      MS_BUCKET_MIN MS_BUCKET_BLOCK MS_BUCKET_WEIGHT MS_MAXC
-                           Pippenger: least points, points per block (the
-                           block's points, digits and buckets are one
-                           stack frame, so this bounds the stack), the
-                           weight and widest c (<= 7) of
+                           Pippenger: least points, most points per block
+                           (the block's stored points are most of
+                           ms_pippenger's frame, so this bounds the
+                           stack), the weight and widest c (<= 8) of
                            multiscalar_window_width,
      MS_DECODE_BATCH       how many points ms_decode decodes at once,
+     MS_STORED             the form a block keeps each decoded point in
+                           (compact: the affine addend of a mixed
+                           addition where the family has one),
    and these operations (static inline, or macros):
      ms_zero(r)            r = the neutral element
      ms_add(r, c), ms_sub(r, c)       r = r + c, r - c (c cached)
      ms_add_point(r, p)    r = r + p (p a running point)
-     ms_neg(r, p)          r = -p (p a decoded point)
      ms_dbl_run(r, n)      r = 2^n r, n >= 1
-     ms_to_cached(c, p)    the cached form of p
      ms_odd_multiples(odd, p)         odd[k] = (2k + 1) p cached, k < 8;
                                       p may be overwritten
-     ms_from_cached(r, c, neg)        optional (define MS_HAVE_FROM_CACHED):
-                           r = the point of c (neg = 0) or its negative,
-                           in any projective scaling; then a block keeps
-                           only the cached form of its points, which
-                           halves its frame (and doubles the block)
      ms_decode(q, P, cnt)  q[j] = the point P + 32 j (C if invalid) for
                            j < cnt <= MS_DECODE_BATCH; 1 iff all valid
+     ms_store(s, q)        s = the stored form of the decoded point q
+                           (Z = 1)
+     ms_add_stored(r, s, neg)         r = r + s, or r - s if neg
      ms_tobytes(out, r)    the encoding of r
 
    Straus: blocks of up to MS_BLOCK points; each scalar in width-NAFW NAF,
@@ -37,16 +37,26 @@
    doublings per block (runs between the nonzero digits), additions
    interleaved.
 
-   Pippenger: scalars in signed radix 2^c, digits in [-2^(c-1), 2^(c-1)],
-   c from multiscalar_window_width; for each window from the top the
-   accumulator is doubled c times, each point goes into (or, negated, out
-   of) bucket |digit|, and the buckets are combined as sum_b b S_b with a
-   running sum.  The points go in blocks of at most MS_BUCKET_BLOCK
-   (the last two split evenly, none shorter than MS_BUCKET_MIN), each
-   block's sum added to the result: the block's decoded points, digits
-   (signed char: |digit| <= 2^(MS_MAXC-1) <= 64) and buckets are arrays of
+   Pippenger: scalars in signed radix 2^c, digits in [-2^(c-1),
+   2^(c-1) - 1] read from the scalar's bytes when needed
+   (multiscalar_digit: nothing stored per digit), c from
+   multiscalar_window_width.  For each window from the top the
+   accumulator is doubled c times and gets sum_b b S_b, S_b the sum of
+   the points of digit +-b: the window's points are sorted by digit
+   (counting sort of 16-bit indices) and added, from the top bucket down,
+   straight into the running sum S_nb + ... + S_b, whose values are
+   summed; so no bucket array is kept, a bucket costs one addition (of
+   the running sum) and every bucket addition is one of a stored point.
+   The buckets are split in two halves done as two independent chains
+   interleaved (one chain of dependent additions waits on latency); the
+   upper half's sum_{b > h} b S_b is its sum of running sums plus h = nb/2
+   times its last running sum (c - 2 doublings).  The points go in blocks
+   of at most MS_BUCKET_BLOCK, split evenly, each block's sum added to the
+   result; the block's stored points, sort indices and keys are arrays of
    fixed size in ms_pippenger's frame.  No heap: the deepest frame is
-   ms_straus's or ms_pippenger's (noinline, so they never add up).
+   ms_straus's or ms_pippenger's (noinline, so they never add up).  A
+   scalar that is not canonical (>= L, status 0) is left out of its block
+   and added by ms_straus alone, which reduces it.
 
    Status: 1 iff every n[i] < L and every P[i] is a valid encoding; an
    invalid P[i] counts as C; len <= 0 gives the neutral element. */

@@ -4,7 +4,9 @@
    inputs are public).  Group operations in assembly
    (internal/group/amd64/ge64_mulx.S) on radix-2^64 field elements; the method
    (Straus, then Pippenger's buckets from MS_BUCKET_MIN points), the status
-   and crypto_multiscalar itself are internal/multiscalar_pippenger.h. */
+   and crypto_multiscalar itself are internal/method/multiscalar_pippenger.h;
+   a Pippenger block keeps its points affine, so its bucket additions are
+   the mixed ones of the assembly (ge64_mulx_madd_p3, ge64_mulx_msub_p3). */
 #include <stdint.h>
 #include "crypto_multiscalar.h"
 #include "field/fe64.h"
