@@ -39,8 +39,9 @@
 
    Pippenger: scalars in signed radix 2^c, digits in [-2^(c-1),
    2^(c-1) - 1] read from the scalar's bytes when needed
-   (multiscalar_digit: nothing stored per digit), c from
-   multiscalar_window_width.  For each window from the top the
+   (multiscalar_digit: nothing stored per digit; a block short enough to
+   leave room after its points keeps all its digits there, computed at
+   once), c from multiscalar_window_width.  For each window from the top the
    accumulator is doubled c times and gets sum_b b S_b, S_b the sum of
    the points of digit +-b: the window's points are sorted by digit
    (counting sort of 16-bit indices) and added, from the top bucket down,
@@ -165,6 +166,7 @@ static __attribute__((noinline)) int ms_pippenger(MS_POINT *r, const unsigned ch
   int nb = 1 << (c - 1), h = nb >> 1, ok = 1, k, b, i, j;
   MS_POINT q[MS_DECODE_BATCH], acc;
   ms_chain ch[2];
+  unsigned char *keys = 0;
 
   for (j = 0; j < cnt; ++j) canon[j] = (unsigned char)sc25519_is_canonical(n + 32 * j);
   for (j = 0; j < cnt; j += MS_DECODE_BATCH) {
@@ -173,19 +175,42 @@ static __attribute__((noinline)) int ms_pippenger(MS_POINT *r, const unsigned ch
     for (i = 0; i < m; ++i) ms_store(&pts[j + i], &q[i]);
   }
 
+  /* a short block leaves room after its points for every sort key of
+     every window, computed at once (a carry per point instead of two
+     window reads per digit); otherwise the keys are read per window */
+  if ((size_t)(MS_BUCKET_BLOCK - cnt) * sizeof(MS_STORED) >= (size_t)nw * (size_t)cnt) {
+    keys = (unsigned char *)(pts + cnt);
+    for (j = 0; j < cnt; ++j) {
+      int carry = 0, half = nb;
+      for (k = 0; k < nw; ++k) {
+        int d = canon[j] ? multiscalar_window(n + 32 * j, k * c, c) + carry : 0;
+        carry = d >= half;
+        d -= carry << c;
+        keys[(long)k * cnt + j] = (unsigned char)(d < 0 ? 1 - 2 * d : 2 * d);
+      }
+    }
+  }
+
   ms_zero(&acc);
   for (k = nw - 1; k >= 0; --k) {
+    const unsigned char *dk;
     if (k < nw - 1) ms_dbl_run(&acc, c);
     /* the points in order of key 2|digit| + (digit < 0), from 2 nb + 1
        down to 2, digit 0 last (a counting sort): a bucket's additions
        come before its subtractions, so which of the two comes next is
        predictable */
     for (b = 0; b <= 2 * nb + 1; ++b) start[b] = 0;
-    for (j = 0; j < cnt; ++j) {
-      int d = canon[j] ? multiscalar_digit(n + 32 * j, k, c) : 0;
-      int key = d < 0 ? 1 - 2 * d : 2 * d;
-      dig[j] = (unsigned char)key;
-      start[key] += 1;
+    if (keys) {
+      dk = keys + (long)k * cnt;
+      for (j = 0; j < cnt; ++j) start[dk[j]] += 1;
+    } else {
+      dk = dig;
+      for (j = 0; j < cnt; ++j) {
+        int d = canon[j] ? multiscalar_digit(n + 32 * j, k, c) : 0;
+        int key = d < 0 ? 1 - 2 * d : 2 * d;
+        dig[j] = (unsigned char)key;
+        start[key] += 1;
+      }
     }
     for (b = 2 * nb + 1, i = 0; b >= 2; --b) {
       int m = start[b];
@@ -194,7 +219,7 @@ static __attribute__((noinline)) int ms_pippenger(MS_POINT *r, const unsigned ch
     }
     start[0] = i;
     for (j = 0; j < cnt; ++j) {
-      int key = dig[j];
+      int key = dk[j];
       order[start[key]++] = (uint16_t)(j | (key & 1) << 15);
     }
     /* the window's sum_b b S_b in two independent chains (two additions
