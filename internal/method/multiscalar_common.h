@@ -23,15 +23,17 @@ static inline int multiscalar_decode_or_C(GE(p3) *q, const unsigned char *s)
   return 0;
 }
 
-/* the window width c in [4, maxc] minimising (253/c + 1) (cnt + w 2^c):
-   one bucket addition per point and window, and w additions' worth of
-   bucket combination per bucket and window */
-static inline int multiscalar_window_width(long long cnt, double w, int maxc)
+/* the window width c in [4, maxc] minimising (253/c + 1) (cnt + w 2^c),
+   w = w10 / 10: one bucket addition per point and window, and w
+   additions' worth of bucket combination per 2^c and window (integer
+   arithmetic: no floating point, whose contractions the AVX-512
+   compilers would turn into FMA, a set no tag declares) */
+static inline int multiscalar_window_width(long long cnt, long long w10, int maxc)
 {
   int c, best = 4;
-  double cost, bestcost = 0;
+  long long cost, bestcost = 0;
   for (c = 4; c <= maxc; ++c) {
-    cost = (double)(253 / c + 1) * ((double)cnt + w * (double)(1 << c));
+    cost = (long long)(253 / c + 1) * (10 * cnt + (w10 << c));
     if (c == 4 || cost < bestcost) { bestcost = cost; best = c; }
   }
   return best;

@@ -8,11 +8,11 @@
    The includer first includes multiscalar_common.h and defines
      MS_POINT, MS_CACHED   the running point and the cached addend types,
      MS_BLOCK MS_NAFW      Straus: points per block, NAF width (<= 5),
-     MS_BUCKET_MIN MS_BUCKET_BLOCK MS_BUCKET_WEIGHT MS_MAXC
+     MS_BUCKET_MIN MS_BUCKET_BLOCK MS_BUCKET_WEIGHT10 MS_MAXC
                            Pippenger: least points, most points per block
                            (the block's stored points are most of
                            ms_pippenger's frame, so this bounds the
-                           stack), the weight and widest c (<= 8) of
+                           stack), the weight (in tenths) and widest c (<= 8) of
                            multiscalar_window_width,
      MS_DECODE_BATCH       how many points ms_decode decodes at once,
      MS_STORED             the form a block keeps each decoded point in
@@ -161,7 +161,7 @@ static __attribute__((noinline)) int ms_pippenger(MS_POINT *r, const unsigned ch
   unsigned char dig[MS_BUCKET_BLOCK];   /* the sort keys of one window */
   unsigned char canon[MS_BUCKET_BLOCK];
   int start[(1 << MS_MAXC) + 2];
-  int c = multiscalar_window_width(cnt, MS_BUCKET_WEIGHT, MS_MAXC);
+  int c = multiscalar_window_width(cnt, MS_BUCKET_WEIGHT10, MS_MAXC);
   int nw = 253 / c + 1;
   int nb = 1 << (c - 1), h = nb >> 1, ok = 1, k, b, i, j;
   MS_POINT q[MS_DECODE_BATCH], acc;

@@ -27,7 +27,7 @@
 #define MS_BUCKET_MIN 80
 #endif
 #define MS_BUCKET_BLOCK 560     /* bounds the stack (no heap): 560 affine points */
-#define MS_BUCKET_WEIGHT 0.7     /* a bucket: one addition of the running sum, ~1.4 point additions */
+#define MS_BUCKET_WEIGHT10 7     /* w = 0.7: a bucket is one addition of the running sum, ~1.4 point additions */
 #define MS_MAXC 8               /* the best c for 560 points */
 #define MS_DECODE_BATCH 1
 
