@@ -69,6 +69,9 @@
 #if MS_MAXC > 8
 #error "MS_MAXC > 8: multiscalar_digit reads windows of at most 8 bits"
 #endif
+#if MS_BUCKET_BLOCK > 32768
+#error "MS_BUCKET_BLOCK > 32768: the sort keeps a point index in 15 bits"
+#endif
 
 /* r += sum over the cnt <= MS_BLOCK terms of the block; returns its status */
 static __attribute__((noinline)) int ms_straus(MS_POINT *r, const unsigned char *n, const unsigned char *P, int cnt)
