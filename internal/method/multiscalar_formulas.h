@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* The point operations of method/multiscalar_pippenger.h on a group
    family whose formulas are the C ones of group/ge_formulas.h (ge51,
-   ge64arm): MS_POINT, MS_CACHED and ms_zero, ms_neg, ms_to_cached,
-   ms_tobytes, ms_add, ms_sub, ms_add_point, ms_dbl_run, ms_odd_multiples,
-   ms_decode, as that template asks for them.  The includer has included
+   ge64arm): MS_POINT, MS_CACHED and ms_zero, ms_tobytes, ms_add,
+   ms_sub, ms_add_point, ms_dbl_run, ms_odd_multiples, ms_decode and
+   the stored block points (MS_STORED, ms_store, ms_add_stored), as that template asks for them.  The includer has included
    its field and group headers and method/multiscalar_common.h, with
-   GE_FAMILY defined (and kept defined up to multiscalar_pippenger.h: the
-   names below expand through it).  Variable time: every input of
+   GE_FAMILY and FE_FAMILY defined (and kept defined up to
+   multiscalar_pippenger.h: the names below expand through them).  Variable time: every input of
    crypto_multiscalar is public. */
 #include "group/ge_interface.h"
 
@@ -14,8 +14,6 @@
 #define MS_CACHED GE(cached)
 
 #define ms_zero GE(p3_0)
-#define ms_neg GE(p3_neg)
-#define ms_to_cached GE(p3_to_cached)
 #define ms_tobytes GE(p3_tobytes_vartime)
 
 /* r = r + c, r = r - c */
@@ -68,6 +66,32 @@ static inline void ms_odd_multiples(GE(cached) odd[8], GE(p3) *p)
     ms_add(p, &twice);
     GE(p3_to_cached)(&odd[k], p);
   }
+}
+
+/* a block keeps each point affine, as (y+x, y-x, 2dxy): the decoded
+   point has Z = 1, so this costs one multiplication, and each bucket
+   addition is a mixed one (7M).  MS_TIGHTEN(f) (optional) brings a sum
+   back into the bounds of a multiplier output (fe51: one carry) */
+#ifndef MS_TIGHTEN
+#define MS_TIGHTEN(f) ((void)(f))
+#endif
+#define MS_STORED GE(precomp)
+
+static inline void ms_store(GE(precomp) *s, const GE(p3) *q)
+{
+  FE(add)(&s->ypx, &q->Y, &q->X);
+  MS_TIGHTEN(&s->ypx);
+  FE(sub)(&s->ymx, &q->Y, &q->X);
+  FE(mul)(&s->xy2d, &q->T, &GE(2d));
+}
+
+/* r = r + s or r - s */
+static inline void ms_add_stored(GE(p3) *r, const GE(precomp) *s, int neg)
+{
+  GE(p1p1) t;
+  if (neg) GE(msub)(&t, r, s);
+  else GE(madd)(&t, r, s);
+  GE(p1p1_to_p3)(r, &t);
 }
 
 static inline int ms_decode(GE(p3) *q, const unsigned char *P, int cnt)

@@ -17,7 +17,8 @@
 #include "field/fe51.h"
 #include "group/ge51.h"
 #include "scalar/sc25519.h"
-#define GE_FAMILY ge51   /* the group family of the method/ templates */
+#define GE_FAMILY ge51   /* the group and field families of the method/ templates */
+#define FE_FAMILY fe51
 #include "method/multiscalar_common.h"
 
 #define MS_BLOCK 32
@@ -25,40 +26,14 @@
 #ifndef MS_BUCKET_MIN   /* overridable for measuring the crossover */
 #define MS_BUCKET_MIN 80
 #endif
-#define MS_BUCKET_BLOCK 256     /* bounds the stack: doc/security.md */
-#define MS_BUCKET_WEIGHT 1.0
-#define MS_MAXC 6               /* the best c for 256 points */
-#define MS_HAVE_FROM_CACHED 1
+#define MS_BUCKET_BLOCK 448     /* bounds the stack: doc/security.md */
+#define MS_BUCKET_WEIGHT10 7     /* w = 0.7: a bucket is one addition of the running sum, ~1.4 point additions */
+#define MS_MAXC 8               /* the best c for 448 points */
 #define MS_DECODE_BATCH 1
 
 /* the point operations: the ge_formulas.h mapping shared with
-   the other C-formula families */
+   the other C-formula families; a sum is carried before it is stored */
+#define MS_TIGHTEN fe51_carry
 #include "method/multiscalar_formulas.h"
-
-/* 1/d mod p, radix 2^51 */
-static const fe51 ms_dinv = {{
-  0xf276cdc9f843ULL, 0x3084f2a85c4bcULL, 0x6e73d982d775aULL, 0x721958b108a66ULL, 0x40907ed214d5cULL
-}};
-
-/* r = +-(the point of c) as (ypx - ymx, ypx + ymx, 2Z, T2d / d) =
-   (2X, 2Y, 2Z, 2T), or with X and T negated; carried so that X, Y, Z
-   are TIGHT, as ge51_add expects of a point */
-static inline void ms_from_cached(ge51_p3 *r, const ge51_cached *c, int neg)
-{
-  fe51 a = c->ypx, b = c->ymx;
-  fe51_carry(&a);
-  fe51_carry(&b);
-  if (neg) fe51_sub(&r->X, &b, &a);
-  else fe51_sub(&r->X, &a, &b);
-  fe51_carry(&r->X);
-  fe51_add(&r->Y, &a, &b);
-  fe51_carry(&r->Y);
-  r->Z = c->Z;
-  fe51_carry(&r->Z);
-  fe51_add(&r->Z, &r->Z, &r->Z);
-  fe51_carry(&r->Z);
-  fe51_mul(&r->T, &c->T2d, &ms_dinv);
-  if (neg) fe51_neg(&r->T, &r->T);
-}
 
 #include "method/multiscalar_pippenger.h"

@@ -4,19 +4,21 @@
    out[32] = status.  Variable time (the inputs are public).
 
    The method (Straus below MS_BUCKET_MIN points, Pippenger's buckets
-   from there on) is internal/multiscalar_pippenger.h, shared with
-   fe64-straus-pippenger over its group operations; the scalar digits, the status and
+   from there on) is internal/method/multiscalar_pippenger.h, shared with
+   the other families over their group operations; the scalar digits, the status and
    the final encoding are on the scalar radix-2^64 code (fe64.S,
-   internal/multiscalar_common.h).  Decoding is the scalar code too
+   internal/method/multiscalar_common.h).  Decoding is the scalar code too
    (group/ge64.h) except for its exponentiation, which runs on up to 16
    points at once in the lanes of 512-bit vectors (decode_batch, pow8.c:
    one chain of eight lanes, or two interleaved).  The
    group operations use the four-lane point representation of
    internal/group/ge51x4_ifma.h (shared with mGnP fe51x4-wnaf-coords): X, Y, Z, T
    in the four lanes of five radix-2^51 vectors, a doubling or an addition
-   of a cached point two four-lane multiplications deep.  Negative digits
-   negate the cached point on the fly; the bucket combination uses
-   extended additions (the summand made cached first). */
+   of a cached point two four-lane multiplications deep.  A Pippenger
+   block keeps three lanes of each point's cached form (ms_stored: the
+   fourth is 2 for every decoded point); negative digits negate the
+   cached point on the fly; the running sums are summed by extended
+   additions (the summand made cached first). */
 #include <stdint.h>
 #include <immintrin.h>
 #include "crypto_multiscalar.h"
@@ -33,13 +35,12 @@
 #define MS_BLOCK 32
 #define MS_NAFW 5
 #define MS_BUCKET_MIN 80      /* measured: Straus and buckets cost the same near 72 */
-#define MS_BUCKET_BLOCK 96      /* bounds the stack: doc/security.md */
-#define MS_BUCKET_WEIGHT 1.0  /* measured: 0.5, 0.7, 2 and 3 are slower from 128 to 4096 points */
-#define MS_MAXC 6               /* the best c for 128 points is 5 */
+#define MS_BUCKET_BLOCK 384     /* bounds the stack: doc/security.md */
+#define MS_BUCKET_WEIGHT10 7     /* w = 0.7: a bucket is one addition of the running sum, ~1.4 point additions */
+#define MS_MAXC 8               /* the best c for 384 points */
 #define MS_DECODE_BATCH 16
 
 #define ms_add ge51x4_add_call
-#define ms_to_cached ge51x4_to_cached
 #define ms_dbl_run ge51x4_dbl_run
 #define ms_odd_multiples(odd, p) ge51x4_odd_multiples((odd), (p), 8)
 
@@ -58,15 +59,49 @@ static inline void ms_add_point(fe51x4 *r, const fe51x4 *p)
   ge51x4_add_call(r, &c);
 }
 
-/* r = -p for a point p with limbs < 2^62 - 2^11 (X and T lanes become
-   Q - limb), CARRIED */
-static inline void ms_neg(fe51x4 *r, const fe51x4 *p)
+/* a block keeps each point as the first three lanes of its cached form
+   (y - x, y + x, 2dxy, 2), the last being 2 for every decoded point
+   (Z = 1): 120 bytes instead of 160, one masked load per limb */
+typedef struct { uint64_t l[5][3]; } ms_stored;
+#define MS_STORED ms_stored
+
+static inline void ms_store(ms_stored *s, const fe51x4 *q)
 {
-  __m256i x[5];
+  fe51x4 c;
+  int k;
+  ge51x4_to_cached(&c, q);
+  for (k = 0; k < 5; ++k) _mm256_mask_storeu_epi64(s->l[k], 0x7, c.v[k]);
+}
+
+/* the cached form of s */
+static inline void ms_load(fe51x4 *c, const ms_stored *s)
+{
   int k;
   for (k = 0; k < 5; ++k)
-    x[k] = _mm256_mask_sub_epi64(p->v[k], 0x9, V_SET1(Q_LIMB(k)), p->v[k]);
-  fe51x4_carry5(r, x[0], x[1], x[2], x[3], x[4]);
+    c->v[k] = _mm256_mask_loadu_epi64(_mm256_set_epi64x(k ? 0 : 2, 0, 0, 0), 0x7, s->l[k]);
+}
+
+/* r = r + s, r = r - s: the cached point loaded into registers inside
+   the addition (no copy through memory) */
+static __attribute__((noinline)) void ms_add_stored_pos(fe51x4 *r, const ms_stored *s)
+{
+  fe51x4 c;
+  ms_load(&c, s);
+  ge51x4_add(r, &c);
+}
+
+static __attribute__((noinline)) void ms_add_stored_neg(fe51x4 *r, const ms_stored *s)
+{
+  fe51x4 c;
+  ms_load(&c, s);
+  ge51x4_cached_neg(&c, &c);
+  ge51x4_add(r, &c);
+}
+
+static inline void ms_add_stored(fe51x4 *r, const ms_stored *s, int neg)
+{
+  if (neg) ms_add_stored_neg(r, s);
+  else ms_add_stored_pos(r, s);
 }
 
 /* r = r - c, c cached */

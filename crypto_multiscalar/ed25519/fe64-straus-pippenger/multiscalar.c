@@ -4,7 +4,9 @@
    inputs are public).  Group operations in assembly
    (internal/group/amd64/ge64_mulx.S) on radix-2^64 field elements; the method
    (Straus, then Pippenger's buckets from MS_BUCKET_MIN points), the status
-   and crypto_multiscalar itself are internal/multiscalar_pippenger.h. */
+   and crypto_multiscalar itself are internal/method/multiscalar_pippenger.h;
+   a Pippenger block keeps its points affine, so its bucket additions are
+   the mixed ones of the assembly (ge64_mulx_madd_p3, ge64_mulx_msub_p3). */
 #include <stdint.h>
 #include "crypto_multiscalar.h"
 #include "field/fe64.h"
@@ -18,17 +20,14 @@
 #define MS_BLOCK 32
 #define MS_NAFW 5
 #define MS_BUCKET_MIN 80
-#define MS_BUCKET_BLOCK 256     /* bounds the stack: doc/security.md */
-#define MS_BUCKET_WEIGHT 1.0
-#define MS_MAXC 6               /* the best c for 256 points */
-#define MS_HAVE_FROM_CACHED 1
+#define MS_BUCKET_BLOCK 560     /* bounds the stack: doc/security.md */
+#define MS_BUCKET_WEIGHT10 7     /* w = 0.7: a bucket is one addition of the running sum, ~1.4 point additions */
+#define MS_MAXC 8               /* the best c for 560 points */
 #define MS_DECODE_BATCH 1       /* scalar decoding, one point at a time */
 
 #define ms_zero ge64_p3_0
 #define ms_add ge64_mulx_add_p3
 #define ms_sub ge64_mulx_sub_p3
-#define ms_neg ge64_p3_neg
-#define ms_to_cached ge64_p3_to_cached
 #define ms_tobytes ge64_p3_tobytes_vartime
 
 /* r = 2^n r; T only after the last doubling */
@@ -60,21 +59,23 @@ static inline void ms_odd_multiples(ge64_cached odd[8], ge64_p3 *p)
   }
 }
 
-/* 1/d mod p, radix 2^64 */
-static const fe64 ms_dinv = {{
-  0x25e0f276cdc9f843ULL, 0x0b5dd6984279542eULL, 0x2b162114cdb9cf66ULL, 0x40907ed214d5ce43ULL
-}};
+/* a block keeps each point affine, as (y+x, y-x, 2dxy): the decoded
+   point has Z = 1, so this costs one multiplication, and each bucket
+   addition is a mixed one (7M) */
+#define MS_STORED ge64_precomp
 
-/* r = +-(the point of c) as (ypx - ymx, ypx + ymx, 2Z, T2d / d) =
-   (2X, 2Y, 2Z, 2T), or with X and T negated */
-static inline void ms_from_cached(ge64_p3 *r, const ge64_cached *c, int neg)
+static inline void ms_store(ge64_precomp *s, const ge64_p3 *q)
 {
-  if (neg) fe64_sub(&r->X, &c->ymx, &c->ypx);
-  else fe64_sub(&r->X, &c->ypx, &c->ymx);
-  fe64_add(&r->Y, &c->ypx, &c->ymx);
-  fe64_add(&r->Z, &c->Z, &c->Z);
-  fe64_mul(&r->T, &c->T2d, &ms_dinv);
-  if (neg) fe64_neg(&r->T, &r->T);
+  fe64_add(&s->ypx, &q->Y, &q->X);
+  fe64_sub(&s->ymx, &q->Y, &q->X);
+  fe64_mul(&s->xy2d, &q->T, &ge64_2d);
+}
+
+/* r = r + s or r - s */
+static inline void ms_add_stored(ge64_p3 *r, const ge64_precomp *s, int neg)
+{
+  if (neg) ge64_mulx_msub_p3(r, s);
+  else ge64_mulx_madd_p3(r, s);
 }
 
 static inline int ms_decode(ge64_p3 *q, const unsigned char *P, int cnt)

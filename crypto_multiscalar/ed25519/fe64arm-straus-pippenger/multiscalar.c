@@ -17,7 +17,8 @@
 #include "field/fe64arm.h"
 #include "group/ge64arm.h"
 #include "scalar/sc25519.h"
-#define GE_FAMILY ge64arm   /* the group family of the method/ templates */
+#define GE_FAMILY ge64arm   /* the group and field families of the method/ templates */
+#define FE_FAMILY fe64arm
 #include "method/multiscalar_common.h"
 
 #define MS_BLOCK 32
@@ -25,9 +26,9 @@
 #ifndef MS_BUCKET_MIN   /* overridable for measuring the crossover */
 #define MS_BUCKET_MIN 80
 #endif
-#define MS_BUCKET_BLOCK 128     /* bounds the stack (no heap): 128 points, as p3 and cached */
-#define MS_BUCKET_WEIGHT 1.0
-#define MS_MAXC 6               /* digits fit a signed char; the best c for 128 points */
+#define MS_BUCKET_BLOCK 560     /* bounds the stack (no heap): 560 affine points */
+#define MS_BUCKET_WEIGHT10 7     /* w = 0.7: a bucket is one addition of the running sum, ~1.4 point additions */
+#define MS_MAXC 8               /* the best c for 560 points */
 #define MS_DECODE_BATCH 1
 
 /* the point operations: the ge_formulas.h mapping shared with
