@@ -68,7 +68,7 @@ static void ladder4(fe26x4 *xout, fe26x4 *zout, const unsigned char *n, const un
   for (i = 0; i < 10; ++i) x1.v[i] = _mm256_load_si256((const __m256i *)lu[i]);
   for (i = 0; i < 4; ++i) sw[i] = _mm256_load_si256((const __m256i *)ln[i]);
 
-  fe26x4_precompute(&x1p, &x1);   /* x1 and its wrap factors, once */
+  fe26x4_precompute(&x1p, &x1);   /* x1 and its row factors, once */
   fe26x4_1(&x2);
   fe26x4_0(&z2);
   x3 = x1;
@@ -88,18 +88,22 @@ static void ladder4(fe26x4 *xout, fe26x4 *zout, const unsigned char *n, const un
     fe26x4_sub(&b, &x2, &z2);       /* B = x2 - z2 */
     fe26x4_add(&c, &x3, &z3);       /* C = x3 + z3 */
     fe26x4_sub(&d, &x3, &z3);       /* D = x3 - z3 */
-    fe26x4_sq(&aa, &a);             /* AA = A^2 */
-    fe26x4_sq(&bb, &b);             /* BB = B^2 */
+    /* the longest chain first (DA, CB -> (DA - CB)^2 -> z3), the
+       independent operations after each of its links, so that the
+       processor has work while a link's carries finish (measured 3%
+       faster than computing AA, BB first) */
     fe26x4_mul(&da, &d, &a);        /* DA = D A */
     fe26x4_mul(&cb, &c, &b);        /* CB = C B */
-    fe26x4_sub(&e, &aa, &bb);       /* E = AA - BB */
+    fe26x4_sub(&t, &da, &cb);
+    fe26x4_sq(&t, &t);              /* (DA - CB)^2 */
+    fe26x4_sq(&aa, &a);             /* AA = A^2 */
+    fe26x4_sq(&bb, &b);             /* BB = B^2 */
+    fe26x4_mul_pre(&z3, &t, &x1p);  /* z3 = x1 (DA - CB)^2 */
     fe26x4_add(&t, &da, &cb);
     fe26x4_sq(&x3, &t);             /* x3 = (DA + CB)^2 */
-    fe26x4_sub(&t, &da, &cb);
-    fe26x4_sq(&t, &t);
-    fe26x4_mul_pre(&z3, &t, &x1p);     /* z3 = x1 (DA - CB)^2 */
-    fe26x4_mul(&x2, &aa, &bb);      /* x2 = AA BB */
+    fe26x4_sub(&e, &aa, &bb);       /* E = AA - BB */
     fe26x4_mul121666_add(&t, &e, &bb);
+    fe26x4_mul(&x2, &aa, &bb);      /* x2 = AA BB */
     fe26x4_mul(&z2, &e, &t);        /* z2 = E (BB + 121666 E) */
   }
   fe26x4_cswap(&x2, &x3, swap);
@@ -191,19 +195,19 @@ static void nPunit(unsigned char *q, const unsigned char *n, const unsigned char
     fe26x4_select(&z[g], &one, iszero);
     fe26x4_select(&x[g], &zero, iszero);
     if (g == 0) pre[0] = z[0];
-    else fe26x4_mul(&pre[g], &pre[g - 1], &z[g]);
+    else fe26x4o_mul(&pre[g], &pre[g - 1], &z[g]);
   }
 
   /* outputs only from here on */
-  fe26x4_invert_chain(&r, &pre[groups - 1]);   /* 1 / (z_0 ... z_last) */
+  fe26x4o_invert_chain(&r, &pre[groups - 1]);   /* 1 / (z_0 ... z_last) */
   for (g = groups - 1; g >= 0; --g) {
     if (g > 0) {
-      fe26x4_mul(&t, &r, &pre[g - 1]);          /* 1 / z_g */
-      fe26x4_mul(&r, &r, &z[g]);                /* 1 / (z_0 ... z_{g-1}) */
+      fe26x4o_mul(&t, &r, &pre[g - 1]);         /* 1 / z_g */
+      fe26x4o_mul(&r, &r, &z[g]);               /* 1 / (z_0 ... z_{g-1}) */
     } else {
       t = r;
     }
-    fe26x4_mul(&t, &t, &x[g]);
+    fe26x4o_mul(&t, &t, &x[g]);
     if (g == groups - 1 && last < 4) {
       store4(tq, &t);
       for (i = 0; i < 32 * last; ++i) q[128 * g + i] = tq[i];
