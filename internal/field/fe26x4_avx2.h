@@ -139,19 +139,35 @@ FE26X4_INLINE void fe26x4_reduce(fe26x4 *h, __m256i t[10])
    column sums of before, so the bounds are unchanged. */
 /* a b and t + a b, b from memory.  In assembly so that the compilers
    keep the row order: given the intrinsics, both reassociate the sums
-   into trees over all products and spill them. */
+   into trees over all products and spill them.  Under MemorySanitizer
+   (tests/check-msan.sh), which checks the operands of inline assembly
+   and cannot follow secrets through it, the same operations as
+   intrinsics. */
+#if defined(__has_feature)
+#if __has_feature(memory_sanitizer)
+#define FE26X4_NO_ASM
+#endif
+#endif
 FE26X4_INLINE __m256i fe26x4_mul1(__m256i a, const __m256i *b)
 {
+#ifdef FE26X4_NO_ASM
+  return FE26X4_MUL(a, *b);
+#else
   __m256i p;
   __asm__("vpmuludq %1, %2, %0" : "=x"(p) : "m"(*b), "x"(a));
   return p;
+#endif
 }
 
 FE26X4_INLINE __m256i fe26x4_mac(__m256i t, __m256i a, const __m256i *b)
 {
   __m256i p = fe26x4_mul1(a, b);
+#ifdef FE26X4_NO_ASM
+  return FE26X4_ADD(t, p);
+#else
   __asm__("vpaddq %1, %0, %0" : "+x"(t) : "x"(p));
   return t;
+#endif
 }
 
 /* row 0 starts every column sum, later rows add to them */
