@@ -116,8 +116,9 @@ void crypto_nP(unsigned char *q, const unsigned char *n, const unsigned char *p)
     /* z3' = x1 T^2: lane 3 alone, on the scalar unit in radix 2^51 (limb
        pairs v[2k] + 2^26 v[2k+1] < 2^52 of the TIGHT product), which is
        quicker than a whole four-lane multiplication for one lane */
-#define LANE3(k) ((uint64_t)_mm256_extract_epi64(m.v[2 * (k)], 3) +             \
-                  ((uint64_t)_mm256_extract_epi64(m.v[2 * (k) + 1], 3) << 26))
+    /* the pairs are formed in the vectors, so five extractions instead of ten */
+#define LANE3(k) ((uint64_t)_mm_extract_epi64(_mm256_extracti128_si256(                    \
+                    FE26X4_ADD(m.v[2 * (k)], _mm256_slli_epi64(m.v[2 * (k) + 1], 26)), 1), 1))
     tt.v[0] = LANE3(0); tt.v[1] = LANE3(1); tt.v[2] = LANE3(2);
     tt.v[3] = LANE3(3); tt.v[4] = LANE3(4);
 #undef LANE3
@@ -129,11 +130,12 @@ void crypto_nP(unsigned char *q, const unsigned char *n, const unsigned char *p)
     zz.v[3] += zz.v[2] >> 51; zz.v[2] &= FE51_MASK51;
     zz.v[4] += zz.v[3] >> 51; zz.v[3] &= FE51_MASK51;
     zz.v[0] += 19 * (zz.v[4] >> 51); zz.v[4] &= FE51_MASK51;
-#define STEP_OUT(i)                                                           \
-    s.v[i] = _mm256_blend_epi32(m.v[i],                                       \
-                                _mm256_set1_epi64x((long long)(((i) & 1) ? zz.v[(i) / 2] >> 26 \
-                                                   : zz.v[(i) / 2] & ((1 << 26) - 1))), 0xc0);
-    LIMBS(STEP_OUT)
+    /* five broadcasts, split into limb pairs in the vectors */
+#define STEP_OUT(k)                                                           \
+    t = _mm256_set1_epi64x((long long)zz.v[k]);                               \
+    s.v[2 * (k)] = _mm256_blend_epi32(m.v[2 * (k)], _mm256_and_si256(t, m26), 0xc0); \
+    s.v[2 * (k) + 1] = _mm256_blend_epi32(m.v[2 * (k) + 1], _mm256_srli_epi64(t, 26), 0xc0);
+    STEP_OUT(0) STEP_OUT(1) STEP_OUT(2) STEP_OUT(3) STEP_OUT(4)
 #undef STEP_OUT
   }
   mask = _mm256_set1_epi64x((long long)crypto_ct_bit_mask_u64(swap));
