@@ -16,23 +16,25 @@ typedef struct { fe64 e[2]; } fe64_pair;
 #define fe64_mulx_mul_pair CRYPTO_NAMESPACE(fe64_mulx_mul_pair)
 #define fe64_mulx_nsquare_pair CRYPTO_NAMESPACE(fe64_mulx_nsquare_pair)
 
-extern void fe64_mulx_mul_pair(uint64_t h[8], const uint64_t f[8], const uint64_t g[8]) FE64_HIDDEN;
-extern void fe64_mulx_nsquare_pair(uint64_t h[8], const uint64_t f[8], long long n) FE64_HIDDEN;
+/* the eight limbs of a pair: e[0].v then e[1].v (taken as the struct, so
+   that the compiler sees the whole 64 bytes) */
+extern void fe64_mulx_mul_pair(fe64_pair *h, const fe64_pair *f, const fe64_pair *g) FE64_HIDDEN;
+extern void fe64_mulx_nsquare_pair(fe64_pair *h, const fe64_pair *f, long long n) FE64_HIDDEN;
 
 static inline void fe64_pair_mul(fe64_pair *h, const fe64_pair *f, const fe64_pair *g)
 {
-  fe64_mulx_mul_pair(h->e[0].v, f->e[0].v, g->e[0].v);
+  fe64_mulx_mul_pair(h, f, g);
 }
 
 static inline void fe64_pair_sq(fe64_pair *h, const fe64_pair *f)
 {
-  fe64_mulx_nsquare_pair(h->e[0].v, f->e[0].v, 1);
+  fe64_mulx_nsquare_pair(h, f, 1);
 }
 
 /* h = f^(2^n), public n >= 1 */
 static inline void fe64_pair_sqn(fe64_pair *h, const fe64_pair *f, int n)
 {
-  fe64_mulx_nsquare_pair(h->e[0].v, f->e[0].v, n);
+  fe64_mulx_nsquare_pair(h, f, n);
 }
 
 /* h = z^((p-5)/8) for both elements (the chain of field/fe_chains.h) */
