@@ -32,12 +32,13 @@
    nG_merged25519: the fixed-base part of X key, Ed key, Ed sign; mGnP: Ed
    verif; multiscalar of 16: Ed MSM) every implementation that a library
    enumerates through lib25519_numimpl_P / lib25519_dispatch_P(i) and whose
-   implementation name and compiler line both lack "avx512" is timed in the
-   same rounds; each library is represented by its fastest such one. This
+   implementation name and compiler line both lack "avx512" is timed in
+   interleaved rounds; each library is represented by its fastest such one. This
    imitates, on an AVX-512 machine, what an AVX2-only CPU could run. Only
    the primitive itself is restricted: whatever it calls through its own
    library's dispatcher keeps that library's choice on this CPU.
-   Before each view call a 4 MB buffer is swept (evict_caches), so that
+   The view has rounds of its own, after the headline rounds, and before
+   each view call a 128 KB buffer is read (evict_caches), so that
    every candidate starts with the same caches: the candidates of one
    library run back to back and may share tables (lib25519's nG candidates
    do), and without the sweep the later ones would find the data their
@@ -282,9 +283,11 @@ static void lib_op(int k, int op, int r)
   t[k][op][r] = y - x;
 }
 
-/* larger than L2 of the CPUs measured here (1 MB per Zen 4 core): a
-   sweep leaves each view candidate the L3 cache and nothing nearer */
-#define SWEEPBYTES (4 << 20)
+/* four times the L1 data cache of the CPUs measured here (32 KB), well
+   below their L2 (512 KB to 1 MB): a sweep takes from each view candidate
+   what the previous one left in L1, and leaves L2 as the rest of a
+   program's work would (the regime of the headline table) */
+#define SWEEPBYTES (128 << 10)
 static unsigned char sweep[SWEEPBYTES];
 static int sweep_ready;
 static volatile unsigned char sweep_sink;
@@ -514,9 +517,16 @@ int main(int argc, char **argv)
         if (col == SODIUM_COL) sodium(op, rr);
 #endif
       }
-      if (view && col < MAXAPI) lib_view(col, rr);
     }
   }
+  /* the view in rounds of its own, after the headline table: its cache
+     sweeps would otherwise leave the next library's headline operations
+     colder than they are in a run without the view */
+  if (view)
+    for (int r = -10; r < rounds; ++r) {
+      int rr = r < 0 ? 0 : r;
+      for (int j = 0; j < napi; ++j) lib_view((j + rr) % napi, rr);
+    }
 
   char cpu[400];
   cpu_line(cpu, sizeof cpu);
@@ -571,7 +581,7 @@ int main(int argc, char **argv)
   }
 
   if (!view) return 0;
-  printf("\n# AVX2 class view: per primitive, each library's fastest implementation whose name and compiler line lack \"avx512\" (lib25519_dispatch_P), timed in the same rounds, each call after a %d MB cache sweep; cells: interquartile mean, implementation/compiler\n", SWEEPBYTES >> 20);
+  printf("\n# AVX2 class view: per primitive, each library's fastest implementation whose name and compiler line lack \"avx512\" (lib25519_dispatch_P), timed in interleaved rounds of their own after the headline ones, each call after a %d KB read sweep (L1 emptied); cells: interquartile mean, implementation/compiler\n", SWEEPBYTES >> 10);
   printf("primitive");
   for (int k = 0; k < napi; ++k) printf("\t%s", api[k].name);
   if (napi > 1) printf("\tbest lib25519\tours/best");
