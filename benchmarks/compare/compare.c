@@ -525,6 +525,11 @@ int main(int argc, char **argv)
   cpu_line(cpu, sizeof cpu);
   printf("# compare: %d interleaved rounds, interquartile mean per operation; ours/best: median over rounds of ours over the fastest other lib25519-API library\n", rounds);
   printf("# cpu: %s\n", cpu);
+  {
+    const char *mask = getenv("LIB25519_DISABLE");
+    if (mask && *mask)
+      printf("# ours masked: LIB25519_DISABLE=%s (the other libraries ignore it: their columns keep their own choice)\n", mask);
+  }
   printf("# counter: %s%s\n", cpucycles_implementation(),
          strstr(cpucycles_implementation(), "tsc") ? " (TSC ticks, not core cycles)" : "");
   for (int k = 0; k < napi; ++k)
