@@ -174,7 +174,7 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(x25519_ladder_arm64))
 	L64_ST	x11, x12, x13, x14, L_DA
 	L64_LD	x3, x4, x5, x6, L_E
 	L64_LD	x7, x8, x9, x10, L_CB
-	L64_MUL                                       /* z2 = E (BB + 121666 E) */
+	L64_KMUL                                      /* z2 = E (BB + 121666 E) */
 	L64_ST	x11, x12, x13, x14, L_Z2
 	L64_LD	x3, x4, x5, x6, L_T
 	L64_SQ	x3, x4, x5, x6                       /* x3 = (DA + CB)^2 */
