@@ -16,8 +16,12 @@
      BB = (swap ? D : B)^2;
    - x2 = AA BB, z2 = E (BB + 121666 E) with E = AA - BB,
      x3 = (DA + CB)^2, z3 = x1 (DA - CB)^2, as in RFC 7748.
-   The outputs x2, z2, x3, z3 of every step are stored too, for the final
-   swap after the loop.  The order of the operations puts, where the data
+   After the last step the pending swap chooses (C, D) or (A, B), and the
+   result is (x2 : z2) = (A + B : A - B), which is twice (x2, z2): the
+   same projective point, so x2, z2, x3, z3 themselves need not be kept
+   beyond the step.  z2 is E (BB + 121666 E) by Karatsuba (L64_KMUL), the
+   other products by schoolbook (L64_MUL keeps its inputs, which the
+   step uses again).  The order of the operations puts, where the data
    flow allows, an operation next to one it does not depend on, so that
    the multiplications of one overlap the carry chains of the other; on
    the cost model's cores (doc/speed.md, "The arm64 cost model") the
@@ -189,7 +193,6 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(x25519_ladder_arm64))
 	L64_LD	x3, x4, x5, x6, L_DA
 	L64_LD	x7, x8, x9, x10, L_X1
 	L64_MUL                                       /* z3 = x1 (DA - CB)^2 */
-	L64_ST	x11, x12, x13, x14, L_Z3
 	/* the next step's C = x3 + z3, D = x3 - z3 */
 	L64_LD	x3, x4, x5, x6, L_X3
 	FE64ARM_SUB_REGS x7, x8, x9, x10, x3, x4, x5, x6, x11, x12, x13, x14, x28, x15
@@ -200,8 +203,12 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(x25519_ladder_arm64))
 	subs	x0, x0, #1
 	b.ge	1b
 
-	FE64ARM_CSWAP x1, sp, L_X2, sp, L_X3
-	FE64ARM_CSWAP x1, sp, L_Z2, sp, L_Z3
+	/* the pending swap chooses (C, D) or (A, B); then
+	   (x2 : z2) = (A + B : A - B), twice the point's coordinates */
+	FE64ARM_CSWAP x1, sp, L_A, sp, L_C
+	FE64ARM_CSWAP x1, sp, L_B, sp, L_D
+	FE64ARM_ADD sp, L_X2, sp, L_A, sp, L_B
+	FE64ARM_SUB sp, L_Z2, sp, L_A, sp, L_B
 	ldp	x0, x1, [sp, #L_OUT]
 	ldp	x4, x5, [sp, #L_X2]
 	ldp	x6, x7, [sp, #L_X2+16]

@@ -4,13 +4,10 @@
    same arithmetic as the memory-operand macros of
    internal/field/arm64/fe64arm_macros.S (and built on its FE64ARM_ROW,
    FE64ARM_ADD_REGS and FE64ARM_SUB_REGS), but with operands and results in
-   registers, so that the step passes a value straight from one operation
-   to the next instead of storing and reloading it, and with the constant
-   38 kept in x28 for the whole ladder instead of being rebuilt in every
-   reduction.  On the A57-class cores of the cost model (3 micro-ops
-   dispatched per cycle, one multiply pipe) each ldp or stp of two limbs is
-   two micro-ops, so the loads and stores saved are dispatch slots given
-   back to the carry chains.
+   registers, so that the step chooses what it keeps in registers and
+   what it passes through its frame (and when), and with the constant 38
+   kept in x28 for the whole ladder instead of being rebuilt in every
+   reduction.
 
    Elements are four little-endian 64-bit limbs with any value in
    [0, 2^256) (loose), as in fe64arm_macros.S; every result is loose.
