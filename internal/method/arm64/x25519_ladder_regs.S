@@ -27,8 +27,10 @@
                   clobbers x11-x17, x19, x20
 
    Timing: straight-line code, no branch, no memory access; carries are
-   taken with adc/adcs or chosen with csel on the flags, and mul/umulh take
-   the same time for every operand on the cores we target
+   taken with adc/adcs or chosen with csel on the flags, and mul/umulh
+   (and umull, the 32 x 32-bit form used where both factors are known to
+   be small: the folds of the top word, for its shorter latency) take the
+   same time for every operand on the cores we target
    (tests/check-arm64-ct.sh checks the disassembly). */
 #ifndef X25519_LADDER_REGS_S
 #define X25519_LADDER_REGS_S
@@ -37,7 +39,8 @@
 
 /* (x14 x13 x12 x11) = the 512-bit (x19 x17 x16 x15 x14 x13 x12 x11) mod p:
    with 2^256 = 38, the high half times 38 (below 2^262) is added to the
-   low half; the word t <= 38 left above 2^256 is folded as 38 t; if that
+   low half; the word t <= 38 left above 2^256 is folded as 38 t (a
+   32-bit umull: both factors are small); if that
    carries out, the low limb is below 38 * 39 and takes the last 38
    without a carry. */
 .macro L64_REDUCE
@@ -58,13 +61,38 @@
 	adcs	x13, x13, x25
 	adcs	x14, x14, x26
 	adc	x27, x27, xzr
-	mul	x27, x27, x28
+	umull	x27, w27, w28
 	adds	x11, x11, x27
 	adcs	x12, x12, xzr
 	adcs	x13, x13, xzr
 	adcs	x14, x14, xzr
 	csel	x27, x28, xzr, cs
 	add	x11, x11, x27
+.endm
+
+/* one row of the schoolbook product, as FE64ARM_ROW of fe64arm_macros.S
+   ((a4 a3 a2 a1 a0) = (a3 a2 a1 a0) + fi (x10 x9 x8 x7), a4 new) but
+   with each low half and high half asked for in turn, so that the high
+   halves reach the end of the carry chain sooner and the reduction that
+   follows the last row can start earlier */
+.macro L64_ROW fi, a0, a1, a2, a3, a4
+	mul	x20, \fi, x7
+	umulh	x24, \fi, x7
+	mul	x21, \fi, x8
+	umulh	x25, \fi, x8
+	mul	x22, \fi, x9
+	umulh	x26, \fi, x9
+	mul	x23, \fi, x10
+	umulh	x27, \fi, x10
+	adds	\a0, \a0, x20
+	adcs	\a1, \a1, x21
+	adcs	\a2, \a2, x22
+	adcs	\a3, \a3, x23
+	adc	\a4, xzr, xzr
+	adds	\a1, \a1, x24
+	adcs	\a2, \a2, x25
+	adcs	\a3, \a3, x26
+	adc	\a4, \a4, x27
 .endm
 
 /* schoolbook 4 x 4 limbs, row by row (16 mul + 16 umulh), then reduce */
@@ -81,9 +109,9 @@
 	adcs	x13, x22, x23
 	adcs	x14, x24, x25
 	adc	x15, x15, xzr
-	FE64ARM_ROW x4, x12, x13, x14, x15, x16
-	FE64ARM_ROW x5, x13, x14, x15, x16, x17
-	FE64ARM_ROW x6, x14, x15, x16, x17, x19
+	L64_ROW x4, x12, x13, x14, x15, x16
+	L64_ROW x5, x13, x14, x15, x16, x17
+	L64_ROW x6, x14, x15, x16, x17, x19
 	L64_REDUCE
 .endm
 
@@ -235,7 +263,7 @@
 	adcs	x9, x9, x14
 	adcs	x10, x10, x16
 	adc	x19, x19, xzr
-	mul	x19, x19, x28
+	umull	x19, w19, w28
 	adds	x7, x7, x19
 	adcs	x8, x8, xzr
 	adcs	x9, x9, xzr
