@@ -2,8 +2,9 @@
 /* Register-to-register GF(2^255 - 19) operations in radix 2^64 for the
    AArch64 ladder step (internal/method/arm64/x25519_ladder_arm64.S): the
    same arithmetic as the memory-operand macros of
-   internal/field/arm64/fe64arm_macros.S (and built on its FE64ARM_ROW,
-   FE64ARM_ADD_REGS and FE64ARM_SUB_REGS), but with operands and results in
+   internal/field/arm64/fe64arm_macros.S (the ladder takes its
+   FE64ARM_ADD_REGS and FE64ARM_SUB_REGS as they are), but with operands
+   and results in
    registers, so that the step chooses what it keeps in registers and
    what it passes through its frame (and when), and with the constant 38
    kept in x28 for the whole ladder instead of being rebuilt in every
