@@ -1,8 +1,32 @@
 /* SPDX-License-Identifier: MIT */
 /* The X25519 Montgomery ladder (RFC 7748 section 5) for AArch64, whole in
-   assembly on the radix-2^64 macros of internal/field/arm64/fe64arm_macros.S
-   (so no call or register save per field operation).  The same steps, in
-   the same order, as the C template internal/method/x25519_ladder.h.
+   assembly on radix-2^64 field operations (the register-operand macros of
+   internal/method/arm64/x25519_ladder_regs.S and, for the sums and
+   differences, internal/field/arm64/fe64arm_macros.S), so no call or
+   register save per field operation.  The arithmetic of the C template
+   internal/method/x25519_ladder.h, rearranged:
+
+   - A = x2 + z2, B = x2 - z2, C = x3 + z3, D = x3 - z3 are formed at the
+     end of the step that produces x2, z2, x3, z3 (and kept in the frame),
+     not at the start of the next one;
+   - the swap then acts on them: swapping (x2, z2) with (x3, z3) swaps
+     (A, B) with (C, D), which leaves the pair {DA, CB} as it is (DA + CB
+     unchanged, DA - CB negated, and only its square is used), so only the
+     doubling's inputs are chosen: AA = (swap ? C : A)^2,
+     BB = (swap ? D : B)^2;
+   - x2 = AA BB, z2 = E (BB + 121666 E) with E = AA - BB,
+     x3 = (DA + CB)^2, z3 = x1 (DA - CB)^2, as in RFC 7748.
+   After the last step the pending swap chooses (C, D) or (A, B), and the
+   result is (x2 : z2) = (A + B : A - B), which is twice (x2, z2): the
+   same projective point, so x2, z2, x3, z3 themselves need not be kept
+   beyond the step.  z2 is E (BB + 121666 E) by Karatsuba (L64_KMUL), the
+   other products by schoolbook (L64_MUL keeps its inputs, which the
+   step uses again).  The order of the operations puts, where the data
+   flow allows, an operation next to one it does not depend on, so that
+   the multiplications of one overlap the carry chains of the other; on
+   the cost model's cores (doc/speed.md, "The arm64 cost model") the
+   loads and stores are single ldr/str (one micro-op each: a two-micro-op
+   ldp/stp can leave a dispatch slot empty).
 
    void x25519_ladder_arm64(uint64_t x2[4], uint64_t z2[4],
                             const unsigned char k[32], const uint64_t u[4])
@@ -13,21 +37,37 @@
 
    ABI: AAPCS64; x19-x30 saved and restored; x0-x17 and the flags
    clobbered.  Frame: 96 bytes of saved registers plus 544 bytes of
-   locals (the two out pointers, 15 field elements, a copy of k, wiped
-   before return).
+   locals (the two out pointers, 15 field elements, a copy of k wiped
+   before return; the callers wipe the rest of the stack they used).
 
-   Loop state lives in the three registers the macros leave alone:
-   x0 = i (254 down to 0), x1 = the previous bit (the pending swap),
-   x2 = the bit of this step.
+   Registers in the loop: x0 = i (254 down to 0), x1 = the previous bit,
+   then (for the two selections) whether to swap, x30 = the bit of this
+   step, x28 = 38 (for the reductions); the field macros use x2-x17 and
+   x19-x27.
 
-   Constant time: bit i of k only ever reaches csel (FE64ARM_LADDER_HEAD,
-   FE64ARM_CSWAP); the
+   Constant time: bit i of k only ever reaches csel (the two selections
+   of the doubling's inputs in the loop, FE64ARM_CSWAP after it); the
    loop branch depends on i alone; the one register-indexed load reads
    k[i >> 3], an address that depends on i only. */
 #ifndef X25519_LADDER_ARM64_S
 #define X25519_LADDER_ARM64_S
 
 #include "field/arm64/fe64arm_macros.S"
+#include "method/arm64/x25519_ladder_regs.S"
+
+/* four limbs between registers and [sp + off] */
+.macro L64_LD r0, r1, r2, r3, off
+	ldr	\r0, [sp, #\off]
+	ldr	\r1, [sp, #\off+8]
+	ldr	\r2, [sp, #\off+16]
+	ldr	\r3, [sp, #\off+24]
+.endm
+.macro L64_ST r0, r1, r2, r3, off
+	str	\r0, [sp, #\off]
+	str	\r1, [sp, #\off+8]
+	str	\r2, [sp, #\off+16]
+	str	\r3, [sp, #\off+24]
+.endm
 
 /* frame offsets (from sp after the locals are allocated) */
 #define L_OUT 0
@@ -72,38 +112,103 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(x25519_ladder_arm64))
 	stp	xzr, xzr, [sp, #L_Z2+16]
 	stp	x4, xzr, [sp, #L_Z3]
 	stp	xzr, xzr, [sp, #L_Z3+16]
+	/* the first step's A = x2 + z2 = 1, B = x2 - z2 = 1, C = u + 1,
+	   D = u - 1 */
+	stp	x4, xzr, [sp, #L_A]
+	stp	xzr, xzr, [sp, #L_A+16]
+	stp	x4, xzr, [sp, #L_B]
+	stp	xzr, xzr, [sp, #L_B+16]
+	FE64ARM_ADD sp, L_C, sp, L_X3, sp, L_Z3
+	FE64ARM_SUB sp, L_D, sp, L_X3, sp, L_Z3
+	mov	x28, #38             /* for the whole loop (L64_REDUCE) */
 	mov	x0, #254
 	mov	x1, #0
 1:
-	/* x2 = bit i of k; swap if it differs from the previous bit */
-	lsr	x2, x0, #3
+	/* x30 = bit i of k; x1 = 1 when it differs from the previous bit */
+	lsr	x30, x0, #3
 	add	x3, sp, #L_K
-	ldrb	w2, [x3, x2]
+	ldrb	w30, [x3, x30]
 	and	x3, x0, #7
-	lsr	w2, w2, w3
-	and	x2, x2, #1
-	eor	x1, x1, x2
-	/* swap, A = x2 + z2, B = x2 - z2, C = x3 + z3, D = x3 - z3 */
-	FE64ARM_LADDER_HEAD x1, L_X2, L_Z2, L_X3, L_Z3, L_A, L_B, L_C, L_D
-	mov	x1, x2
+	lsr	w30, w30, w3
+	and	x30, x30, #1
+	eor	x1, x1, x30
 
-	FE64ARM_SQ sp, L_AA, sp, L_A                   /* AA = A^2 */
-	FE64ARM_SQ sp, L_BB, sp, L_B                   /* BB = B^2 */
-	FE64ARM_MUL sp, L_DA, sp, L_D, sp, L_A         /* DA = D A */
-	FE64ARM_MUL sp, L_CB, sp, L_C, sp, L_B         /* CB = C B */
-	FE64ARM_ADDSUB sp, L_T, sp, L_D, sp, L_DA, sp, L_CB   /* T = DA + CB, D = DA - CB */
-	FE64ARM_SQ sp, L_X3, sp, L_T                   /* x3 = (DA + CB)^2 */
-	FE64ARM_SQ sp, L_T, sp, L_D
-	FE64ARM_MUL sp, L_Z3, sp, L_T, sp, L_X1        /* z3 = x1 (DA - CB)^2 */
-	FE64ARM_MUL sp, L_X2, sp, L_AA, sp, L_BB       /* x2 = AA BB */
-	FE64ARM_SUB_MUL121666_ADD sp, L_E, sp, L_T, sp, L_AA, sp, L_BB  /* E = AA - BB, T = BB + 121666 E */
-	FE64ARM_MUL sp, L_Z2, sp, L_E, sp, L_T         /* z2 = E (BB + 121666 E) */
+	L64_LD	x3, x4, x5, x6, L_D
+	L64_LD	x7, x8, x9, x10, L_A
+	L64_MUL                                       /* DA (D, A kept) */
+	L64_ST	x11, x12, x13, x14, L_DA
+	/* the doubling takes (C, D) instead of (A, B) on a swap */
+	L64_LD	x11, x12, x13, x14, L_C
+	cmp	x1, #0
+	csel	x7, x11, x7, ne
+	csel	x8, x12, x8, ne
+	csel	x9, x13, x9, ne
+	csel	x10, x14, x10, ne
+	L64_SQ	x7, x8, x9, x10                      /* AA */
+	L64_ST	x11, x12, x13, x14, L_AA
+	L64_LD	x7, x8, x9, x10, L_B
+	cmp	x1, #0
+	csel	x3, x3, x7, ne
+	csel	x4, x4, x8, ne
+	csel	x5, x5, x9, ne
+	csel	x6, x6, x10, ne
+	mov	x1, x30
+	L64_SQ	x3, x4, x5, x6                       /* BB */
+	L64_ST	x11, x12, x13, x14, L_BB
+	L64_LD	x3, x4, x5, x6, L_C
+	L64_MUL                                       /* CB (B still in x7-x10) */
+	L64_LD	x3, x4, x5, x6, L_DA
+	/* DA - CB to x7-x10, DA + CB in place of DA (x3-x6) */
+	FE64ARM_SUB_REGS x7, x8, x9, x10, x3, x4, x5, x6, x11, x12, x13, x14, x28, x15
+	FE64ARM_ADD_REGS x3, x4, x5, x6, x11, x12, x13, x14, x28, x15
+	L64_ST	x7, x8, x9, x10, L_D
+	L64_ST	x3, x4, x5, x6, L_T
+
+	L64_LD	x3, x4, x5, x6, L_AA
+	L64_LD	x7, x8, x9, x10, L_BB
+	L64_MUL                                       /* x2 = AA BB */
+	L64_ST	x11, x12, x13, x14, L_X2
+	/* AA and BB are still in x3-x10: E = AA - BB in place of AA */
+	FE64ARM_SUB_REGS x3, x4, x5, x6, x3, x4, x5, x6, x7, x8, x9, x10, x28, x15
+	L64_A24_ADD                                   /* x7-x10 = BB + 121666 E */
+	L64_ST	x3, x4, x5, x6, L_E
+	L64_ST	x7, x8, x9, x10, L_CB
+	L64_LD	x3, x4, x5, x6, L_D
+	L64_SQ	x3, x4, x5, x6                       /* (DA - CB)^2 */
+	L64_ST	x11, x12, x13, x14, L_DA
+	L64_LD	x3, x4, x5, x6, L_E
+	L64_LD	x7, x8, x9, x10, L_CB
+	L64_KMUL                                      /* z2 = E (BB + 121666 E) */
+	L64_ST	x11, x12, x13, x14, L_Z2
+	L64_LD	x3, x4, x5, x6, L_T
+	L64_SQ	x3, x4, x5, x6                       /* x3 = (DA + CB)^2 */
+	L64_ST	x11, x12, x13, x14, L_X3
+	/* the next step's A = x2 + z2, B = x2 - z2 */
+	L64_LD	x3, x4, x5, x6, L_X2
+	L64_LD	x11, x12, x13, x14, L_Z2
+	FE64ARM_SUB_REGS x7, x8, x9, x10, x3, x4, x5, x6, x11, x12, x13, x14, x28, x15
+	FE64ARM_ADD_REGS x3, x4, x5, x6, x11, x12, x13, x14, x28, x15
+	L64_ST	x7, x8, x9, x10, L_B
+	L64_ST	x3, x4, x5, x6, L_A
+	L64_LD	x3, x4, x5, x6, L_DA
+	L64_LD	x7, x8, x9, x10, L_X1
+	L64_MUL                                       /* z3 = x1 (DA - CB)^2 */
+	/* the next step's C = x3 + z3, D = x3 - z3 */
+	L64_LD	x3, x4, x5, x6, L_X3
+	FE64ARM_SUB_REGS x7, x8, x9, x10, x3, x4, x5, x6, x11, x12, x13, x14, x28, x15
+	FE64ARM_ADD_REGS x3, x4, x5, x6, x11, x12, x13, x14, x28, x15
+	L64_ST	x7, x8, x9, x10, L_D
+	L64_ST	x3, x4, x5, x6, L_C
 
 	subs	x0, x0, #1
 	b.ge	1b
 
-	FE64ARM_CSWAP x1, sp, L_X2, sp, L_X3
-	FE64ARM_CSWAP x1, sp, L_Z2, sp, L_Z3
+	/* the pending swap chooses (C, D) or (A, B); then
+	   (x2 : z2) = (A + B : A - B), twice the point's coordinates */
+	FE64ARM_CSWAP x1, sp, L_A, sp, L_C
+	FE64ARM_CSWAP x1, sp, L_B, sp, L_D
+	FE64ARM_ADD sp, L_X2, sp, L_A, sp, L_B
+	FE64ARM_SUB sp, L_Z2, sp, L_A, sp, L_B
 	ldp	x0, x1, [sp, #L_OUT]
 	ldp	x4, x5, [sp, #L_X2]
 	ldp	x6, x7, [sp, #L_X2+16]
