@@ -1,0 +1,299 @@
+/* SPDX-License-Identifier: MIT */
+/* The additions of the fixed-base comb (crypto_nG/merged25519/fe64arm-comb-r32)
+   in AArch64 assembly: for each digit, a constant-time scan of a row of 16
+   precomputed points (Advanced SIMD) and a mixed addition in extended
+   coordinates (radix-2^64 field macros of field/arm64/fe64arm_macros.S,
+   point layouts of group/ge64arm.h: each coordinate four 64-bit limbs,
+   any value in [0, 2^256)):
+     ge64arm_p3       X at 0, Y at 32, Z at 64, T at 96
+     ge64arm_precomp  y+x at 0, y-x at 32, 2dxy at 64
+
+   ge64_arm64_comb_madd(h, rows, e, n):
+     void ge64_arm64_comb_madd(uint64_t h[16], const ge64arm_precomp *rows,
+                               const signed char *e, long long n)
+   for i = 0 .. n-1 (n >= 1, public):
+     h = h + e[2i] rows[16 i + |e[2i]| - 1], -16 <= e[2i] <= 16
+   with rows[16 i + j] = (j+1) P_i and the digit 0 adding the neutral
+   element.  The T coordinate of the final sum is not computed (the caller
+   doubles or encodes it next, neither of which reads T); X, Y, Z are.
+   x0 = h (extended, in/out), x1 = rows, x2 = e (digits at stride 2),
+   x3 = n.
+
+   Software pipelining: the scan of row i+1 (loads, and/orr under byte
+   masks: the SIMD pipes) is interleaved with the addition of point i
+   (mul/umulh and the integer pipes), which only reads the scan's
+   previous result from the frame; the last scan result is stored after
+   the addition has read the one before it.
+
+   The scan: every entry of the row is loaded and ANDed with a mask that
+   is all ones only for entry |e| - 1 (the 16 masks are one byte compare
+   of |e| against the bytes 1..16), then ORed into the result; the
+   neutral element (1, 1, 0) is ORed in under the mask |e| = 0.  A
+   negative digit swaps y+x and y-x (a mask and eor-swap in SIMD
+   registers) and negates 2dxy, which is done in the addition by
+   swapping G = D + C and F = D - C under the same mask (csel).  No
+   branch or memory index depends on e.
+
+   The addition (7M, Hisil-Wong-Carter-Dawson with a = -1, z2 = 1):
+     A = (Y-X)(y-x), B = (Y+X)(y+x), C = T 2dxy, D = 2Z,
+     E = B-A, H = B+A, F = D-C, G = D+C,
+     X = E F, Y = G H, Z = F G, T = E H.
+
+   ABI: AAPCS64; x19-x28, x29, x30 saved and restored; x0-x17, the flags
+   and v0-v7, v16-v31 clobbered (v8-v15 untouched); 432 bytes of stack.
+   Timing: constant; the only branches are on the public count n.
+   Include from an implementation's .S file after "crypto_OP.h"; C
+   declaration in group/ge64arm.h. */
+#ifndef GE64ARM_COMB_S
+#define GE64ARM_COMB_S
+
+#include "field/arm64/fe64arm_macros.S"
+
+/* frame: saved registers at 0..95, then */
+#define GC_Q 96        /* the scanned point: y+x, y-x, 2dxy */
+#define GC_NEG 192     /* its sign mask (0 or -1) */
+#define GC_N 200       /* additions left */
+#define GC_S 208       /* Y+X, then H */
+#define GC_D 240       /* Y-X, then E */
+#define GC_A 272
+#define GC_B 304
+#define GC_C 336
+#define GC_F 368
+#define GC_G 400
+#define GC_E GC_D
+#define GC_H GC_S
+#define GC_FRAME 432   /* within the 512 bytes crypto_ct_wipe_below clears */
+#define GC_ROW 1536    /* bytes per row of 16 points */
+
+/* start the scan of the row at x1 for the digit at x2: v30 = the 16 byte
+   masks (byte j all ones iff |e| = j + 1), v26 = the neutral element's
+   low limb pair under |e| = 0, v28 = the sign mask.  v31 holds the bytes
+   1..16 and v25 the pair (1, 0).  Uses x3-x5. */
+.macro GC_SCAN_BEGIN
+	ldrsb	x3, [x2]
+	asr	x4, x3, #63
+	eor	x5, x3, x4
+	sub	x5, x5, x4
+	dup	v28.2d, x4
+	dup	v29.16b, w5
+	cmeq	v30.16b, v29.16b, v31.16b
+	cmeq	v27.16b, v29.16b, #0
+	and	v26.16b, v27.16b, v25.16b
+.endm
+
+/* entry j of the row: v0..v5 |= entry & mask j (entry 0 initialises) */
+.macro GC_SCAN_ENTRY j
+	dup	v24.16b, v30.b[\j]
+	ldr	q16, [x1, #96*\j]
+	ldr	q17, [x1, #96*\j+16]
+	ldr	q18, [x1, #96*\j+32]
+	ldr	q19, [x1, #96*\j+48]
+	ldr	q20, [x1, #96*\j+64]
+	ldr	q21, [x1, #96*\j+80]
+	.if \j == 0
+	and	v0.16b, v16.16b, v24.16b
+	and	v1.16b, v17.16b, v24.16b
+	and	v2.16b, v18.16b, v24.16b
+	and	v3.16b, v19.16b, v24.16b
+	and	v4.16b, v20.16b, v24.16b
+	and	v5.16b, v21.16b, v24.16b
+	orr	v0.16b, v0.16b, v26.16b
+	orr	v2.16b, v2.16b, v26.16b
+	.else
+	and	v16.16b, v16.16b, v24.16b
+	and	v17.16b, v17.16b, v24.16b
+	and	v18.16b, v18.16b, v24.16b
+	and	v19.16b, v19.16b, v24.16b
+	and	v20.16b, v20.16b, v24.16b
+	and	v21.16b, v21.16b, v24.16b
+	orr	v0.16b, v0.16b, v16.16b
+	orr	v1.16b, v1.16b, v17.16b
+	orr	v2.16b, v2.16b, v18.16b
+	orr	v3.16b, v3.16b, v19.16b
+	orr	v4.16b, v4.16b, v20.16b
+	orr	v5.16b, v5.16b, v21.16b
+	.endif
+.endm
+
+/* finish the scan: swap y+x and y-x under the sign mask, store the point
+   and its mask in the frame.  Uses x3. */
+.macro GC_SCAN_END
+	eor	v16.16b, v0.16b, v2.16b
+	eor	v17.16b, v1.16b, v3.16b
+	and	v16.16b, v16.16b, v28.16b
+	and	v17.16b, v17.16b, v28.16b
+	eor	v0.16b, v0.16b, v16.16b
+	eor	v2.16b, v2.16b, v16.16b
+	eor	v1.16b, v1.16b, v17.16b
+	eor	v3.16b, v3.16b, v17.16b
+	add	x3, sp, #GC_Q
+	st1	{v0.2d, v1.2d, v2.2d, v3.2d}, [x3]
+	str	q4, [sp, #GC_Q+64]
+	str	q5, [sp, #GC_Q+80]
+	str	d28, [sp, #GC_NEG]
+.endm
+
+.macro GC_SCAN_ALL
+	GC_SCAN_BEGIN
+	.irp j, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	GC_SCAN_ENTRY \j
+	.endr
+	GC_SCAN_END
+.endm
+
+/* D = 2Z (h's Z), F = D - C, G = D + C, swapped when the mask at GC_NEG
+   is set; F, G stored in the frame.  Uses x3-x16, x20-x27. */
+.macro GC_DFG
+	ldp	x3, x4, [x0, #64]
+	ldp	x7, x8, [sp, #GC_C]
+	ldp	x5, x6, [x0, #80]
+	ldp	x9, x10, [sp, #GC_C+16]
+	mov	x16, #38
+	FE64ARM_ADD_REGS x3, x4, x5, x6, x3, x4, x5, x6, x16, x15
+	FE64ARM_SUB_REGS x11, x12, x13, x14, x3, x4, x5, x6, x7, x8, x9, x10, x16, x15
+	FE64ARM_ADD_REGS x3, x4, x5, x6, x7, x8, x9, x10, x16, x15
+	/* (x11..x14) = D - C, (x3..x6) = D + C */
+	ldr	x15, [sp, #GC_NEG]
+	cmp	x15, #0
+	csel	x20, x3, x11, ne
+	csel	x21, x4, x12, ne
+	csel	x22, x5, x13, ne
+	csel	x23, x6, x14, ne
+	csel	x24, x11, x3, ne
+	csel	x25, x12, x4, ne
+	csel	x26, x13, x5, ne
+	csel	x27, x14, x6, ne
+	stp	x20, x21, [sp, #GC_F]
+	stp	x22, x23, [sp, #GC_F+16]
+	stp	x24, x25, [sp, #GC_G]
+	stp	x26, x27, [sp, #GC_G+16]
+.endm
+
+/* h = h + the point in the frame; with scan = 1 the scan of the row at
+   x1 (digit at x2) runs in between; with t = 0 T is not computed */
+.macro GC_MADD scan, t
+	FE64ARM_ADDSUB sp, GC_S, sp, GC_D, x0, 32, x0, 0
+	.if \scan
+	GC_SCAN_BEGIN
+	.endif
+	FE64ARM_MUL sp, GC_A, sp, GC_D, sp, GC_Q+32
+	.if \scan
+	GC_SCAN_ENTRY 0
+	GC_SCAN_ENTRY 1
+	GC_SCAN_ENTRY 2
+	.endif
+	FE64ARM_MUL sp, GC_B, sp, GC_S, sp, GC_Q
+	.if \scan
+	GC_SCAN_ENTRY 3
+	GC_SCAN_ENTRY 4
+	GC_SCAN_ENTRY 5
+	.endif
+	FE64ARM_MUL sp, GC_C, x0, 96, sp, GC_Q+64
+	.if \scan
+	GC_SCAN_ENTRY 6
+	GC_SCAN_ENTRY 7
+	.endif
+	GC_DFG
+	FE64ARM_ADDSUB sp, GC_H, sp, GC_E, sp, GC_B, sp, GC_A
+	.if \scan
+	GC_SCAN_ENTRY 8
+	GC_SCAN_ENTRY 9
+	.endif
+	FE64ARM_MUL x0, 0, sp, GC_E, sp, GC_F
+	.if \scan
+	GC_SCAN_ENTRY 10
+	GC_SCAN_ENTRY 11
+	.endif
+	FE64ARM_MUL x0, 32, sp, GC_G, sp, GC_H
+	.if \scan
+	GC_SCAN_ENTRY 12
+	GC_SCAN_ENTRY 13
+	.endif
+	FE64ARM_MUL x0, 64, sp, GC_F, sp, GC_G
+	.if \scan
+	GC_SCAN_ENTRY 14
+	GC_SCAN_ENTRY 15
+	GC_SCAN_END
+	.endif
+	.if \t
+	FE64ARM_MUL x0, 96, sp, GC_E, sp, GC_H
+	.endif
+.endm
+
+FE64ARM_FUNC(CRYPTO_NAMESPACE(ge64_arm64_comb_madd))
+	stp	x29, x30, [sp, #-GC_FRAME]!
+	.cfi_def_cfa_offset GC_FRAME
+	.cfi_offset x29, -GC_FRAME
+	.cfi_offset x30, -GC_FRAME+8
+	mov	x29, sp
+	stp	x19, x20, [sp, #16]
+	stp	x21, x22, [sp, #32]
+	stp	x23, x24, [sp, #48]
+	stp	x25, x26, [sp, #64]
+	stp	x27, x28, [sp, #80]
+	.cfi_offset x19, -GC_FRAME+16
+	.cfi_offset x20, -GC_FRAME+24
+	.cfi_offset x21, -GC_FRAME+32
+	.cfi_offset x22, -GC_FRAME+40
+	.cfi_offset x23, -GC_FRAME+48
+	.cfi_offset x24, -GC_FRAME+56
+	.cfi_offset x25, -GC_FRAME+64
+	.cfi_offset x26, -GC_FRAME+72
+	.cfi_offset x27, -GC_FRAME+80
+	.cfi_offset x28, -GC_FRAME+88
+	sub	x3, x3, #1
+	str	x3, [sp, #GC_N]
+	/* v31 = the bytes 1..16 (entry j of a row is selected by byte j),
+	   v25 = (1, 0) */
+	mov	x4, #0x0201
+	movk	x4, #0x0403, lsl #16
+	movk	x4, #0x0605, lsl #32
+	movk	x4, #0x0807, lsl #48
+	mov	x5, #0x0a09
+	movk	x5, #0x0c0b, lsl #16
+	movk	x5, #0x0e0d, lsl #32
+	movk	x5, #0x100f, lsl #48
+	fmov	d31, x4
+	mov	v31.d[1], x5
+	mov	x4, #1
+	fmov	d25, x4
+	GC_SCAN_ALL
+	add	x1, x1, #GC_ROW
+	add	x2, x2, #2
+	ldr	x3, [sp, #GC_N]
+	cbz	x3, 2f
+1:
+	GC_MADD 1, 1
+	add	x1, x1, #GC_ROW
+	add	x2, x2, #2
+	ldr	x3, [sp, #GC_N]
+	subs	x3, x3, #1
+	str	x3, [sp, #GC_N]
+	b.ne	1b
+2:
+	GC_MADD 0, 0
+	ldp	x19, x20, [sp, #16]
+	ldp	x21, x22, [sp, #32]
+	ldp	x23, x24, [sp, #48]
+	ldp	x25, x26, [sp, #64]
+	ldp	x27, x28, [sp, #80]
+	ldp	x29, x30, [sp], #GC_FRAME
+	.cfi_restore x19
+	.cfi_restore x20
+	.cfi_restore x21
+	.cfi_restore x22
+	.cfi_restore x23
+	.cfi_restore x24
+	.cfi_restore x25
+	.cfi_restore x26
+	.cfi_restore x27
+	.cfi_restore x28
+	.cfi_restore x29
+	.cfi_restore x30
+	.cfi_def_cfa_offset 0
+	ret
+FE64ARM_END(CRYPTO_NAMESPACE(ge64_arm64_comb_madd))
+
+	.section .note.GNU-stack,"",@progbits
+
+#endif
