@@ -115,6 +115,11 @@ static inline void ge64arm_precomp_select16(ge64arm_precomp *t, const ge64arm_pr
 extern void ge64_arm64_comb_madd(uint64_t h[16], const ge64arm_precomp *rows,
                                  const signed char *e, long long n) FE64ARM_HIDDEN;
 
+/* h = 2^n h (n >= 1, public) in assembly (the same file): h's X, Y, Z
+   are read, X, Y, Z, T written.  Constant time. */
+#define ge64_arm64_dbl_p3 CRYPTO_NAMESPACE(ge64_arm64_dbl_p3)
+extern void ge64_arm64_dbl_p3(uint64_t h[16], long long n) FE64ARM_HIDDEN;
+
 /* s = Montgomery u = (1+y)/(1-y) = (Z+Y)/(Z-Y), fully reduced; the
    neutral element (Z = Y) gives 0 since inverting 0 gives 0 */
 static inline void ge64arm_p3_to_montgomery(unsigned char s[32], const ge64arm_p3 *p)

@@ -37,8 +37,6 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   uint64_t x[8];
   sc25519 a;
   ge64arm_p3 h;
-  ge64arm_p2 r;
-  ge64arm_p1p1 d;
   int i;
 
   for (i = 0; i < 32; ++i) t[i] = n[i];
@@ -52,13 +50,7 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
      assembly scans row k for digit e[2k+1] (or e[2k]) and adds */
   ge64arm_p3_0(&h);
   ge64_arm64_comb_madd((uint64_t *)(void *)&h, TABLE[0], e + 1, NDIGITS / 2);
-  ge64arm_p3_to_p2(&r, &h);
-  for (i = 1; i < RADIXBITS; ++i) {
-    ge64arm_p2_dbl(&d, &r);
-    ge64arm_p1p1_to_p2(&r, &d);
-  }
-  ge64arm_p2_dbl(&d, &r);
-  ge64arm_p1p1_to_p3(&h, &d);
+  ge64_arm64_dbl_p3((uint64_t *)(void *)&h, RADIXBITS);
   ge64_arm64_comb_madd((uint64_t *)(void *)&h, TABLE[0], e, (NDIGITS + 1) / 2);
 
   ge64arm_p3_tobytes_merged(out, &h, montgomery);
@@ -70,7 +62,5 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   CRYPTO_CT_WIPE(x);
   CRYPTO_CT_WIPE(a);
   CRYPTO_CT_WIPE(h);
-  CRYPTO_CT_WIPE(r);
-  CRYPTO_CT_WIPE(d);
   crypto_ct_wipe_below();   /* the assembly's frames (scanned points, sums) */
 }
