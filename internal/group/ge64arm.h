@@ -109,11 +109,12 @@ static inline void ge64arm_precomp_select16(ge64arm_precomp *t, const ge64arm_pr
    only where an implementation's .S file includes it): for i < n (n >= 1,
    public), h = h + e[2i] rows[16 i + |e[2i]| - 1] where rows[16 i + j] =
    (j+1) P_i and -16 <= e[2i] <= 16, each row scanned in full under masks;
-   T of the final h is not computed (X, Y, Z are: double or encode it
-   next).  Constant time. */
+   init = 1 (public) starts from the neutral element instead of h.  T of
+   the final h is not computed when n > 1 (X, Y, Z are: double or encode
+   it next).  Constant time. */
 #define ge64_arm64_comb_madd CRYPTO_NAMESPACE(ge64_arm64_comb_madd)
 extern void ge64_arm64_comb_madd(uint64_t h[16], const ge64arm_precomp *rows,
-                                 const signed char *e, long long n) FE64ARM_HIDDEN;
+                                 const signed char *e, long long n, long long init) FE64ARM_HIDDEN;
 
 /* h = 2^n h (n >= 1, public) in assembly (the same file): h's X, Y, Z
    are read, X, Y, Z, T written.  Constant time. */

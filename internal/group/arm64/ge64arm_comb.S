@@ -8,16 +8,18 @@
      ge64arm_p3       X at 0, Y at 32, Z at 64, T at 96
      ge64arm_precomp  y+x at 0, y-x at 32, 2dxy at 64
 
-   ge64_arm64_comb_madd(h, rows, e, n):
+   ge64_arm64_comb_madd(h, rows, e, n, init):
      void ge64_arm64_comb_madd(uint64_t h[16], const ge64arm_precomp *rows,
-                               const signed char *e, long long n)
+                               const signed char *e, long long n, long long init)
    for i = 0 .. n-1 (n >= 1, public):
      h = h + e[2i] rows[16 i + |e[2i]| - 1], -16 <= e[2i] <= 16
    with rows[16 i + j] = (j+1) P_i and the digit 0 adding the neutral
-   element.  The T coordinate of the final sum is not computed (the caller
-   doubles or encodes it next, neither of which reads T); X, Y, Z are.
-   x0 = h (extended, in/out), x1 = rows, x2 = e (digits at stride 2),
-   x3 = n.
+   element; with init = 1 (public) h starts from the neutral element (its
+   input is not read), and the first point is converted instead of added.
+   The T coordinate of the final sum is not computed when n > 1 (the
+   caller doubles or encodes it next, neither of which reads T); X, Y, Z
+   are.  x0 = h (extended, in/out), x1 = rows, x2 = e (digits at stride
+   2), x3 = n, x4 = init.
 
    Software pipelining: the scan of row i+1 (loads, and/orr under byte
    masks: the SIMD pipes) is interleaved with the addition of point i
@@ -40,8 +42,8 @@
      X = E F, Y = G H, Z = F G, T = E H.
 
    ABI: AAPCS64; x19-x28, x29, x30 saved and restored; x0-x17, the flags
-   and v0-v7, v16-v31 clobbered (v8-v15 untouched); 432 bytes of stack.
-   Timing: constant; the only branches are on the public count n.
+   and v0-v7, v16-v31 clobbered (v8-v15 untouched); 448 bytes of stack.
+   Timing: constant; the only branches are on the public n and init.
    Include from an implementation's .S file after "crypto_OP.h"; C
    declaration in group/ge64arm.h. */
 #ifndef GE64ARM_COMB_S
@@ -62,7 +64,8 @@
 #define GC_G 400
 #define GC_E GC_D
 #define GC_H GC_S
-#define GC_FRAME 432   /* within the 512 bytes crypto_ct_wipe_below clears */
+#define GC_INIT 432    /* init (public) */
+#define GC_FRAME 448   /* within the 512 bytes crypto_ct_wipe_below clears */
 #define GC_ROW 1536    /* bytes per row of 16 points */
 
 /* start the scan of the row at x1 for the digit at x2: v30 = the 16 byte
@@ -141,82 +144,189 @@
 	GC_SCAN_END
 .endm
 
-/* D = 2Z (h's Z), F = D - C, G = D + C, swapped when the mask at GC_NEG
-   is set; F, G stored in the frame.  Uses x3-x16, x20-x27. */
+/* The field multiplication of FE64ARM_MUL with its operands and result
+   passed in registers where the addition allows: f is loaded from
+   [fb + fo] unless fload = 0 (then it is in x3-x6), g from [gb + go]; the
+   product (loose) is left in x11-x14 and stored to [hb + ho] unless
+   store = 0.  x28 holds 38 throughout the function (set at entry).
+   Uses x3-x17, x19-x27. */
+.macro GC_MUL hb, ho, fb, fo, gb, go, fload=1, store=1
+	.if \fload
+	ldp	x3, x4, [\fb, #\fo]
+	.endif
+	ldp	x7, x8, [\gb, #\go]
+	.if \fload
+	ldp	x5, x6, [\fb, #\fo+16]
+	.endif
+	ldp	x9, x10, [\gb, #\go+16]
+	mul	x11, x3, x7
+	umulh	x20, x3, x7
+	mul	x21, x3, x8
+	umulh	x22, x3, x8
+	mul	x23, x3, x9
+	umulh	x24, x3, x9
+	mul	x25, x3, x10
+	umulh	x15, x3, x10
+	adds	x12, x20, x21
+	adcs	x13, x22, x23
+	adcs	x14, x24, x25
+	adc	x15, x15, xzr
+	FE64ARM_ROW x4, x12, x13, x14, x15, x16
+	FE64ARM_ROW x5, x13, x14, x15, x16, x17
+	FE64ARM_ROW x6, x14, x15, x16, x17, x19
+	/* the reduction of FE64ARM_REDUCE, 38 in x28 */
+	mul	x20, x15, x28
+	mul	x21, x16, x28
+	mul	x22, x17, x28
+	mul	x23, x19, x28
+	umulh	x24, x15, x28
+	umulh	x25, x16, x28
+	umulh	x26, x17, x28
+	umulh	x27, x19, x28
+	adds	x11, x11, x20
+	adcs	x12, x12, x21
+	adcs	x13, x13, x22
+	adcs	x14, x14, x23
+	adc	x27, x27, xzr
+	adds	x12, x12, x24
+	adcs	x13, x13, x25
+	adcs	x14, x14, x26
+	adc	x27, x27, xzr
+	mul	x27, x27, x28
+	adds	x11, x11, x27
+	adcs	x12, x12, xzr
+	adcs	x13, x13, xzr
+	adcs	x14, x14, xzr
+	csel	x27, x28, xzr, cs
+	add	x11, x11, x27
+	.if \store
+	stp	x11, x12, [\hb, #\ho]
+	stp	x13, x14, [\hb, #\ho+16]
+	.endif
+.endm
+
+/* Y - X into x3-x6 (the first factor of A), Y + X stored at GC_S */
+.macro GC_SD
+	ldp	x7, x8, [x0]
+	ldp	x11, x12, [x0, #32]
+	ldp	x9, x10, [x0, #16]
+	ldp	x13, x14, [x0, #48]
+	FE64ARM_SUB_REGS x3, x4, x5, x6, x11, x12, x13, x14, x7, x8, x9, x10, x28, x15
+	FE64ARM_ADD_REGS x11, x12, x13, x14, x7, x8, x9, x10, x28, x15
+	stp	x11, x12, [sp, #GC_S]
+	stp	x13, x14, [sp, #GC_S+16]
+.endm
+
+/* B in x11-x14 (just computed), A at GC_A: E = B - A, H = B + A stored */
+.macro GC_EH
+	ldp	x7, x8, [sp, #GC_A]
+	ldp	x9, x10, [sp, #GC_A+16]
+	FE64ARM_SUB_REGS x3, x4, x5, x6, x11, x12, x13, x14, x7, x8, x9, x10, x28, x15
+	FE64ARM_ADD_REGS x11, x12, x13, x14, x7, x8, x9, x10, x28, x15
+	stp	x3, x4, [sp, #GC_E]
+	stp	x5, x6, [sp, #GC_E+16]
+	stp	x11, x12, [sp, #GC_H]
+	stp	x13, x14, [sp, #GC_H+16]
+.endm
+
+/* C in x11-x14 (just computed): D = 2Z (h's Z), F = D - C, G = D + C,
+   swapped when the mask at GC_NEG is set; F, G stored in the frame */
 .macro GC_DFG
 	ldp	x3, x4, [x0, #64]
-	ldp	x7, x8, [sp, #GC_C]
 	ldp	x5, x6, [x0, #80]
-	ldp	x9, x10, [sp, #GC_C+16]
-	mov	x16, #38
-	FE64ARM_ADD_REGS x3, x4, x5, x6, x3, x4, x5, x6, x16, x15
-	FE64ARM_SUB_REGS x11, x12, x13, x14, x3, x4, x5, x6, x7, x8, x9, x10, x16, x15
-	FE64ARM_ADD_REGS x3, x4, x5, x6, x7, x8, x9, x10, x16, x15
-	/* (x11..x14) = D - C, (x3..x6) = D + C */
+	FE64ARM_ADD_REGS x3, x4, x5, x6, x3, x4, x5, x6, x28, x15
+	FE64ARM_SUB_REGS x7, x8, x9, x10, x3, x4, x5, x6, x11, x12, x13, x14, x28, x15
+	FE64ARM_ADD_REGS x3, x4, x5, x6, x11, x12, x13, x14, x28, x15
+	/* (x7..x10) = D - C, (x3..x6) = D + C */
 	ldr	x15, [sp, #GC_NEG]
 	cmp	x15, #0
-	csel	x20, x3, x11, ne
-	csel	x21, x4, x12, ne
-	csel	x22, x5, x13, ne
-	csel	x23, x6, x14, ne
-	csel	x24, x11, x3, ne
-	csel	x25, x12, x4, ne
-	csel	x26, x13, x5, ne
-	csel	x27, x14, x6, ne
+	csel	x20, x3, x7, ne
+	csel	x21, x4, x8, ne
+	csel	x22, x5, x9, ne
+	csel	x23, x6, x10, ne
+	csel	x24, x7, x3, ne
+	csel	x25, x8, x4, ne
+	csel	x26, x9, x5, ne
+	csel	x27, x10, x6, ne
 	stp	x20, x21, [sp, #GC_F]
 	stp	x22, x23, [sp, #GC_F+16]
 	stp	x24, x25, [sp, #GC_G]
 	stp	x26, x27, [sp, #GC_G+16]
 .endm
 
+/* h = the point in the frame as an extended point: with E = (y+x) - (y-x)
+   = 2x and H = (y+x) + (y-x) = 2y, (X, Y, Z, T) = (2E, 2H, 4, E H)
+   (T = X Y / Z); a negative digit's swap gives -x, and the digit 0's
+   (1, 1, 0) the neutral element (0, 4, 4, 0) */
+.macro GC_INIT_POINT
+	ldp	x7, x8, [sp, #GC_Q]
+	ldp	x11, x12, [sp, #GC_Q+32]
+	ldp	x9, x10, [sp, #GC_Q+16]
+	ldp	x13, x14, [sp, #GC_Q+48]
+	FE64ARM_SUB_REGS x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x28, x15
+	FE64ARM_ADD_REGS x7, x8, x9, x10, x11, x12, x13, x14, x28, x15
+	stp	x3, x4, [sp, #GC_E]
+	stp	x5, x6, [sp, #GC_E+16]
+	stp	x7, x8, [sp, #GC_H]
+	stp	x9, x10, [sp, #GC_H+16]
+	FE64ARM_ADD_REGS x3, x4, x5, x6, x3, x4, x5, x6, x28, x15
+	FE64ARM_ADD_REGS x7, x8, x9, x10, x7, x8, x9, x10, x28, x15
+	stp	x3, x4, [x0]
+	stp	x5, x6, [x0, #16]
+	stp	x7, x8, [x0, #32]
+	stp	x9, x10, [x0, #48]
+	mov	x3, #4
+	stp	x3, xzr, [x0, #64]
+	stp	xzr, xzr, [x0, #80]
+	GC_MUL x0, 96, sp, GC_E, sp, GC_H
+.endm
+
 /* h = h + the point in the frame; with scan = 1 the scan of the row at
    x1 (digit at x2) runs in between; with t = 0 T is not computed */
 .macro GC_MADD scan, t
-	FE64ARM_ADDSUB sp, GC_S, sp, GC_D, x0, 32, x0, 0
 	.if \scan
 	GC_SCAN_BEGIN
 	.endif
-	FE64ARM_MUL sp, GC_A, sp, GC_D, sp, GC_Q+32
+	GC_SD
+	GC_MUL sp, GC_A, x3, 0, sp, GC_Q+32, 0, 1        /* A = (Y-X)(y-x) */
 	.if \scan
 	GC_SCAN_ENTRY 0
 	GC_SCAN_ENTRY 1
 	GC_SCAN_ENTRY 2
 	.endif
-	FE64ARM_MUL sp, GC_B, sp, GC_S, sp, GC_Q
+	GC_MUL sp, 0, sp, GC_S, sp, GC_Q, 1, 0           /* B = (Y+X)(y+x) */
+	GC_EH
 	.if \scan
 	GC_SCAN_ENTRY 3
 	GC_SCAN_ENTRY 4
 	GC_SCAN_ENTRY 5
 	.endif
-	FE64ARM_MUL sp, GC_C, x0, 96, sp, GC_Q+64
+	GC_MUL sp, 0, x0, 96, sp, GC_Q+64, 1, 0          /* C = T 2dxy */
+	GC_DFG
 	.if \scan
 	GC_SCAN_ENTRY 6
 	GC_SCAN_ENTRY 7
-	.endif
-	GC_DFG
-	FE64ARM_ADDSUB sp, GC_H, sp, GC_E, sp, GC_B, sp, GC_A
-	.if \scan
 	GC_SCAN_ENTRY 8
-	GC_SCAN_ENTRY 9
 	.endif
-	FE64ARM_MUL x0, 0, sp, GC_E, sp, GC_F
+	GC_MUL x0, 0, sp, GC_E, sp, GC_F                 /* X = E F */
 	.if \scan
+	GC_SCAN_ENTRY 9
 	GC_SCAN_ENTRY 10
 	GC_SCAN_ENTRY 11
 	.endif
-	FE64ARM_MUL x0, 32, sp, GC_G, sp, GC_H
+	GC_MUL x0, 32, sp, GC_G, sp, GC_H                /* Y = G H */
 	.if \scan
 	GC_SCAN_ENTRY 12
 	GC_SCAN_ENTRY 13
 	.endif
-	FE64ARM_MUL x0, 64, sp, GC_F, sp, GC_G
+	GC_MUL x0, 64, sp, GC_F, sp, GC_G                /* Z = F G */
 	.if \scan
 	GC_SCAN_ENTRY 14
 	GC_SCAN_ENTRY 15
 	GC_SCAN_END
 	.endif
 	.if \t
-	FE64ARM_MUL x0, 96, sp, GC_E, sp, GC_H
+	GC_MUL x0, 96, sp, GC_E, sp, GC_H                /* T = E H */
 	.endif
 .endm
 
@@ -243,6 +353,8 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(ge64_arm64_comb_madd))
 	.cfi_offset x28, -GC_FRAME+88
 	sub	x3, x3, #1
 	str	x3, [sp, #GC_N]
+	str	x4, [sp, #GC_INIT]
+	mov	x28, #38
 	/* v31 = the bytes 1..16 (entry j of a row is selected by byte j),
 	   v25 = (1, 0) */
 	mov	x4, #0x0201
@@ -260,6 +372,18 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(ge64_arm64_comb_madd))
 	GC_SCAN_ALL
 	add	x1, x1, #GC_ROW
 	add	x2, x2, #2
+	ldr	x3, [sp, #GC_INIT]
+	cbz	x3, 5f
+	/* init: h = the first point, then scan the second row */
+	GC_INIT_POINT
+	ldr	x3, [sp, #GC_N]
+	cbz	x3, 6f
+	sub	x3, x3, #1
+	str	x3, [sp, #GC_N]
+	GC_SCAN_ALL
+	add	x1, x1, #GC_ROW
+	add	x2, x2, #2
+5:
 	ldr	x3, [sp, #GC_N]
 	cbz	x3, 2f
 1:
@@ -272,6 +396,7 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(ge64_arm64_comb_madd))
 	b.ne	1b
 2:
 	GC_MADD 0, 0
+6:
 	ldp	x19, x20, [sp, #16]
 	ldp	x21, x22, [sp, #32]
 	ldp	x23, x24, [sp, #48]
