@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* The additions of the fixed-base comb (crypto_nG/merged25519/fe64arm-comb-r32)
-   in AArch64 assembly: for each digit, a constant-time scan of a row of 16
-   precomputed points (Advanced SIMD) and a mixed addition in extended
-   coordinates (radix-2^64 field macros of field/arm64/fe64arm_macros.S,
+/* The additions and doublings of the fixed-base comb
+   (crypto_nG/merged25519/fe64arm-comb-r32) in AArch64 assembly: for each
+   digit, a constant-time scan of a row of 16 precomputed points (Advanced
+   SIMD) and a mixed addition in extended coordinates; and a run of
+   doublings (radix-2^64 field macros of field/arm64/fe64arm_macros.S,
    point layouts of group/ge64arm.h: each coordinate four 64-bit limbs,
    any value in [0, 2^256)):
      ge64arm_p3       X at 0, Y at 32, Z at 64, T at 96
@@ -42,7 +43,7 @@
      X = E F, Y = G H, Z = F G, T = E H.
 
    ABI: AAPCS64; x19-x28, x29, x30 saved and restored; x0-x17, the flags
-   and v0-v7, v16-v31 clobbered (v8-v15 untouched); 448 bytes of stack.
+   and v0-v7, v16-v31 clobbered (v8-v15 untouched); 384 bytes of stack.
    Timing: constant; the only branches are on the public n and init.
    Include from an implementation's .S file after "crypto_OP.h"; C
    declaration in group/ge64arm.h. */
@@ -55,17 +56,14 @@
 #define GC_Q 96        /* the scanned point: y+x, y-x, 2dxy */
 #define GC_NEG 192     /* its sign mask (0 or -1) */
 #define GC_N 200       /* additions left */
-#define GC_S 208       /* Y+X, then H */
-#define GC_D 240       /* Y-X, then E */
+#define GC_S 208       /* Y+X, then H (Y-X, B and C stay in registers) */
+#define GC_E 240
 #define GC_A 272
-#define GC_B 304
-#define GC_C 336
-#define GC_F 368
-#define GC_G 400
-#define GC_E GC_D
+#define GC_F 304
+#define GC_G 336
 #define GC_H GC_S
-#define GC_INIT 432    /* init (public) */
-#define GC_FRAME 448   /* within the 512 bytes crypto_ct_wipe_below clears */
+#define GC_INIT 368    /* init (public) */
+#define GC_FRAME 384   /* within the 512 bytes crypto_ct_wipe_below clears */
 #define GC_ROW 1536    /* bytes per row of 16 points */
 
 /* start the scan of the row at x1 for the digit at x2: v30 = the 16 byte
