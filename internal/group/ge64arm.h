@@ -105,6 +105,22 @@ static inline void ge64arm_precomp_select16(ge64arm_precomp *t, const ge64arm_pr
   (void)ge64arm_precomp_select_core(t, table, 16, b, 1);
 }
 
+/* the comb's additions in assembly (group/arm64/ge64arm_comb.S, defined
+   only where an implementation's .S file includes it): for i < n (n >= 1,
+   public), h = h + e[2i] rows[16 i + |e[2i]| - 1] where rows[16 i + j] =
+   (j+1) P_i and -16 <= e[2i] <= 16, each row scanned in full under masks;
+   init = 1 (public) starts from the neutral element instead of h.  T of
+   the final h is not computed when n > 1 (X, Y, Z are: double or encode
+   it next).  Constant time. */
+#define ge64_arm64_comb_madd CRYPTO_NAMESPACE(ge64_arm64_comb_madd)
+extern void ge64_arm64_comb_madd(uint64_t h[16], const ge64arm_precomp *rows,
+                                 const signed char *e, long long n, long long init) FE64ARM_HIDDEN;
+
+/* h = 2^n h (n >= 1, public) in assembly (the same file): h's X, Y, Z
+   are read, X, Y, Z, T written.  Constant time. */
+#define ge64_arm64_dbl_p3 CRYPTO_NAMESPACE(ge64_arm64_dbl_p3)
+extern void ge64_arm64_dbl_p3(uint64_t h[16], long long n) FE64ARM_HIDDEN;
+
 /* s = Montgomery u = (1+y)/(1-y) = (Z+Y)/(Z-Y), fully reduced; the
    neutral element (Z = Y) gives 0 since inverting 0 gives 0 */
 static inline void ge64arm_p3_to_montgomery(unsigned char s[32], const ge64arm_p3 *p)

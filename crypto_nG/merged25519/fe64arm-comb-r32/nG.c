@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* crypto_nG_merged25519 for AArch64: n B for the Ed25519 base point B, on
-   the radix-2^64 assembly field (field/fe64arm.h) and the C group formulas
-   of group/ge64arm.h.
+   the radix-2^64 assembly field (field/fe64arm.h); the 51 table scans and
+   mixed additions are one assembly loop (group/arm64/ge64arm_comb.S), the
+   doublings and the encoding are the C formulas of group/ge64arm.h.
 
    The fixed-base comb of fe64-comb-r32: with the top bit of n cleared and
    the scalar reduced mod L (a < 2^253), a = sum e[i] 32^i with
@@ -9,8 +10,9 @@
    (tables/ge64_base_r32.h, 26 x 16 points):
      a B = 32 sum_k e[2k+1] T[k] + sum_k e[2k] T[k],
    i.e. 51 mixed additions, 5 doublings and one inversion.  Every lookup
-   reads its whole row of 16 points under masks (ge64arm_precomp_select16),
-   which also negates the point for a negative digit.
+   reads its whole row of 16 points under masks (in the assembly, where
+   the scan of the next row runs interleaved with the current addition),
+   and a negative digit negates the point under a mask too.
 
    The top bit of n (which output form to produce) is also used only
    through masks.  Constant time. */
@@ -27,13 +29,6 @@
 #define NDIGITS 51
 #define TABLE ge64_base_table64_r32
 
-static void madd_into(ge64arm_p3 *h, const ge64arm_precomp *q)
-{
-  ge64arm_p1p1 t;
-  ge64arm_madd(&t, h, q);
-  ge64arm_p1p1_to_p3(h, &t);
-}
-
 void crypto_nG(unsigned char *out, const unsigned char *n)
 {
   unsigned char t[32];
@@ -42,9 +37,6 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   uint64_t x[8];
   sc25519 a;
   ge64arm_p3 h;
-  ge64arm_p2 r;
-  ge64arm_p1p1 d;
-  ge64arm_precomp q;
   int i;
 
   for (i = 0; i < 32; ++i) t[i] = n[i];
@@ -54,23 +46,12 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   sc64_reduce512(a.v, x);
   nG_comb_digits(e, a.v, RADIXBITS, NDIGITS);
 
-  /* odd digits, times 32 (five doublings), then the even digits */
-  ge64arm_p3_0(&h);
-  for (i = 1; i < NDIGITS; i += 2) {
-    ge64arm_precomp_select16(&q, TABLE[i >> 1], e[i]);
-    madd_into(&h, &q);
-  }
-  ge64arm_p3_to_p2(&r, &h);
-  for (i = 1; i < RADIXBITS; ++i) {
-    ge64arm_p2_dbl(&d, &r);
-    ge64arm_p1p1_to_p2(&r, &d);
-  }
-  ge64arm_p2_dbl(&d, &r);
-  ge64arm_p1p1_to_p3(&h, &d);
-  for (i = 0; i < NDIGITS; i += 2) {
-    ge64arm_precomp_select16(&q, TABLE[i >> 1], e[i]);
-    madd_into(&h, &q);
-  }
+  /* odd digits, times 32 (five doublings), then the even digits; the
+     assembly scans row k for digit e[2k+1] (or e[2k]) and adds; the
+     first pass starts from its first point (init = 1) */
+  ge64_arm64_comb_madd((uint64_t *)(void *)&h, TABLE[0], e + 1, NDIGITS / 2, 1);
+  ge64_arm64_dbl_p3((uint64_t *)(void *)&h, RADIXBITS);
+  ge64_arm64_comb_madd((uint64_t *)(void *)&h, TABLE[0], e, (NDIGITS + 1) / 2, 0);
 
   ge64arm_p3_tobytes_merged(out, &h, montgomery);
 
@@ -80,9 +61,6 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   CRYPTO_CT_WIPE(e);
   CRYPTO_CT_WIPE(x);
   CRYPTO_CT_WIPE(a);
-  CRYPTO_CT_WIPE(q);
   CRYPTO_CT_WIPE(h);
-  CRYPTO_CT_WIPE(r);
-  CRYPTO_CT_WIPE(d);
-  crypto_ct_wipe_below();   /* madd_into's and the assembly's frames */
+  crypto_ct_wipe_below();   /* the assembly's frames (scanned points, sums) */
 }
