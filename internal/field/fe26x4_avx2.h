@@ -170,8 +170,12 @@ FE26X4_INLINE __m256i fe26x4_mac(__m256i t, __m256i a, const __m256i *b)
 #endif
 }
 
-/* row 0 starts every column sum, later rows add to them */
-#define FE26X4_MAC_(i, t, a, b) t = (i) == 0 ? fe26x4_mul1(a, b) : fe26x4_mac(t, a, b)
+/* row 0 starts every column sum, later rows add to them.  Row 0 takes g
+   as a register operand (intrinsic): it is the first reader of a g that
+   the caller has just computed, which then need not wait for the store
+   to reach memory; a product alone gives the compilers nothing to
+   reassociate. */
+#define FE26X4_MAC_(i, t, a, b) t = (i) == 0 ? FE26X4_MUL(a, *(b)) : fe26x4_mac(t, a, b)
 
 #define M_ FE26X4_MUL
 #define A_ FE26X4_ADD

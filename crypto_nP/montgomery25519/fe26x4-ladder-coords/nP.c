@@ -129,30 +129,34 @@ void crypto_nP(unsigned char *q, const unsigned char *n, const unsigned char *p)
 #undef STEP_IN
     fe26x4_mul(&m, &u, &v);                        /* (AA, BB, CB, DA) */
 
-#define STEP_MID(i)                                                           \
+#define STEP_F(i)                                                             \
     r = _mm256_shuffle_epi32(m.v[i], 0x4e);              /* (BB, AA, DA, CB) */ \
     f.v[i] = FE26X4_ADD(FE26X4_ADD(_mm256_and_si256(r, fmask),                \
                                    (i) == 0 ? c0 : ((i) & 1) ? co : ce),      \
-                        _mm256_sign_epi32(m.v[i], sgn));                      \
+                        _mm256_sign_epi32(m.v[i], sgn));
+    LIMBS(STEP_F)
+#undef STEP_F
+    /* d = CB - DA + 2p (lane 3 of F, high dwords cleared) in radix 2^51,
+       taken before G so that the scalar unit starts early */
+#define LANE3(k) ((uint64_t)_mm_extract_epi64(_mm256_extracti128_si256(                    \
+                    FE26X4_ADD(_mm256_and_si256(f.v[2 * (k)], lo32),                         \
+                               _mm256_slli_epi64(_mm256_and_si256(f.v[2 * (k) + 1], lo32), 26)), 1), 1))
+    d0 = LANE3(0); d1 = LANE3(1); d2 = LANE3(2); d3 = LANE3(3); d4 = LANE3(4);
+#undef LANE3
+#define STEP_MID(i)                                                           \
     w[i] = FE26X4_ADD(FE26X4_MUL(f.v[i], kg),                                 \
                       _mm256_and_si256(_mm256_shuffle_epi32(m.v[i], 0xee), gmask)); \
     c[i] = _mm256_srli_epi64(w[i], ((i) & 1) ? 25 : 26);                      \
     w[i] = _mm256_and_si256(w[i], ((i) & 1) ? m25 : m26);
     LIMBS(STEP_MID)
 #undef STEP_MID
+    /* G = (BB, BB + 121666 E, F2, F3) after one parallel carry round */
     g.v[0] = FE26X4_ADD(w[0], FE26X4_MUL(c[9], k19));
 #define STEP_G(i) g.v[(i) + 1] = FE26X4_ADD(w[(i) + 1], c[i]);
     STEP_G(0) STEP_G(1) STEP_G(2) STEP_G(3) STEP_G(4) STEP_G(5) STEP_G(6) STEP_G(7) STEP_G(8)
 #undef STEP_G
-    /* d = CB - DA + 2p (lane 3 of F, high dwords cleared) in radix 2^51;
-       then z3' = (x1 d) d on the scalar unit, its column sums written
-       between the rows of the four-lane product so that both are in the
-       out-of-order window together */
-#define LANE3(k) ((uint64_t)_mm_extract_epi64(_mm256_extracti128_si256(                    \
-                    FE26X4_ADD(_mm256_and_si256(f.v[2 * (k)], lo32),                         \
-                               _mm256_slli_epi64(_mm256_and_si256(f.v[2 * (k) + 1], lo32), 26)), 1), 1))
-    d0 = LANE3(0); d1 = LANE3(1); d2 = LANE3(2); d3 = LANE3(3); d4 = LANE3(4);
-#undef LANE3
+    /* M2 = F G row by row, with z3' = (x1 d) d on the scalar unit written
+       between the rows (fe51_mul's columns, 19 on x1 or on d) */
 #define P(a, b) ((fe51_u128)(a) * (b))
     fe26x4_mul_row(pt, &f, &g, 0);
     u0 = P(d0, x51.v[0]) + P(d1, x19[4]) + P(d2, x19[3]) + P(d3, x19[2]) + P(d4, x19[1]);
