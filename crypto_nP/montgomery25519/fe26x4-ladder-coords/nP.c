@@ -10,7 +10,7 @@
      F  = (AA, E, DA + CB, CB - DA),  E = AA - BB                 MULIN
      G  = (BB, BB + 121666 E, DA + CB, CB - DA)                   MULIN
      M2 = F * G = (x2', z2', x3', unused)                         TIGHT
-     z3' = (x1 d) d, d = CB - DA (lane 3 of F), on the scalar unit
+     z3' = x1 d^2, d = CB - DA (lane 3 of F), on the scalar unit
      S' = (x2', z2', x3', z3')                                    TIGHT
    (z2' = E (BB + 121666 E), z3' = x1 (DA - CB)^2 as in RFC 7748.)  The
    swap and the exchange within lane pairs are two vpermd per limb (the
@@ -30,16 +30,17 @@
    at 51k + 26, so the moves between the units are extractions, shifts
    and broadcasts).  It starts from F, not from M2: d = CB - DA + 2p is
    lane 3 of F (high dwords cleared; limbs paired < 2^53, fe51's MULIN),
-   and z3' = (x1 d) d takes two scalar products, written between the rows
-   of M2 (fe26x4_mul_row) so that the out-of-order window holds both
-   units' work: the scalar chain runs while the vector unit multiplies,
-   instead of after it (measured: about 58k against 60k ticks, warm,
-   AVX-512 masked on Zen 4; one scalar product after M2 had beaten a third
+   and z3' = x1 d^2 is a scalar squaring and a product by x1, written
+   between the rows of M2 (fe26x4_mul_row) so that the out-of-order
+   window holds both units' work: the scalar chain runs while the vector
+   unit multiplies, instead of after it (measured, warm, AVX-512 masked on
+   Zen 4: 54.0k ticks against 57.4k for (x1 d) d, two products, and about
+   60k for one product after M2, which in turn had beaten a third
    four-lane layer, 64k against 71k).  M2's lane 3 computes d^2, unused.
-   The scalar column sums are fe51_mul's (< 2^117: inputs < 2^55, the
-   factor 19 on x1 or d); fe51_reduce128 leaves limbs < 2^51 except limb
-   1 < 2^51 + 2^24, so the halves of z3' are TIGHT for fe26x4 without a
-   further carry pass.
+   The scalar column sums are fe51_sqcols' and fe51_mul's (< 2^117:
+   inputs < 2^55, the factors 2 and 19 on one side); fe51_reduce128
+   leaves limbs < 2^51 except limb 1 < 2^51 + 2^24, so the halves of z3'
+   are TIGHT for fe26x4 without a further carry pass.
 
    Constant time: the scalar bit becomes a mask (mask arithmetic) that
    picks the permutation indices, which vpermd takes from a register (no
@@ -70,7 +71,7 @@ void crypto_nP(unsigned char *q, const unsigned char *n, const unsigned char *p)
   fe26x4 s, u, v, m, f, g;
   fe26 h, x1;
   fe51 ax, az, x51, yy, zz;
-  uint64_t x19[5], d0, d1, d2, d3, d4, e1, e2, e3, e4;
+  uint64_t x19[5], d0, d1, d2, d3, d4, d0x2, d1x2, d2x2, d3x19, d4x19;
   fe51_u128 u0, u1, u2, u3, u4;
   __m256i pt[10];
   const __m256i lo32 = _mm256_set1_epi64x(0xffffffff);
@@ -155,31 +156,31 @@ void crypto_nP(unsigned char *q, const unsigned char *n, const unsigned char *p)
 #define STEP_G(i) g.v[(i) + 1] = FE26X4_ADD(w[(i) + 1], c[i]);
     STEP_G(0) STEP_G(1) STEP_G(2) STEP_G(3) STEP_G(4) STEP_G(5) STEP_G(6) STEP_G(7) STEP_G(8)
 #undef STEP_G
-    /* M2 = F G row by row, with z3' = (x1 d) d on the scalar unit written
-       between the rows (fe51_mul's columns, 19 on x1 or on d) */
+    /* M2 = F G row by row, with z3' = x1 d^2 on the scalar unit written
+       between the rows (fe51_sqcols' columns, then fe51_mul's with 19 x1) */
 #define P(a, b) ((fe51_u128)(a) * (b))
+    d0x2 = 2 * d0; d1x2 = 2 * d1; d2x2 = 2 * d2; d3x19 = 19 * d3; d4x19 = 19 * d4;
     fe26x4_mul_row(pt, &f, &g, 0);
-    u0 = P(d0, x51.v[0]) + P(d1, x19[4]) + P(d2, x19[3]) + P(d3, x19[2]) + P(d4, x19[1]);
+    u0 = P(d0, d0) + P(d1x2, d4x19) + P(d2x2, d3x19);
+    u1 = P(d0x2, d1) + P(d2x2, d4x19) + P(d3, d3x19);
     fe26x4_mul_row(pt, &f, &g, 1);
-    u1 = P(d0, x51.v[1]) + P(d1, x51.v[0]) + P(d2, x19[4]) + P(d3, x19[3]) + P(d4, x19[2]);
+    u2 = P(d0x2, d2) + P(d1, d1) + P(2 * d3, d4x19);
+    u3 = P(d0x2, d3) + P(d1x2, d2) + P(d4, d4x19);
+    u4 = P(d0x2, d4) + P(d1x2, d3) + P(d2, d2);
     fe26x4_mul_row(pt, &f, &g, 2);
-    u2 = P(d0, x51.v[2]) + P(d1, x51.v[1]) + P(d2, x51.v[0]) + P(d3, x19[4]) + P(d4, x19[3]);
-    fe26x4_mul_row(pt, &f, &g, 3);
-    u3 = P(d0, x51.v[3]) + P(d1, x51.v[2]) + P(d2, x51.v[1]) + P(d3, x51.v[0]) + P(d4, x19[4]);
-    u4 = P(d0, x51.v[4]) + P(d1, x51.v[3]) + P(d2, x51.v[2]) + P(d3, x51.v[1]) + P(d4, x51.v[0]);
-    fe26x4_mul_row(pt, &f, &g, 4);
     fe51_reduce128(&yy, u0, u1, u2, u3, u4);
-    e1 = 19 * d1; e2 = 19 * d2; e3 = 19 * d3; e4 = 19 * d4;
+    fe26x4_mul_row(pt, &f, &g, 3);
+    u0 = P(yy.v[0], x51.v[0]) + P(yy.v[1], x19[4]) + P(yy.v[2], x19[3]) + P(yy.v[3], x19[2]) + P(yy.v[4], x19[1]);
+    u1 = P(yy.v[0], x51.v[1]) + P(yy.v[1], x51.v[0]) + P(yy.v[2], x19[4]) + P(yy.v[3], x19[3]) + P(yy.v[4], x19[2]);
+    fe26x4_mul_row(pt, &f, &g, 4);
+    u2 = P(yy.v[0], x51.v[2]) + P(yy.v[1], x51.v[1]) + P(yy.v[2], x51.v[0]) + P(yy.v[3], x19[4]) + P(yy.v[4], x19[3]);
+    u3 = P(yy.v[0], x51.v[3]) + P(yy.v[1], x51.v[2]) + P(yy.v[2], x51.v[1]) + P(yy.v[3], x51.v[0]) + P(yy.v[4], x19[4]);
     fe26x4_mul_row(pt, &f, &g, 5);
-    u0 = P(yy.v[0], d0) + P(yy.v[1], e4) + P(yy.v[2], e3) + P(yy.v[3], e2) + P(yy.v[4], e1);
-    u1 = P(yy.v[0], d1) + P(yy.v[1], d0) + P(yy.v[2], e4) + P(yy.v[3], e3) + P(yy.v[4], e2);
+    u4 = P(yy.v[0], x51.v[4]) + P(yy.v[1], x51.v[3]) + P(yy.v[2], x51.v[2]) + P(yy.v[3], x51.v[1]) + P(yy.v[4], x51.v[0]);
     fe26x4_mul_row(pt, &f, &g, 6);
-    u2 = P(yy.v[0], d2) + P(yy.v[1], d1) + P(yy.v[2], d0) + P(yy.v[3], e4) + P(yy.v[4], e3);
-    u3 = P(yy.v[0], d3) + P(yy.v[1], d2) + P(yy.v[2], d1) + P(yy.v[3], d0) + P(yy.v[4], e4);
-    fe26x4_mul_row(pt, &f, &g, 7);
-    u4 = P(yy.v[0], d4) + P(yy.v[1], d3) + P(yy.v[2], d2) + P(yy.v[3], d1) + P(yy.v[4], d0);
-    fe26x4_mul_row(pt, &f, &g, 8);
     fe51_reduce128(&zz, u0, u1, u2, u3, u4);
+    fe26x4_mul_row(pt, &f, &g, 7);
+    fe26x4_mul_row(pt, &f, &g, 8);
     fe26x4_mul_row(pt, &f, &g, 9);
     fe26x4_reduce(&m, pt);
 #undef P
