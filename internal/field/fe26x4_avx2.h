@@ -170,8 +170,12 @@ FE26X4_INLINE __m256i fe26x4_mac(__m256i t, __m256i a, const __m256i *b)
 #endif
 }
 
-/* row 0 starts every column sum, later rows add to them */
-#define FE26X4_MAC_(i, t, a, b) t = (i) == 0 ? fe26x4_mul1(a, b) : fe26x4_mac(t, a, b)
+/* row 0 starts every column sum, later rows add to them.  Row 0 takes g
+   as a register operand (intrinsic): it is the first reader of a g that
+   the caller has just computed, which then need not wait for the store
+   to reach memory; a product alone gives the compilers nothing to
+   reassociate. */
+#define FE26X4_MAC_(i, t, a, b) t = (i) == 0 ? FE26X4_MUL(a, *(b)) : fe26x4_mac(t, a, b)
 
 #define M_ FE26X4_MUL
 #define A_ FE26X4_ADD
@@ -222,9 +226,31 @@ FE26X4_INLINE void fe26x4_mul(fe26x4 *h, const fe26x4 *f, const fe26x4 *g)
 #define FE26X4_FR_(i) a1 = f->v[i]; a2 = A_(a1, a1); a19 = M_(a1, k19); a38 = A_(a19, a19); \
   FE26X4_ROW_(i, FE26X4_G_)
   FE26X4_LIMBS(FE26X4_FR_)
-#undef FE26X4_FR_
   fe26x4_reduce(h, t);
 }
+
+/* fe26x4_mul one row at a time (i a constant; rows 0..9 in order, then
+   fe26x4_reduce(h, t)), for callers that put independent work between
+   the rows in program order */
+FE26X4_INLINE void fe26x4_mul_row(__m256i t[10], const fe26x4 *f, const fe26x4 *g, const int i)
+{
+  const __m256i k19 = _mm256_set1_epi64x(19);
+  __m256i a1, a2, a19, a38;
+  switch (i) {
+  case 0: FE26X4_FR_(0) break;
+  case 1: FE26X4_FR_(1) break;
+  case 2: FE26X4_FR_(2) break;
+  case 3: FE26X4_FR_(3) break;
+  case 4: FE26X4_FR_(4) break;
+  case 5: FE26X4_FR_(5) break;
+  case 6: FE26X4_FR_(6) break;
+  case 7: FE26X4_FR_(7) break;
+  case 8: FE26X4_FR_(8) break;
+  default: FE26X4_FR_(9) break;
+  }
+  (void)a2; (void)a19; (void)a38;
+}
+#undef FE26X4_FR_
 #undef FE26X4_G_
 
 /* h = f^2; f MULIN; h TIGHT.  The mul columns with f = g, each cross

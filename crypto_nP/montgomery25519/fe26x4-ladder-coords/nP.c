@@ -9,25 +9,44 @@
      M1 = U * (A, B, B, A) = (AA, BB, CB, DA)                     TIGHT
      F  = (AA, E, DA + CB, CB - DA),  E = AA - BB                 MULIN
      G  = (BB, BB + 121666 E, DA + CB, CB - DA)                   MULIN
-     M2 = F * G = (x2', z2', x3', (DA - CB)^2)                    TIGHT
-     z3' = x1 (DA - CB)^2, lane 3 alone, on the scalar unit (radix 2^51)
+     M2 = F * G = (x2', z2', x3', unused)                         TIGHT
+     z3' = x1 d^2, d = CB - DA (lane 3 of F), on the scalar unit
      S' = (x2', z2', x3', z3')                                    TIGHT
    (z2' = E (BB + 121666 E), z3' = x1 (DA - CB)^2 as in RFC 7748.)  The
-   lane moves are fixed permutations and blends with immediate
-   operands; U, F and G are sums and differences (plus 2p) of TIGHT
-   values, hence MULIN; G's multiplication by 121666 is one vpmuludq by
-   the lane constants (0, 121666, 1, 1) and one parallel carry round
-   (as in fe26x4_mul121666_add).  Two dependent four-lane
-   multiplications per step, then the one-lane product by x1 in scalar
-   radix 2^51: the limbs of radix 2^25.5 pair up exactly into radix-2^51
-   limbs (limb 2k at bit 51k, limb 2k + 1 at 51k + 26), so the moves
-   between the units are extractions, shifts and broadcasts, and one
-   scalar multiplication is quicker than a third four-lane one that uses
-   a single lane (measured: about 64k against 71k ticks per X25519).
+   swap and the exchange within lane pairs are two vpermd per limb (the
+   dword indices are the identity or the halves exchanged, chosen once
+   per step by the mask; then the pairs exchanged); the differences are
+   vpsignd, which negates the low dword of lanes 1 and 3, plus 2p.  That
+   leaves garbage in the high dwords of U and F, which only vpmuludq
+   (low dwords) and 64-bit additions feeding vpmuludq ever read, so the
+   low dwords are the exact MULIN values.  U, F and G are sums and
+   differences (plus 2p) of TIGHT values, hence MULIN; G's multiplication
+   by 121666 is one vpmuludq by the lane constants (0, 121666, 1, 1) and
+   one parallel carry round (as in fe26x4_mul121666_add).
 
-   Constant time: the scalar bit becomes a mask that is all ones or all
-   zeros in every lane for the swap (mask arithmetic); the scalar
-   product is fe51_mul (constant time); the inversion is
+   Two dependent four-lane multiplications per step; the one-lane product
+   by x1 runs on the scalar unit in radix 2^51 (the limbs of radix 2^25.5
+   pair up exactly into radix-2^51 limbs: limb 2k at bit 51k, limb 2k + 1
+   at 51k + 26, so the moves between the units are extractions, shifts
+   and broadcasts).  It starts from F, not from M2: d = CB - DA + 2p is
+   lane 3 of F (high dwords cleared; limbs paired < 2^53, fe51's MULIN),
+   and z3' = x1 d^2 is a scalar squaring and a product by x1, written
+   between the rows of M2 (fe26x4_mul_row) so that the out-of-order
+   window holds both units' work: the scalar chain runs while the vector
+   unit multiplies, instead of after it (measured, warm, AVX-512 masked on
+   Zen 4: 54.0k ticks against 57.4k for (x1 d) d, two products, and about
+   60k for one product after M2, which in turn had beaten a third
+   four-lane layer, 64k against 71k).  M2's lane 3 computes d^2, unused.
+   The scalar column sums are fe51_sqcols' and fe51_mul's (< 2^117:
+   inputs < 2^55, the factors 2 and 19 on one side); fe51_reduce128
+   leaves limbs < 2^51 except limb 1 < 2^51 + 2^24, so the halves of z3'
+   are TIGHT for fe26x4 without a further carry pass.
+
+   Constant time: the scalar bit becomes a mask (mask arithmetic) that
+   picks the permutation indices, which vpermd takes from a register (no
+   memory index; its timing does not depend on the indices); the scalar
+   products are fixed sequences of 64x64-bit multiplications and additions
+   (fe51_mul's columns and fe51_reduce128); the inversion is
    field/fe51.h's constant-time safegcd on the canonical encodings of
    x2 and z2.  Both inputs are read before q is written, so q may alias
    n or p. */
@@ -47,16 +66,30 @@ void crypto_nP(unsigned char *q, const unsigned char *n, const unsigned char *p)
   const __m256i m26 = _mm256_set1_epi64x((1 << 26) - 1);
   const __m256i m25 = _mm256_set1_epi64x((1 << 25) - 1);
   const __m256i k19 = _mm256_set1_epi64x(19);
-  /* 2p in radix 2^25.5, and the lane factors of G */
-  const __m256i e0 = _mm256_set1_epi64x(((int64_t)1 << 27) - 38);
-  const __m256i e = _mm256_set1_epi64x(((int64_t)1 << 27) - 2);
-  const __m256i o = _mm256_set1_epi64x(((int64_t)1 << 26) - 2);
+  /* the lane factors of G */
   const __m256i kg = _mm256_set_epi64x(1, 1, 121666, 0);
   fe26x4 s, u, v, m, f, g;
   fe26 h, x1;
-  fe51 ax, az, x51, tt, zz;
+  fe51 ax, az, x51, yy, zz;
+  uint64_t x19[5], d0, d1, d2, d3, d4, d0x2, d1x2, d2x2, d3x19, d4x19;
+  fe51_u128 u0, u1, u2, u3, u4;
+  __m256i pt[10];
+  const __m256i lo32 = _mm256_set1_epi64x(0xffffffff);
   uint64_t swap = 0, bit;
   __m256i mask, t, r, c[10], w[10];
+  /* 2p's limbs (radix 2^25.5) in lanes 1 and 3, the signs that negate
+     the low dwords there, the lane masks of F and of (BB, BB, 0, 0), the
+     dword indices of S and of its lane pairs exchanged */
+  const __m256i c0 = _mm256_set_epi64x(((int64_t)1 << 27) - 38, 0, ((int64_t)1 << 27) - 38, 0);
+  const __m256i ce = _mm256_set_epi64x(((int64_t)1 << 27) - 2, 0, ((int64_t)1 << 27) - 2, 0);
+  const __m256i co = _mm256_set_epi64x(((int64_t)1 << 26) - 2, 0, ((int64_t)1 << 26) - 2, 0);
+  const __m256i sgn = _mm256_set_epi32(1, -1, 1, 1, 1, -1, 1, 1);
+  const __m256i fmask = _mm256_set_epi64x(-1, -1, -1, 0);
+  const __m256i gmask = _mm256_set_epi64x(0, 0, -1, -1);
+  const __m256i id_t = _mm256_set_epi32(7, 6, 5, 4, 3, 2, 1, 0);
+  const __m256i id_r = _mm256_set_epi32(5, 4, 7, 6, 1, 0, 3, 2);
+  const __m256i k4 = _mm256_set1_epi32(4);
+  __m256i sw, it, ir;
   int i, j;
 
   for (i = 0; i < 32; ++i) k[i] = n[i];
@@ -74,63 +107,83 @@ void crypto_nP(unsigned char *q, const unsigned char *n, const unsigned char *p)
   }
   for (i = 0; i < 10; ++i) s.v[i] = _mm256_load_si256((const __m256i *)ls[i]);
   fe51_frombytes(&x51, p);
+  for (i = 0; i < 5; ++i) x19[i] = 19 * x51.v[i];
 
   for (i = 254; i >= 0; --i) {
     bit = (k[i >> 3] >> (i & 7)) & 1;
     swap ^= bit;
-    mask = _mm256_set1_epi64x((long long)crypto_ct_bit_mask_u64(swap));
+    /* the swap as lane indices: 4 toggles between the halves */
+    sw = _mm256_and_si256(_mm256_set1_epi32(-(int)(uint32_t)swap), k4);
     swap = bit;
+    it = _mm256_xor_si256(id_t, sw);
+    ir = _mm256_xor_si256(id_r, sw);
 
-    /* conditional swap of the halves, then U and (A, B, B, A) */
+    /* t = swapped S, r = t with each lane pair exchanged; then
+       U = r + (0, 2p, 0, 2p) +- t and V = (A, B, B, A) */
 #define STEP_IN(i)                                                            \
-    t = _mm256_permute4x64_epi64(s.v[i], 0x4e);                               \
-    t = _mm256_and_si256(mask, _mm256_xor_si256(t, s.v[i]));                  \
-    t = _mm256_xor_si256(s.v[i], t);                     /* swapped S */      \
-    r = _mm256_shuffle_epi32(t, 0x4e);                   /* (z2, x2, z3, x3) */ \
-    u.v[i] = _mm256_blend_epi32(FE26X4_ADD(t, r),                             \
-                                _mm256_sub_epi64(FE26X4_ADD(r, (i) == 0 ? e0 : ((i) & 1) ? o : e), t), \
-                                0xcc);                                        \
-    v.v[i] = _mm256_permute4x64_epi64(u.v[i], 0x14);     /* (A, B, B, A) */
+    t = _mm256_permutevar8x32_epi32(s.v[i], it);                              \
+    r = _mm256_permutevar8x32_epi32(s.v[i], ir);                              \
+    u.v[i] = FE26X4_ADD(FE26X4_ADD(r, (i) == 0 ? c0 : ((i) & 1) ? co : ce),   \
+                        _mm256_sign_epi32(t, sgn));                           \
+    v.v[i] = _mm256_permute4x64_epi64(u.v[i], 0x14);
     LIMBS(STEP_IN)
 #undef STEP_IN
-    fe26x4_mul(&m, &u, &v);                              /* (AA, BB, CB, DA) */
+    fe26x4_mul(&m, &u, &v);                        /* (AA, BB, CB, DA) */
 
-    /* F = (AA, AA - BB, CB + DA, DA - CB), G before its carry */
-#define STEP_MID(i)                                                           \
+#define STEP_F(i)                                                             \
     r = _mm256_shuffle_epi32(m.v[i], 0x4e);              /* (BB, AA, DA, CB) */ \
-    t = _mm256_sub_epi64(FE26X4_ADD(r, (i) == 0 ? e0 : ((i) & 1) ? o : e), m.v[i]); \
-    f.v[i] = _mm256_blend_epi32(_mm256_blend_epi32(m.v[i], t, 0xcc),          \
-                                FE26X4_ADD(m.v[i], r), 0x30);                 \
+    f.v[i] = FE26X4_ADD(FE26X4_ADD(_mm256_and_si256(r, fmask),                \
+                                   (i) == 0 ? c0 : ((i) & 1) ? co : ce),      \
+                        _mm256_sign_epi32(m.v[i], sgn));
+    LIMBS(STEP_F)
+#undef STEP_F
+    /* d = CB - DA + 2p (lane 3 of F, high dwords cleared) in radix 2^51,
+       taken before G so that the scalar unit starts early */
+#define LANE3(k) ((uint64_t)_mm_extract_epi64(_mm256_extracti128_si256(                    \
+                    FE26X4_ADD(_mm256_and_si256(f.v[2 * (k)], lo32),                         \
+                               _mm256_slli_epi64(_mm256_and_si256(f.v[2 * (k) + 1], lo32), 26)), 1), 1))
+    d0 = LANE3(0); d1 = LANE3(1); d2 = LANE3(2); d3 = LANE3(3); d4 = LANE3(4);
+#undef LANE3
+#define STEP_MID(i)                                                           \
     w[i] = FE26X4_ADD(FE26X4_MUL(f.v[i], kg),                                 \
-                      _mm256_blend_epi32(_mm256_blend_epi32(r, m.v[i], 0x0c), \
-                                         _mm256_setzero_si256(), 0xf0));      \
+                      _mm256_and_si256(_mm256_shuffle_epi32(m.v[i], 0xee), gmask)); \
     c[i] = _mm256_srli_epi64(w[i], ((i) & 1) ? 25 : 26);                      \
     w[i] = _mm256_and_si256(w[i], ((i) & 1) ? m25 : m26);
     LIMBS(STEP_MID)
 #undef STEP_MID
+    /* G = (BB, BB + 121666 E, F2, F3) after one parallel carry round */
     g.v[0] = FE26X4_ADD(w[0], FE26X4_MUL(c[9], k19));
 #define STEP_G(i) g.v[(i) + 1] = FE26X4_ADD(w[(i) + 1], c[i]);
     STEP_G(0) STEP_G(1) STEP_G(2) STEP_G(3) STEP_G(4) STEP_G(5) STEP_G(6) STEP_G(7) STEP_G(8)
 #undef STEP_G
-    fe26x4_mul(&m, &f, &g);                              /* (x2', z2', x3', T^2) */
-    /* z3' = x1 T^2: lane 3 alone, on the scalar unit in radix 2^51 (limb
-       pairs v[2k] + 2^26 v[2k+1] < 2^52 of the TIGHT product), which is
-       quicker than a whole four-lane multiplication for one lane */
-    /* the pairs are formed in the vectors, so five extractions instead of ten */
-#define LANE3(k) ((uint64_t)_mm_extract_epi64(_mm256_extracti128_si256(                    \
-                    FE26X4_ADD(m.v[2 * (k)], _mm256_slli_epi64(m.v[2 * (k) + 1], 26)), 1), 1))
-    tt.v[0] = LANE3(0); tt.v[1] = LANE3(1); tt.v[2] = LANE3(2);
-    tt.v[3] = LANE3(3); tt.v[4] = LANE3(4);
-#undef LANE3
-    fe51_mul(&zz, &tt, &x51);
-    /* fe51's output limbs are < 2^52: one carry pass to < 2^51 (limb 0
-       < 2^51 + 38), so the halves are TIGHT for fe26x4 */
-    zz.v[1] += zz.v[0] >> 51; zz.v[0] &= FE51_MASK51;
-    zz.v[2] += zz.v[1] >> 51; zz.v[1] &= FE51_MASK51;
-    zz.v[3] += zz.v[2] >> 51; zz.v[2] &= FE51_MASK51;
-    zz.v[4] += zz.v[3] >> 51; zz.v[3] &= FE51_MASK51;
-    zz.v[0] += 19 * (zz.v[4] >> 51); zz.v[4] &= FE51_MASK51;
-    /* five broadcasts, split into limb pairs in the vectors */
+    /* M2 = F G row by row, with z3' = x1 d^2 on the scalar unit written
+       between the rows (fe51_sqcols' columns, then fe51_mul's with 19 x1) */
+#define P(a, b) ((fe51_u128)(a) * (b))
+    d0x2 = 2 * d0; d1x2 = 2 * d1; d2x2 = 2 * d2; d3x19 = 19 * d3; d4x19 = 19 * d4;
+    fe26x4_mul_row(pt, &f, &g, 0);
+    u0 = P(d0, d0) + P(d1x2, d4x19) + P(d2x2, d3x19);
+    u1 = P(d0x2, d1) + P(d2x2, d4x19) + P(d3, d3x19);
+    fe26x4_mul_row(pt, &f, &g, 1);
+    u2 = P(d0x2, d2) + P(d1, d1) + P(2 * d3, d4x19);
+    u3 = P(d0x2, d3) + P(d1x2, d2) + P(d4, d4x19);
+    u4 = P(d0x2, d4) + P(d1x2, d3) + P(d2, d2);
+    fe26x4_mul_row(pt, &f, &g, 2);
+    fe51_reduce128(&yy, u0, u1, u2, u3, u4);
+    fe26x4_mul_row(pt, &f, &g, 3);
+    u0 = P(yy.v[0], x51.v[0]) + P(yy.v[1], x19[4]) + P(yy.v[2], x19[3]) + P(yy.v[3], x19[2]) + P(yy.v[4], x19[1]);
+    u1 = P(yy.v[0], x51.v[1]) + P(yy.v[1], x51.v[0]) + P(yy.v[2], x19[4]) + P(yy.v[3], x19[3]) + P(yy.v[4], x19[2]);
+    fe26x4_mul_row(pt, &f, &g, 4);
+    u2 = P(yy.v[0], x51.v[2]) + P(yy.v[1], x51.v[1]) + P(yy.v[2], x51.v[0]) + P(yy.v[3], x19[4]) + P(yy.v[4], x19[3]);
+    u3 = P(yy.v[0], x51.v[3]) + P(yy.v[1], x51.v[2]) + P(yy.v[2], x51.v[1]) + P(yy.v[3], x51.v[0]) + P(yy.v[4], x19[4]);
+    fe26x4_mul_row(pt, &f, &g, 5);
+    u4 = P(yy.v[0], x51.v[4]) + P(yy.v[1], x51.v[3]) + P(yy.v[2], x51.v[2]) + P(yy.v[3], x51.v[1]) + P(yy.v[4], x51.v[0]);
+    fe26x4_mul_row(pt, &f, &g, 6);
+    fe51_reduce128(&zz, u0, u1, u2, u3, u4);
+    fe26x4_mul_row(pt, &f, &g, 7);
+    fe26x4_mul_row(pt, &f, &g, 8);
+    fe26x4_mul_row(pt, &f, &g, 9);
+    fe26x4_reduce(&m, pt);
+#undef P
 #define STEP_OUT(k)                                                           \
     t = _mm256_set1_epi64x((long long)zz.v[k]);                               \
     s.v[2 * (k)] = _mm256_blend_epi32(m.v[2 * (k)], _mm256_and_si256(t, m26), 0xc0); \
