@@ -66,36 +66,55 @@
 	sub	x0, x0, #2
 .endm
 
-/* 19 divsteps from the low bits of f (\f), g (\g); their matrix to
-   \u \v \q \r (none of x4-x9) */
-.macro INV25519_ARM64_RUN f, g, u, v, q, r
+/* the packed words of a run from the low bits of f (\f, odd), g (\g) */
+.macro INV25519_ARM64_START f, g
 	ubfx	x5, \f, #1, #18			/* B = (F - 1)/2 */
-	orr	x5, x5, #(1 << 39)		/* U = 2^19 */
 	ubfx	x4, \g, #0, #19
+	orr	x5, x5, #(1 << 39)		/* U = 2^19 */
 	orr	x4, x4, #(1 << 61)		/* R = 2^19 */
+.endm
+
+/* the matrix of a run, from its final words, to \u \v \q \r (none of
+   x4-x9): B + 2^19 = (f' - 1)/2 + 2^19 + 2^20 U + 2^41 V with the first
+   term in [0, 2^20), so U is bits 20-40 and, after adding 2^40
+   (U + 2^20 in [0, 2^21)), V is the rest; G + 2^20 likewise */
+.macro INV25519_ARM64_END u, v, q, r
+	add	x6, x5, #(1 << 19)
+	add	x7, x4, #(1 << 20)
+	mov	x8, #(1 << 40)
+	mov	x9, #(1 << 41)
+	sbfx	\u, x6, #20, #21
+	sbfx	\q, x7, #21, #21
+	add	x8, x6, x8
+	add	x9, x7, x9
+	asr	\v, x8, #41
+	asr	\r, x9, #42
+.endm
+
+/* a run of 19 divsteps; the matrix to \u \v \q \r */
+.macro INV25519_ARM64_RUN u, v, q, r
 	.rept 19
 	INV25519_ARM64_STEP
 	.endr
-	/* B + 2^19 = (f' - 1)/2 + 2^19 + 2^20 U + 2^41 V, the first term in
-	   [0, 2^20); G + 2^20 = (g' + 2^20) + 2^21 Q + 2^42 R likewise */
-	add	x6, x5, #(1 << 19)
-	add	x7, x4, #(1 << 20)
-	sbfx	\u, x6, #20, #21
-	sbfx	\q, x7, #21, #21
-	sub	x6, x6, \u, lsl #20
-	sub	x7, x7, \q, lsl #21
-	asr	\v, x6, #41
-	asr	\r, x7, #42
+	INV25519_ARM64_END \u, \v, \q, \r
 .endm
 
-/* (\f, \g) <- (u \f + v \g, q \f + r \g) / 2^19 on 64-bit words */
+/* (\f, \g) <- (u \f + v \g, q \f + r \g) / 2^19 on 64-bit words (exact in
+   the low 45 bits), and the packed words of the next run from them (the
+   four products side by side, not chained, for the latency) */
 .macro INV25519_ARM64_NEXT f, g, u, v, q, r
 	mul	x6, \u, \f
 	mul	x7, \q, \f
-	madd	x6, \v, \g, x6
-	madd	x7, \r, \g, x7
+	mul	x8, \v, \g
+	mul	x9, \r, \g
+	add	x6, x6, x8
+	add	x7, x7, x9
+	ubfx	x5, x6, #20, #18
+	ubfx	x4, x7, #19, #19
 	asr	\f, x6, #19
 	asr	\g, x7, #19
+	orr	x5, x5, #(1 << 39)
+	orr	x4, x4, #(1 << 61)
 .endm
 
 /* (\d0 \d1 \d2 \d3) = (a0 a1 a2 a3) (b0 b1 b2 b3) as 2x2 matrices
@@ -112,26 +131,230 @@
 .endm
 
 FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64_divsteps57))
-	INV25519_ARM64_RUN x1, x2, x10, x11, x12, x13
+	INV25519_ARM64_START x1, x2
+	INV25519_ARM64_RUN x10, x11, x12, x13
 	INV25519_ARM64_NEXT x1, x2, x10, x11, x12, x13
-	INV25519_ARM64_RUN x1, x2, x14, x15, x16, x17
+	INV25519_ARM64_RUN x14, x15, x16, x17
 	INV25519_ARM64_NEXT x1, x2, x14, x15, x16, x17
-	/* the product of the first two runs, to x10-x13 */
+	/* 32 times the product of the first two runs, to x10-x13 (x4, x5
+	   hold the next run's words) */
+	INV25519_ARM64_MATMUL x6, x7, x8, x9, x14, x15, x16, x17, x10, x11, x12, x13
+	lsl	x10, x6, #5
+	lsl	x11, x7, #5
+	lsl	x12, x8, #5
+	lsl	x13, x9, #5
+	INV25519_ARM64_RUN x14, x15, x16, x17
 	INV25519_ARM64_MATMUL x4, x5, x6, x7, x14, x15, x16, x17, x10, x11, x12, x13
-	mov	x10, x4
-	mov	x11, x5
-	mov	x12, x6
-	mov	x13, x7
-	INV25519_ARM64_RUN x1, x2, x14, x15, x16, x17
-	INV25519_ARM64_MATMUL x4, x5, x6, x7, x14, x15, x16, x17, x10, x11, x12, x13
-	lsl	x4, x4, #5
-	lsl	x5, x5, #5
-	lsl	x6, x6, #5
-	lsl	x7, x7, #5
 	stp	x4, x5, [x3]
 	stp	x6, x7, [x3, #16]
 	ret
 FE64ARM_END(CRYPTO_NAMESPACE(inv25519_arm64_divsteps57))
+
+/* the last batch: 38 divsteps (two runs), the same way
+   int64_t inv25519_arm64_divsteps38(int64_t D, uint64_t f, uint64_t g,
+                                     int64_t t[5])
+   t[0..3] = 2^24 T, where 2^38 (f', g') = T (f, g), and t[4] = f' in its
+   low 24 bits (the sign of f' = +-1 at the end of the inversion) */
+FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64_divsteps38))
+	INV25519_ARM64_START x1, x2
+	INV25519_ARM64_RUN x10, x11, x12, x13
+	INV25519_ARM64_NEXT x1, x2, x10, x11, x12, x13
+	lsl	x10, x10, #24
+	lsl	x11, x11, #24
+	lsl	x12, x12, #24
+	lsl	x13, x13, #24
+	INV25519_ARM64_RUN x14, x15, x16, x17
+	mul	x8, x14, x1
+	mul	x9, x15, x2
+	add	x8, x8, x9
+	asr	x8, x8, #19
+	INV25519_ARM64_MATMUL x4, x5, x6, x7, x14, x15, x16, x17, x10, x11, x12, x13
+	stp	x4, x5, [x3]
+	stp	x6, x7, [x3, #16]
+	str	x8, [x3, #32]
+	ret
+FE64ARM_END(CRYPTO_NAMESPACE(inv25519_arm64_divsteps38))
+
+/* The matrix updates of a batch, as safegcd_update_de and
+   safegcd_update_fg of field/inv25519_safegcd.h (same results, same
+   representation: signed radix 2^62, limbs 0-3 in [0, 2^62), limb 4
+   signed, five 64-bit words per number).
+
+   void inv25519_arm64_update(int64_t s[20], const int64_t t[4])
+     x0 = s = f, g, d, e (five words each), x1 = t = (u, v, q, r) with
+     2^62 (f', g') = t (f, g), |u| + |v|, |q| + |r| <= 2^62.
+   (f, g) <- t (f, g) / 2^62, exactly;
+   (d, e) <- t (d, e) / 2^62 mod p: md = (u if d < 0) + (v if e < 0)
+     minus the m in [0, 2^62) with u d + v e + m p = 0 mod 2^62
+     (m = (p^-1 mod 2^62) (u d + v e) + md mod 2^62), and md p added;
+     p = -19 + 128 2^248 in the limbs, so md p is -19 md at limb 0 and
+     128 md at limb 4.  Each limb's sum is a signed 128-bit value in
+     two words (mul/smulh, adds/adc); the carry to the next limb is that
+     value >> 62, which fits in 64 bits.
+
+   Registers: x2-x5 u v q r, x6 (p^-1 mod 2^62), x7 -19, x8-x17 sums and
+   carries, x19-x22 limbs and md, me (saved and restored).
+
+   Constant time: straight-line code, the signs of d and e become masks
+   (asr #63, and); no branch. */
+
+/* (\hi:\lo) = \a \x + \b \y, signed 128 bits; \tl, \th scratch */
+.macro INV25519_ARM64_PROD lo, hi, tl, th, a, x, b, y
+	mul	\lo, \a, \x
+	smulh	\hi, \a, \x
+	mul	\tl, \b, \y
+	smulh	\th, \b, \y
+	adds	\lo, \lo, \tl
+	adc	\hi, \hi, \th
+.endm
+
+/* (\hi:\lo) += \c sign-extended; \t scratch */
+.macro INV25519_ARM64_ADDC lo, hi, c, t
+	asr	\t, \c, #63
+	adds	\lo, \lo, \c
+	adc	\hi, \hi, \t
+.endm
+
+/* limb \i (1-3) of one pair of outputs: X at [x0, #\ox], Y at [x0, #\oy];
+   the new limb \i - 1 of X' = u X + v Y and Y' = q X + r Y is stored,
+   the carries x16 (X'), x17 (Y') move on */
+.macro INV25519_ARM64_LIMB ox, oy, i
+	ldr	x19, [x0, #(\ox + 8 * \i)]
+	ldr	x20, [x0, #(\oy + 8 * \i)]
+	INV25519_ARM64_PROD x8, x9, x10, x11, x2, x19, x3, x20
+	INV25519_ARM64_PROD x12, x13, x14, x15, x4, x19, x5, x20
+	INV25519_ARM64_ADDC x8, x9, x16, x10
+	INV25519_ARM64_ADDC x12, x13, x17, x14
+	and	x10, x8, #0x3fffffffffffffff
+	and	x14, x12, #0x3fffffffffffffff
+	str	x10, [x0, #(\ox + 8 * \i - 8)]
+	str	x14, [x0, #(\oy + 8 * \i - 8)]
+	extr	x16, x9, x8, #62
+	extr	x17, x13, x12, #62
+.endm
+
+/* save x19-x22, load t */
+.macro INV25519_ARM64_UPDATE_ENTRY
+	stp	x19, x20, [sp, #-32]!
+	.cfi_def_cfa_offset 32
+	.cfi_offset x19, -32
+	.cfi_offset x20, -24
+	stp	x21, x22, [sp, #16]
+	.cfi_offset x21, -16
+	.cfi_offset x22, -8
+	ldp	x2, x3, [x1]
+	ldp	x4, x5, [x1, #16]
+.endm
+
+/* restore x19-x22 and return */
+.macro INV25519_ARM64_UPDATE_EXIT
+	ldp	x21, x22, [sp, #16]
+	ldp	x19, x20, [sp], #32
+	.cfi_restore x19
+	.cfi_restore x20
+	.cfi_restore x21
+	.cfi_restore x22
+	.cfi_def_cfa_offset 0
+	ret
+.endm
+
+/* d, e */
+.macro INV25519_ARM64_UPDATE_DE
+	/* d, e: the corrections md (x21), me (x22) */
+	ldr	x19, [x0, #112]
+	ldr	x20, [x0, #152]
+	asr	x19, x19, #63
+	asr	x20, x20, #63
+	and	x21, x2, x19
+	and	x8, x3, x20
+	and	x22, x4, x19
+	and	x12, x5, x20
+	add	x21, x21, x8
+	add	x22, x22, x12
+	movz	x6, #0x35e5
+	movk	x6, #0xd794, lsl #16
+	movk	x6, #0x5e50, lsl #32
+	movk	x6, #0x3943, lsl #48
+	mov	x7, #-19
+	ldr	x19, [x0, #80]
+	ldr	x20, [x0, #120]
+	INV25519_ARM64_PROD x8, x9, x10, x11, x2, x19, x3, x20
+	INV25519_ARM64_PROD x12, x13, x14, x15, x4, x19, x5, x20
+	madd	x10, x6, x8, x21
+	madd	x14, x6, x12, x22
+	and	x10, x10, #0x3fffffffffffffff
+	and	x14, x14, #0x3fffffffffffffff
+	sub	x21, x21, x10
+	sub	x22, x22, x14
+	mul	x10, x7, x21
+	smulh	x11, x7, x21
+	mul	x14, x7, x22
+	smulh	x15, x7, x22
+	adds	x8, x8, x10
+	adc	x9, x9, x11
+	adds	x12, x12, x14
+	adc	x13, x13, x15
+	extr	x16, x9, x8, #62		/* the low 62 bits are 0 */
+	extr	x17, x13, x12, #62
+	INV25519_ARM64_LIMB 80, 120, 1
+	INV25519_ARM64_LIMB 80, 120, 2
+	INV25519_ARM64_LIMB 80, 120, 3
+	/* limb 4, with 128 md, 128 me */
+	ldr	x19, [x0, #112]
+	ldr	x20, [x0, #152]
+	INV25519_ARM64_PROD x8, x9, x10, x11, x2, x19, x3, x20
+	INV25519_ARM64_PROD x12, x13, x14, x15, x4, x19, x5, x20
+	INV25519_ARM64_ADDC x8, x9, x16, x10
+	INV25519_ARM64_ADDC x12, x13, x17, x14
+	lsl	x10, x21, #7
+	asr	x11, x21, #57
+	lsl	x14, x22, #7
+	asr	x15, x22, #57
+	adds	x8, x8, x10
+	adc	x9, x9, x11
+	adds	x12, x12, x14
+	adc	x13, x13, x15
+	and	x10, x8, #0x3fffffffffffffff
+	and	x14, x12, #0x3fffffffffffffff
+	str	x10, [x0, #104]
+	str	x14, [x0, #144]
+	extr	x16, x9, x8, #62
+	extr	x17, x13, x12, #62
+	str	x16, [x0, #112]
+	str	x17, [x0, #152]
+.endm
+
+/* f, g */
+.macro INV25519_ARM64_UPDATE_FG
+	/* f, g */
+	ldr	x19, [x0, #0]
+	ldr	x20, [x0, #40]
+	INV25519_ARM64_PROD x8, x9, x10, x11, x2, x19, x3, x20
+	INV25519_ARM64_PROD x12, x13, x14, x15, x4, x19, x5, x20
+	extr	x16, x9, x8, #62		/* the low 62 bits are 0 */
+	extr	x17, x13, x12, #62
+	INV25519_ARM64_LIMB 0, 40, 1
+	INV25519_ARM64_LIMB 0, 40, 2
+	INV25519_ARM64_LIMB 0, 40, 3
+	INV25519_ARM64_LIMB 0, 40, 4
+	str	x16, [x0, #32]
+	str	x17, [x0, #72]
+.endm
+
+FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64_update))
+	INV25519_ARM64_UPDATE_ENTRY
+	INV25519_ARM64_UPDATE_DE
+	INV25519_ARM64_UPDATE_FG
+	INV25519_ARM64_UPDATE_EXIT
+FE64ARM_END(CRYPTO_NAMESPACE(inv25519_arm64_update))
+
+/* the update of d, e only (the last batch: f is then +-1, known from its low bits)
+   void inv25519_arm64_update_de(int64_t s[20], const int64_t t[4]) */
+FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64_update_de))
+	INV25519_ARM64_UPDATE_ENTRY
+	INV25519_ARM64_UPDATE_DE
+	INV25519_ARM64_UPDATE_EXIT
+FE64ARM_END(CRYPTO_NAMESPACE(inv25519_arm64_update))
 
 	.section .note.GNU-stack,"",@progbits
 
