@@ -32,6 +32,7 @@ ALLOWED_BRANCHES='
 fe64_arm64_nsquare:b.le n = 1: n is the public count of squarings
 fe64_arm64_nsquare:b.ne the loop over the public count n
 x25519_ladder_arm64:b.ge the loop over the bit index i = 254..0 (public)
+inv25519_arm64:b.ne the loop over the 10 batches of divsteps (public count)
 sha512_arm64_blocks:b.ne the loops over the four 16-round groups and over the blocks (public counts)
 '
 # function:mnemonic and why the index is public

@@ -39,10 +39,7 @@ typedef struct { uint64_t v[4]; } fe64arm;
 #define fe64_arm64_add CRYPTO_NAMESPACE(fe64_arm64_add)
 #define fe64_arm64_sub CRYPTO_NAMESPACE(fe64_arm64_sub)
 #define fe64_arm64_freeze CRYPTO_NAMESPACE(fe64_arm64_freeze)
-#define inv25519_arm64_divsteps57 CRYPTO_NAMESPACE(inv25519_arm64_divsteps57)
-#define inv25519_arm64_update CRYPTO_NAMESPACE(inv25519_arm64_update)
-#define inv25519_arm64_divsteps38 CRYPTO_NAMESPACE(inv25519_arm64_divsteps38)
-#define inv25519_arm64_update_de CRYPTO_NAMESPACE(inv25519_arm64_update_de)
+#define inv25519_arm64 CRYPTO_NAMESPACE(inv25519_arm64)
 
 /* the assembly entry points (internal/field/arm64/fe64arm.S) */
 extern void fe64_arm64_mul(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]) FE64ARM_HIDDEN;
@@ -52,18 +49,9 @@ extern void fe64_arm64_mul121666(uint64_t h[4], const uint64_t f[4]) FE64ARM_HID
 extern void fe64_arm64_add(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]) FE64ARM_HIDDEN;
 extern void fe64_arm64_sub(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]) FE64ARM_HIDDEN;
 extern void fe64_arm64_freeze(uint64_t h[4], const uint64_t f[4]) FE64ARM_HIDDEN;
-/* internal/field/arm64/inv25519_safegcd_arm64.S: 57 divsteps on the low
-   bits of f, g from the state D = -2 delta; returns the new D, and
-   t = the matrix with 2^62 (f', g') = t (f, g) */
-extern int64_t inv25519_arm64_divsteps57(int64_t D, uint64_t f, uint64_t g, int64_t t[4]) FE64ARM_HIDDEN;
-/* the same file: s = f, g, d, e (safegcd_s62 each) <- the updates of
-   safegcd_update_fg and safegcd_update_de with the matrix t */
-extern void inv25519_arm64_update(safegcd_s62 s[4], const int64_t t[4]) FE64ARM_HIDDEN;
-/* the last batch: 38 divsteps (t[0..3] = the matrix with
-   2^62 (f', g') = t (f, g), t[4] = f' in its low 24 bits), and the
-   update of d, e only */
-extern int64_t inv25519_arm64_divsteps38(int64_t D, uint64_t f, uint64_t g, int64_t t[5]) FE64ARM_HIDDEN;
-extern void inv25519_arm64_update_de(safegcd_s62 s[4], const int64_t t[4]) FE64ARM_HIDDEN;
+/* internal/field/arm64/inv25519_safegcd_arm64.S: h = 1/z mod p (0 for 0),
+   fully reduced, for z < p; constant-time safegcd */
+extern void inv25519_arm64(uint64_t h[4], const uint64_t z[4]) FE64ARM_HIDDEN;
 
 /* fe64arm_0 ... fe64arm_isnegative over the entry points above: the C layer
    shared by the radix-2^64 families, field/fe64_asm_layer.h */
@@ -73,39 +61,17 @@ extern void inv25519_arm64_update_de(safegcd_s62 s[4], const int64_t t[4]) FE64A
 #undef FE64_ASM
 #undef FE_FAMILY
 
-/* h = z^(p-2) = 1/z (0 -> 0), fully reduced: the constant-time safegcd
-   of field/inv25519_safegcd.h with its divsteps and matrix updates in
-   AArch64 assembly (internal/field/arm64/inv25519_safegcd_arm64.S):
-   10 batches of 57 divsteps and a last one of 38, 608 in all (at least
-   the 590 that the half-delta variant needs for inputs below 2^256, so
-   g = 0 and f = +-1 at the end, or f = +-p for z = 0, where d = 0).
-   After each batch d, e and f, g are updated with its matrix (scaled to
-   2^62 like the C's own batches of 59); after the last only d, e, and
-   the sign of f comes from its low bits.  The start and the final
-   reduction (d f mod p) are the C's. */
+/* h = z^(p-2) = 1/z (0 -> 0), fully reduced: the constant-time
+   Bernstein-Yang safegcd of field/inv25519_safegcd.h (half-delta
+   divsteps, radix-2^62 matrix updates) written in AArch64 assembly
+   (internal/field/arm64/inv25519_safegcd_arm64.S: 10 batches of 57
+   branch-free divsteps on packed 64-bit words and a last one of 38) */
 static inline void fe64arm_invert(fe64arm *h, const fe64arm *z)
 {
-  safegcd_s62 s[4];   /* f, g, d, e */
-  int64_t delta = -1, m[5];
   fe64arm t;
-  int i;
-
   fe64_arm64_freeze(t.v, z->v);
-  safegcd_start(&s[0], &s[1], &s[2], &s[3], t.v);
-  for (i = 0; i < 10; ++i) {
-    delta = inv25519_arm64_divsteps57(delta, (uint64_t)s[0].v[0], (uint64_t)s[1].v[0], m);
-    inv25519_arm64_update(s, m);
-  }
-  inv25519_arm64_divsteps38(delta, (uint64_t)s[0].v[0], (uint64_t)s[1].v[0], m);
-  inv25519_arm64_update_de(s, m);
-  /* f = +-1: bit 1 of its low bits is its sign; safegcd_finish reads the
-     sign from the top limb only */
-  s[0].v[4] = -(int64_t)(((uint64_t)m[4] >> 1) & 1);
-  safegcd_finish(h->v, &s[0], &s[2]);
+  inv25519_arm64(h->v, t.v);
   CRYPTO_CT_WIPE(t);
-  CRYPTO_CT_WIPE(s);
-  CRYPTO_CT_WIPE(delta);
-  CRYPTO_CT_WIPE(m);
 }
 
 /* the same for public z only (verification results): variable time */

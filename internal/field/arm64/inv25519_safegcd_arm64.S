@@ -356,6 +356,195 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64_update_de))
 	INV25519_ARM64_UPDATE_EXIT
 FE64ARM_END(CRYPTO_NAMESPACE(inv25519_arm64_update))
 
+/* d = (x2 ... x6) carried: limbs 0-3 into [0, 2^62) */
+.macro INV25519_ARM64_CARRY
+	add	x3, x3, x2, asr #62
+	and	x2, x2, #0x3fffffffffffffff
+	add	x4, x4, x3, asr #62
+	and	x3, x3, #0x3fffffffffffffff
+	add	x5, x5, x4, asr #62
+	and	x4, x4, #0x3fffffffffffffff
+	add	x6, x6, x5, asr #62
+	and	x5, x5, #0x3fffffffffffffff
+.endm
+
+/* d += p if d < 0 (d carried before and after); x8-x10 scratch */
+.macro INV25519_ARM64_ADDP
+	asr	x8, x6, #63
+	and	x9, x8, #0x3fffffffffffffff
+	and	x10, x8, #127
+	add	x3, x3, x9
+	add	x4, x4, x9
+	add	x5, x5, x9
+	sub	x9, x9, #18
+	and	x9, x9, x8			/* p's limb 0 or 0 */
+	add	x2, x2, x9
+	add	x6, x6, x10
+	INV25519_ARM64_CARRY
+.endm
+
+/* The whole inversion around the functions above.
+
+   void inv25519_arm64(uint64_t h[4], const uint64_t z[4])
+     x0 = h, x1 = z: z fully reduced (z < p), four 64-bit little-endian
+     limbs; h = 1/z mod p (0 for 0), fully reduced; h may alias z.
+
+   f = p, g = z, d = 0, e = 1 in signed radix 2^62 (five words each, on
+   the stack), D = -1; 10 batches of 57 divsteps and a last one of 38
+   (608 >= 590, the bound of the half-delta variant for inputs below
+   2^256), so that g = 0 and f = +-1 at the end (f = p for z = 0, where
+   d = 0); after the last batch only d, e are updated and the sign of f
+   comes from its low bits.  Then h = d f mod p: d is negated for f = -1,
+   carried, p added while it is negative (twice: -2p < d < p) and
+   subtracted when d >= p, and the limbs are packed to radix 2^64.  The
+   state on the stack is cleared before returning.
+
+   Registers: x19 h, x20 the batch counter, x21 D (x19-x22, x29, x30
+   saved); the callees clobber x0-x17.
+
+   Constant time: the batch loop's branch is on the counter x20 (public,
+   10 passes); the rest is straight-line, with masks from signs (asr #63)
+   for the choices. */
+FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64))
+	stp	x29, x30, [sp, #-256]!
+	.cfi_def_cfa_offset 256
+	.cfi_offset x29, -256
+	.cfi_offset x30, -248
+	mov	x29, sp
+	stp	x19, x20, [sp, #16]
+	stp	x21, x22, [sp, #32]
+	.cfi_offset x19, -240
+	.cfi_offset x20, -232
+	.cfi_offset x21, -224
+	.cfi_offset x22, -216
+	mov	x19, x0
+	/* s = f, g, d, e at sp + 48, t at sp + 208 */
+	ldp	x2, x3, [x1]
+	ldp	x4, x5, [x1, #16]
+	mov	x6, #0x3fffffffffffffff
+	sub	x7, x6, #18
+	stp	x7, x6, [sp, #48]		/* f = p */
+	stp	x6, x6, [sp, #64]
+	mov	x7, #127
+	and	x8, x2, #0x3fffffffffffffff	/* g = z */
+	stp	x7, x8, [sp, #80]
+	extr	x9, x3, x2, #62
+	extr	x10, x4, x3, #60
+	and	x9, x9, #0x3fffffffffffffff
+	and	x10, x10, #0x3fffffffffffffff
+	stp	x9, x10, [sp, #96]
+	extr	x11, x5, x4, #58
+	lsr	x12, x5, #56
+	and	x11, x11, #0x3fffffffffffffff
+	stp	x11, x12, [sp, #112]
+	stp	xzr, xzr, [sp, #128]		/* d = 0 */
+	stp	xzr, xzr, [sp, #144]
+	mov	x13, #1
+	stp	xzr, x13, [sp, #160]		/* e = 1 */
+	stp	xzr, xzr, [sp, #176]
+	stp	xzr, xzr, [sp, #192]
+	mov	x21, #-1
+	mov	x20, #10
+1:
+	mov	x0, x21
+	ldr	x1, [sp, #48]
+	ldr	x2, [sp, #88]
+	add	x3, sp, #208
+	bl	CRYPTO_NAMESPACE(inv25519_arm64_divsteps57)
+	mov	x21, x0
+	add	x0, sp, #48
+	add	x1, sp, #208
+	bl	CRYPTO_NAMESPACE(inv25519_arm64_update)
+	subs	x20, x20, #1
+	b.ne	1b
+	mov	x0, x21
+	ldr	x1, [sp, #48]
+	ldr	x2, [sp, #88]
+	add	x3, sp, #208
+	bl	CRYPTO_NAMESPACE(inv25519_arm64_divsteps38)
+	add	x0, sp, #48
+	add	x1, sp, #208
+	bl	CRYPTO_NAMESPACE(inv25519_arm64_update_de)
+	/* d (x2-x6) times the sign of f: bit 1 of f's low bits */
+	ldr	x7, [sp, #240]
+	ldp	x2, x3, [sp, #128]
+	ldp	x4, x5, [sp, #144]
+	ldr	x6, [sp, #160]
+	ubfx	x7, x7, #1, #1
+	neg	x7, x7
+	eor	x2, x2, x7
+	eor	x3, x3, x7
+	eor	x4, x4, x7
+	eor	x5, x5, x7
+	eor	x6, x6, x7
+	sub	x2, x2, x7
+	sub	x3, x3, x7
+	sub	x4, x4, x7
+	sub	x5, x5, x7
+	sub	x6, x6, x7
+	INV25519_ARM64_CARRY
+	/* -2p < d < 2p: add p twice while negative */
+	INV25519_ARM64_ADDP
+	INV25519_ARM64_ADDP
+	/* 0 <= d < 2p: t = d - p (x8-x12), kept if not negative */
+	mov	x13, #0x3fffffffffffffff
+	sub	x14, x13, #18
+	sub	x8, x2, x14
+	sub	x9, x3, x13
+	sub	x10, x4, x13
+	sub	x11, x5, x13
+	sub	x12, x6, #127
+	add	x9, x9, x8, asr #62
+	and	x8, x8, #0x3fffffffffffffff
+	add	x10, x10, x9, asr #62
+	and	x9, x9, #0x3fffffffffffffff
+	add	x11, x11, x10, asr #62
+	and	x10, x10, #0x3fffffffffffffff
+	add	x12, x12, x11, asr #62
+	and	x11, x11, #0x3fffffffffffffff
+	cmp	x12, #0
+	csel	x2, x2, x8, lt
+	csel	x3, x3, x9, lt
+	csel	x4, x4, x10, lt
+	csel	x5, x5, x11, lt
+	csel	x6, x6, x12, lt
+	/* radix 2^62 -> 2^64 */
+	orr	x2, x2, x3, lsl #62
+	lsr	x3, x3, #2
+	orr	x3, x3, x4, lsl #60
+	lsr	x4, x4, #4
+	orr	x4, x4, x5, lsl #58
+	lsr	x5, x5, #6
+	orr	x5, x5, x6, lsl #56
+	stp	x2, x3, [x19]
+	stp	x4, x5, [x19, #16]
+	/* clear the state and the matrix */
+	stp	xzr, xzr, [sp, #48]
+	stp	xzr, xzr, [sp, #64]
+	stp	xzr, xzr, [sp, #80]
+	stp	xzr, xzr, [sp, #96]
+	stp	xzr, xzr, [sp, #112]
+	stp	xzr, xzr, [sp, #128]
+	stp	xzr, xzr, [sp, #144]
+	stp	xzr, xzr, [sp, #160]
+	stp	xzr, xzr, [sp, #176]
+	stp	xzr, xzr, [sp, #192]
+	stp	xzr, xzr, [sp, #208]
+	stp	xzr, xzr, [sp, #224]
+	stp	xzr, xzr, [sp, #240]
+	ldp	x21, x22, [sp, #32]
+	ldp	x19, x20, [sp, #16]
+	ldp	x29, x30, [sp], #256
+	.cfi_restore x19
+	.cfi_restore x20
+	.cfi_restore x21
+	.cfi_restore x22
+	.cfi_restore x29
+	.cfi_restore x30
+	.cfi_def_cfa_offset 0
+	ret
+FE64ARM_END(CRYPTO_NAMESPACE(inv25519_arm64))
+
 	.section .note.GNU-stack,"",@progbits
 
 #endif
