@@ -1,7 +1,16 @@
 /* SPDX-License-Identifier: MIT */
-/* The divsteps of the Bernstein-Yang "safegcd" inversion modulo
-   p = 2^255 - 19 (half-delta variant, as in field/inv25519_safegcd.h) for
-   AArch64, 57 steps per call, branch-free.
+/* Constant-time inversion modulo p = 2^255 - 19 for AArch64 (baseline
+   integer unit): the Bernstein-Yang "safegcd" method in its half-delta
+   variant, the algorithm of field/inv25519_safegcd.h (same batches of
+   matrix updates on signed radix-2^62 numbers), with the divsteps on
+   packed 64-bit words.  Entry point inv25519_arm64 at the end of the
+   file (prototype in field/fe64arm.h); it calls the three functions
+   before it.  Include this file after the generated "crypto_OP.h" (it is
+   included by field/arm64/fe64arm.S); every symbol is namespaced and
+   hidden.  ABI: AAPCS64, no stack arguments; each function says which
+   registers it uses.
+
+   The divsteps, 57 per call:
 
    int64_t inv25519_arm64_divsteps57(int64_t D, uint64_t f, uint64_t g,
                                      int64_t t[4])
@@ -10,7 +19,8 @@
      returns the new D in x0 and writes t = 32 T = (u, v, q, r), where
      2^57 (f', g') = T (f, g) over the 57 divsteps, so that
      2^62 (f', g') = t (f, g) and |u| + |v|, |q| + |r| <= 2^62, the
-     matrix the C updates of field/inv25519_safegcd.h apply.
+     matrix that inv25519_arm64_update (as the C updates of
+     field/inv25519_safegcd.h) applies.
 
    The divstep (delta > 0 is D < 0):
      if D < 0 and g odd:  (D, f, g) <- (-D - 2, g, (g - f)/2)
@@ -37,10 +47,15 @@
      g even:         G' = a
    Three runs make a call; between runs the next low bits of f, g are
    (U f + V g) / 2^19 on 64-bit words (exact in the bits a run reads), and
-   the runs' matrices are multiplied.
+   the runs' matrices are multiplied (the first product inside the third
+   run, where the multiplier has idle slots).  A step is 8 single-cycle
+   ALU operations and 2 shifted ones; on the Cortex-A57 model of llvm-mca
+   (which stands for the A76) it takes 4 cycles, both its dependency
+   chain and its share of the two ALU pipes; a call models at about 270.
 
-   Registers: x0 D, x1 x2 f g, x3 t, x4 G, x5 B, x6-x9 scratch of a step,
-   x10-x17 matrices.  No callee-saved register, no stack.
+   Registers: x0 D, x1 x2 f g (then the first product), x3 t, x4 G, x5 B,
+   x6-x9 scratch of a step, x10-x17 matrices.  No callee-saved register,
+   no stack.
 
    Constant time: straight-line code (the runs are unrolled by .rept, no
    branch at all); the choices are csel/csinc/csneg/cneg on flags from
@@ -134,17 +149,37 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64_divsteps57))
 	INV25519_ARM64_START x1, x2
 	INV25519_ARM64_RUN x10, x11, x12, x13
 	INV25519_ARM64_NEXT x1, x2, x10, x11, x12, x13
+	lsl	x10, x10, #5			/* 32 T1, once its products are taken */
+	lsl	x11, x11, #5
+	lsl	x12, x12, #5
+	lsl	x13, x13, #5
 	INV25519_ARM64_RUN x14, x15, x16, x17
 	INV25519_ARM64_NEXT x1, x2, x14, x15, x16, x17
-	/* 32 times the product of the first two runs, to x10-x13 (x4, x5
-	   hold the next run's words) */
-	INV25519_ARM64_MATMUL x6, x7, x8, x9, x14, x15, x16, x17, x10, x11, x12, x13
-	lsl	x10, x6, #5
-	lsl	x11, x7, #5
-	lsl	x12, x8, #5
-	lsl	x13, x9, #5
-	INV25519_ARM64_RUN x14, x15, x16, x17
-	INV25519_ARM64_MATMUL x4, x5, x6, x7, x14, x15, x16, x17, x10, x11, x12, x13
+	/* the third run, with P = T2 (32 T1) computed in its first 8 steps
+	   (one multiplication per step, in the multiplier's idle slots):
+	   P = (x1, x10, x2, x12), written over the entries of T1 as they
+	   die */
+	INV25519_ARM64_STEP
+	mul	x1, x14, x10
+	INV25519_ARM64_STEP
+	mul	x2, x16, x10
+	INV25519_ARM64_STEP
+	madd	x1, x15, x12, x1
+	INV25519_ARM64_STEP
+	madd	x2, x17, x12, x2
+	INV25519_ARM64_STEP
+	mul	x10, x14, x11
+	INV25519_ARM64_STEP
+	mul	x12, x16, x11
+	INV25519_ARM64_STEP
+	madd	x10, x15, x13, x10
+	INV25519_ARM64_STEP
+	madd	x12, x17, x13, x12
+	.rept 11
+	INV25519_ARM64_STEP
+	.endr
+	INV25519_ARM64_END x14, x15, x16, x17
+	INV25519_ARM64_MATMUL x4, x5, x6, x7, x14, x15, x16, x17, x1, x10, x2, x12
 	stp	x4, x5, [x3]
 	stp	x6, x7, [x3, #16]
 	ret
