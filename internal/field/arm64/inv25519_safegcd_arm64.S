@@ -45,9 +45,10 @@
      g odd, no swap: G' = (G + F)/2 = a + B + 1
      swap:           G' = (G - F)/2 = a - B,   B' = a (F' = G)
      g even:         G' = a
-   Three runs make a call; between runs the next low bits of f, g are
-   (U f + V g) / 2^19 on 64-bit words (exact in the bits a run reads), and
-   the runs' matrices are multiplied (the first product inside the third
+   Three runs make a call; between runs the next low bits of f, g come
+   from the run's matrix and bits 19-37 of its input (INV25519_ARM64_FAST,
+   32-bit multiply-adds), the bits after those from (U f + V g) / 2^19 on
+   64-bit words off that path, and the runs' matrices are multiplied (the first product inside the third
    run, where the multiplier has idle slots).  A step is 8 single-cycle
    ALU operations and 2 shifted ones; on the Cortex-A57 model of llvm-mca
    (which stands for the A76) it takes 4 cycles, both its dependency
@@ -114,22 +115,24 @@
 	INV25519_ARM64_END \u, \v, \q, \r
 .endm
 
-/* (\f, \g) <- (u \f + v \g, q \f + r \g) / 2^19 on 64-bit words (exact in
-   the low 45 bits), and the packed words of the next run from them (the
-   four products side by side, not chained, for the latency) */
-.macro INV25519_ARM64_NEXT f, g, u, v, q, r
-	mul	x6, \u, \f
-	mul	x7, \q, \f
-	mul	x8, \v, \g
-	mul	x9, \r, \g
-	add	x6, x6, x8
-	add	x7, x7, x9
-	ubfx	x5, x6, #20, #18
-	ubfx	x4, x7, #19, #19
-	asr	\f, x6, #19
-	asr	\g, x7, #19
-	orr	x5, x5, #(1 << 39)
+/* the packed words of the next run, from this run's final words and
+   matrix (register numbers \u \v \q \r) and bits 19-37 of the run's
+   input f, g (register numbers \fh, \gh): the next f is
+   (U f + V g)/2^19 = f_low + U (f >> 19) + V (g >> 19), where f_low, the
+   low field of F, is 2B + 1 mod 2^21; so its bits 1-18 are those of
+   2B + U fh + V gh (an even sum), and the next g is G + Q fh + R gh
+   mod 2^19.  32-bit multiply-adds (mod 2^32 is enough), the short
+   path between two runs. */
+.macro INV25519_ARM64_FAST fh, gh, u, v, q, r
+	lsl	w6, w5, #1
+	madd	w7, w\q, w\fh, w4
+	madd	w6, w\u, w\fh, w6
+	madd	w7, w\r, w\gh, w7
+	madd	w6, w\v, w\gh, w6
+	ubfx	x4, x7, #0, #19
+	ubfx	x5, x6, #1, #18
 	orr	x4, x4, #(1 << 61)
+	orr	x5, x5, #(1 << 39)
 .endm
 
 /* (\d0 \d1 \d2 \d3) = (a0 a1 a2 a3) (b0 b1 b2 b3) as 2x2 matrices
@@ -147,14 +150,33 @@
 
 FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64_divsteps57))
 	INV25519_ARM64_START x1, x2
+	ubfx	x14, x1, #19, #19
+	ubfx	x15, x2, #19, #19
 	INV25519_ARM64_RUN x10, x11, x12, x13
-	INV25519_ARM64_NEXT x1, x2, x10, x11, x12, x13
-	lsl	x10, x10, #5			/* 32 T1, once its products are taken */
+	INV25519_ARM64_FAST 14, 15, 10, 11, 12, 13
+	/* 32 T1; bits 19-37 of the next f, g (bits 43-61 of
+	   32 (u f + v g), 32 (q f + r g) on 64-bit words, exact there) for
+	   the second boundary, in the second run's first steps */
+	lsl	x10, x10, #5
 	lsl	x11, x11, #5
 	lsl	x12, x12, #5
 	lsl	x13, x13, #5
-	INV25519_ARM64_RUN x14, x15, x16, x17
-	INV25519_ARM64_NEXT x1, x2, x14, x15, x16, x17
+	INV25519_ARM64_STEP
+	mul	x14, x10, x1
+	INV25519_ARM64_STEP
+	mul	x15, x12, x1
+	INV25519_ARM64_STEP
+	madd	x14, x11, x2, x14
+	INV25519_ARM64_STEP
+	madd	x15, x13, x2, x15
+	INV25519_ARM64_STEP
+	ubfx	x1, x14, #43, #19
+	ubfx	x2, x15, #43, #19
+	.rept 14
+	INV25519_ARM64_STEP
+	.endr
+	INV25519_ARM64_END x14, x15, x16, x17
+	INV25519_ARM64_FAST 1, 2, 14, 15, 16, 17
 	/* the third run, with P = T2 (32 T1) computed in its first 8 steps
 	   (one multiplication per step, in the multiplier's idle slots):
 	   P = (x1, x10, x2, x12), written over the entries of T1 as they
@@ -188,21 +210,32 @@ FE64ARM_END(CRYPTO_NAMESPACE(inv25519_arm64_divsteps57))
 /* the last batch: 38 divsteps (two runs), the same way
    int64_t inv25519_arm64_divsteps38(int64_t D, uint64_t f, uint64_t g,
                                      int64_t t[5])
-   t[0..3] = 2^24 T, where 2^38 (f', g') = T (f, g), and t[4] = f' in its
-   low 24 bits (the sign of f' = +-1 at the end of the inversion) */
+   t[0..3] = 2^24 T, where 2^38 (f', g') = T (f, g), and t[4] = f' - 1
+   in its low 19 bits (bit 1 is the sign of f' = +-1 at the end of the
+   inversion) */
 FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64_divsteps38))
 	INV25519_ARM64_START x1, x2
+	ubfx	x14, x1, #19, #19
+	ubfx	x15, x2, #19, #19
 	INV25519_ARM64_RUN x10, x11, x12, x13
-	INV25519_ARM64_NEXT x1, x2, x10, x11, x12, x13
+	INV25519_ARM64_FAST 14, 15, 10, 11, 12, 13
+	/* bits 19-37 of the next f, g (bits 38-56 of u f + v g,
+	   q f + r g), then 2^24 T1 */
+	mul	x14, x10, x1
+	mul	x15, x12, x1
+	madd	x14, x11, x2, x14
+	madd	x15, x13, x2, x15
+	ubfx	x1, x14, #38, #19
+	ubfx	x2, x15, #38, #19
 	lsl	x10, x10, #24
 	lsl	x11, x11, #24
 	lsl	x12, x12, #24
 	lsl	x13, x13, #24
 	INV25519_ARM64_RUN x14, x15, x16, x17
-	mul	x8, x14, x1
-	mul	x9, x15, x2
-	add	x8, x8, x9
-	asr	x8, x8, #19
+	/* f' - 1 mod 2^19 = 2B + U fh + V gh, as in INV25519_ARM64_FAST */
+	lsl	w8, w5, #1
+	madd	w8, w14, w1, w8
+	madd	w8, w15, w2, w8
 	INV25519_ARM64_MATMUL x4, x5, x6, x7, x14, x15, x16, x17, x10, x11, x12, x13
 	stp	x4, x5, [x3]
 	stp	x6, x7, [x3, #16]
@@ -389,7 +422,7 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64_update_de))
 	INV25519_ARM64_UPDATE_ENTRY
 	INV25519_ARM64_UPDATE_DE
 	INV25519_ARM64_UPDATE_EXIT
-FE64ARM_END(CRYPTO_NAMESPACE(inv25519_arm64_update))
+FE64ARM_END(CRYPTO_NAMESPACE(inv25519_arm64_update_de))
 
 /* d = (x2 ... x6) carried: limbs 0-3 into [0, 2^62) */
 .macro INV25519_ARM64_CARRY
