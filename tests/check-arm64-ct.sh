@@ -12,9 +12,10 @@
 #     the ones listed in ALLOWED_INDEXED, each indexed by public data;
 #   - indirect branches (br, blr) and variable-latency division (udiv,
 #     sdiv): none at all.
-# The C parts of the arm64 implementations (the fe64arm.h wrappers, the
-# safegcd inversion) are shared with amd64, where valgrind and MSan check
-# them (doc/security.md).
+# The C parts of the arm64 implementations (the fe64arm.h wrappers) are
+# shared with amd64, where valgrind and MSan check them (doc/security.md);
+# the arm64 inversion is assembly (internal/field/arm64/
+# inv25519_safegcd_arm64.S, a file under internal/*/arm64/) and checked here.
 # BINDIR is not used. Needs gcc-aarch64-linux-gnu (and binutils), else skips.
 name=check-arm64-ct
 . "$(dirname "$0")/lib.sh"
