@@ -12,9 +12,10 @@
 #     the ones listed in ALLOWED_INDEXED, each indexed by public data;
 #   - indirect branches (br, blr) and variable-latency division (udiv,
 #     sdiv): none at all.
-# The C parts of the arm64 implementations (the fe64arm.h wrappers, the
-# safegcd inversion) are shared with amd64, where valgrind and MSan check
-# them (doc/security.md).
+# The C parts of the arm64 implementations (the fe64arm.h wrappers) are
+# shared with amd64, where valgrind and MSan check them (doc/security.md);
+# the arm64 inversion is assembly (internal/field/arm64/
+# inv25519_safegcd_arm64.S, a file under internal/*/arm64/) and checked here.
 # BINDIR is not used. Needs gcc-aarch64-linux-gnu (and binutils), else skips.
 name=check-arm64-ct
 . "$(dirname "$0")/lib.sh"
@@ -35,6 +36,7 @@ x25519_ladder_arm64:b.ge the loop over the bit index i = 254..0 (public)
 ge64_arm64_comb_madd:cbz n = 1 or 2 (no pipelined addition) and init = 0: n and init are public arguments
 ge64_arm64_comb_madd:b.ne the loop over the rows, on the public count n
 ge64_arm64_dbl_p3:b.ne the loop over the doublings, on the public count n
+inv25519_arm64:b.ne the loop over the 10 batches of divsteps (public count)
 sha512_arm64_blocks:b.ne the loops over the four 16-round groups and over the blocks (public counts)
 '
 # function:mnemonic and why the index is public

@@ -39,6 +39,7 @@ typedef struct { uint64_t v[4]; } fe64arm;
 #define fe64_arm64_add CRYPTO_NAMESPACE(fe64_arm64_add)
 #define fe64_arm64_sub CRYPTO_NAMESPACE(fe64_arm64_sub)
 #define fe64_arm64_freeze CRYPTO_NAMESPACE(fe64_arm64_freeze)
+#define inv25519_arm64 CRYPTO_NAMESPACE(inv25519_arm64)
 
 /* the assembly entry points (internal/field/arm64/fe64arm.S) */
 extern void fe64_arm64_mul(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]) FE64ARM_HIDDEN;
@@ -48,6 +49,9 @@ extern void fe64_arm64_mul121666(uint64_t h[4], const uint64_t f[4]) FE64ARM_HID
 extern void fe64_arm64_add(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]) FE64ARM_HIDDEN;
 extern void fe64_arm64_sub(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]) FE64ARM_HIDDEN;
 extern void fe64_arm64_freeze(uint64_t h[4], const uint64_t f[4]) FE64ARM_HIDDEN;
+/* internal/field/arm64/inv25519_safegcd_arm64.S: h = 1/z mod p (0 for 0),
+   fully reduced, for z < p; constant-time safegcd */
+extern void inv25519_arm64(uint64_t h[4], const uint64_t z[4]) FE64ARM_HIDDEN;
 
 /* fe64arm_0 ... fe64arm_isnegative over the entry points above: the C layer
    shared by the radix-2^64 families, field/fe64_asm_layer.h */
@@ -57,13 +61,16 @@ extern void fe64_arm64_freeze(uint64_t h[4], const uint64_t f[4]) FE64ARM_HIDDEN
 #undef FE64_ASM
 #undef FE_FAMILY
 
-/* h = z^(p-2) = 1/z (0 -> 0), fully reduced: constant-time safegcd
-   (inv25519_safegcd.h), as in field/fe64.h */
+/* h = z^(p-2) = 1/z (0 -> 0), fully reduced: the constant-time
+   Bernstein-Yang safegcd of field/inv25519_safegcd.h (half-delta
+   divsteps, radix-2^62 matrix updates) written in AArch64 assembly
+   (internal/field/arm64/inv25519_safegcd_arm64.S: 10 batches of 57
+   branch-free divsteps on packed 64-bit words and a last one of 38) */
 static inline void fe64arm_invert(fe64arm *h, const fe64arm *z)
 {
   fe64arm t;
   fe64_arm64_freeze(t.v, z->v);
-  inv25519_safegcd(h->v, t.v);
+  inv25519_arm64(h->v, t.v);
   CRYPTO_CT_WIPE(t);
 }
 

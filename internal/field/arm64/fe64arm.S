@@ -90,6 +90,9 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(fe64_arm64_freeze))
 	ret
 FE64ARM_END(CRYPTO_NAMESPACE(fe64_arm64_freeze))
 
+/* the divsteps of fe64arm_invert (field/fe64arm.h) */
+#include "field/arm64/inv25519_safegcd_arm64.S"
+
 	.section .note.GNU-stack,"",@progbits
 
 #endif
