@@ -253,6 +253,18 @@
   FE64I_CSWAP1(a, b, 0) FE64I_CSWAP1(a, b, 8) FE64I_CSWAP1(a, b, 16)    \
   FE64I_CSWAP1(a, b, 24)
 
+/* Under MemorySanitizer (tests/check-msan.sh), which checks the register
+   operands of inline assembly and cannot follow secrets through it, the
+   same operations as calls of the fe64_mulx_* functions of field/fe64.h
+   (include it first), which that test builds from C, and the swap as
+   mask arithmetic in C. */
+#if defined(__has_feature)
+#if __has_feature(memory_sanitizer)
+#define FE64I_NO_ASM
+#endif
+#endif
+
+#ifndef FE64I_NO_ASM
 /* the statements; blk is a pointer to the state block */
 #define FE64I_OP(blk, text)                                             \
   __asm__(text : "+m"(*(blk)) : [s] "r"(blk) : FE64I_CLOBBERS)
@@ -267,5 +279,33 @@
 #define FE64I_CSWAP2(blk, a, b, c, d, mask)                             \
   __asm__(FE64I_CSWAP_ASM(a, b) FE64I_CSWAP_ASM(c, d)                   \
           : "+m"(*(blk)) : [s] "r"(blk), [m] "r"(mask) : "rax", "rdx", "cc")
+
+#else
+#define FE64I_W(blk, o) ((uint64_t *)(void *)((unsigned char *)(blk) + (o)))
+#define FE64I_MUL(blk, h, f, g) fe64_mulx_mul(FE64I_W(blk, h), FE64I_W(blk, f), FE64I_W(blk, g))
+#define FE64I_SQ(blk, h, f) fe64_mulx_sq(FE64I_W(blk, h), FE64I_W(blk, f))
+#define FE64I_SUB(blk, h, f, g) fe64_mulx_sub(FE64I_W(blk, h), FE64I_W(blk, f), FE64I_W(blk, g))
+#define FE64I_ADDSUB(blk, sum, d, f, g) do {                            \
+    uint64_t s_[4];                                                     \
+    fe64_mulx_add(s_, FE64I_W(blk, f), FE64I_W(blk, g));                \
+    fe64_mulx_sub(FE64I_W(blk, d), FE64I_W(blk, f), FE64I_W(blk, g));   \
+    FE64I_W(blk, sum)[0] = s_[0]; FE64I_W(blk, sum)[1] = s_[1];         \
+    FE64I_W(blk, sum)[2] = s_[2]; FE64I_W(blk, sum)[3] = s_[3];         \
+  } while (0)
+#define FE64I_MUL121666_ADD(blk, h, f, g) do {                          \
+    uint64_t m_[4];                                                     \
+    fe64_mulx_mul121666(m_, FE64I_W(blk, f));                           \
+    fe64_mulx_add(FE64I_W(blk, h), m_, FE64I_W(blk, g));                \
+  } while (0)
+#define FE64I_CSWAP2(blk, a, b, c, d, mask) do {                        \
+    uint64_t *a_ = FE64I_W(blk, a), *b_ = FE64I_W(blk, b);              \
+    uint64_t *c_ = FE64I_W(blk, c), *d_ = FE64I_W(blk, d), t_;          \
+    int k_;                                                             \
+    for (k_ = 0; k_ < 4; ++k_) {                                        \
+      t_ = (mask) & (a_[k_] ^ b_[k_]); a_[k_] ^= t_; b_[k_] ^= t_;      \
+      t_ = (mask) & (c_[k_] ^ d_[k_]); c_[k_] ^= t_; d_[k_] ^= t_;      \
+    }                                                                   \
+  } while (0)
+#endif
 
 #endif
