@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* The lane-generic body of fe52x8-ladder-batch (see nPbatch.c for the
+/* The lane-generic body of method/x25519_batch_fe52.h (see there for the
    representation, bounds and constant-time notes): field arithmetic in
    radix 2^52, the Montgomery ladders, the shared inversion and the output,
    on LANES independent items in the LANES 64-bit lanes of one vector.
-   Included twice by nPbatch.c: LANES 8 (zmm, the names fe52x8_*) and
+   Included twice by x25519_batch_fe52.h: LANES 8 (zmm, the names fe52x8_*) and
    LANES 4 (ymm, fe52x4_*, for short tails).  The includer defines LANES,
    VEC (the vector type), VP(op) (the intrinsic _mm512_op or _mm256_op),
    VSET1, VZERO, VLOAD, VSTORE, VAND (the intrinsics whose names differ by
