@@ -7,18 +7,24 @@
    The fixed-base comb of fe64-comb-r64 (signed radix-64 digits,
    -32 <= e[i] <= 32, of the masked n itself: a < 2^255, no reduction, 43
    digits, the top one at most 7 + 1; T[k][j] = (j+1) 4096^k B,
-   tables/ge64_base_r64.h, 22 x 32 points; 43 mixed additions and 6
+   tables/ge64_base_r64.h, 22 x 32 points; a load of the first point,
+   42 mixed additions and 6
    doublings), for CPUs with AVX2 but without AVX-512:
 
    - one AVX2 scan of a row selects both of its digits
      (ge64_precomp_select2_avx2: each entry loaded once, masked into two
      sets of registers); the even digit's point waits in qe[] for the
      second pass, which then has no scans at all;
-   - the 67 KB table does not fit the level-1 data cache, so each row
-     would arrive from level 2 (or further, in a one-shot call) while the
-     scan waits for it: the next row is prefetched before each addition,
-     whose ~200 cycles hide the transfer.  The addresses are public (whole
-     rows, in a fixed order).
+   - the scan of row i + 1 is issued before the addition of row i's
+     point, independent work the out-of-order core can overlap with the
+     addition; the first odd point is loaded (Z = 2, one multiplication
+     for T) rather than added to the neutral element, and the additions
+     followed by the doublings or the encoding skip T;
+   - the 67 KB table does not fit the level-1 data cache; rows are read
+     in address order, which the hardware prefetchers follow.  Software
+     prefetches of the next row (which gave this directory its name) were
+     measured slower on Zen 4 (warm, and with level 2 evicted), and were
+     dropped.
 
    Against fe64-comb-r32 (51 additions, 5 doublings, a scan per digit,
    40 KB table) this trades 8 additions for one doubling and scans of 32
@@ -46,13 +52,30 @@
 #error "fe64-comb-r64-prefetch needs AVX2 (its architectures line)"
 #endif
 
-/* bring a row of the table (RADIX / 2 entries of 96 bytes) towards the
-   level-1 cache */
-static inline void prefetch_row(const ge64_precomp *row)
+#define nG_r64_madd_p2_cneg CRYPTO_NAMESPACE(nG_r64_madd_p2_cneg)
+extern void nG_r64_madd_p2_cneg(ge64_p3 *h, const ge64_precomp *q, uint64_t mask) FE64_HIDDEN;
+
+/* 1/d and -1/d, fully reduced: T = 2xy of a table point from its 2dxy */
+static const fe64 nG_r64_invd[2] = {
+  {{ 0x25e0f276cdc9f843ULL, 0x0b5dd6984279542eULL, 0x2b162114cdb9cf66ULL, 0x40907ed214d5ce43ULL }},
+  {{ 0xda1f0d89323607aaULL, 0xf4a22967bd86abd1ULL, 0xd4e9deeb32463099ULL, 0x3f6f812deb2a31bcULL }}
+};
+
+/* h = the selected point q (y+x and y-x already swapped when mask = -1,
+   2dxy not yet negated) in extended form with Z = 2: X = (y+x) - (y-x),
+   Y = (y+x) + (y-x), T = XY/Z = 2dxy (+-1/d).  Replaces the first
+   addition, to the neutral element (which this also gives for |digit| = 0:
+   (0, 2, 2, 0)). */
+static inline void nG_r64_load_p3(ge64_p3 *h, const ge64_precomp *q, uint64_t mask)
 {
-  const char *p = (const char *)(const void *)row;
-  int k;
-  for (k = 0; k < (RADIX / 2) * (int)sizeof(ge64_precomp); k += 64) _mm_prefetch(p + k, _MM_HINT_T0);
+  fe64 c = nG_r64_invd[0];
+  fe64_cmov(&c, &nG_r64_invd[1], mask & 1);
+  fe64_sub(&h->X, &q->ypx, &q->ymx);
+  fe64_add(&h->Y, &q->ypx, &q->ymx);
+  fe64_0(&h->Z);
+  h->Z.v[0] = 2;
+  fe64_mul(&h->T, &q->xy2d, &c);
+  CRYPTO_CT_WIPE(c);
 }
 
 void crypto_nG(unsigned char *out, const unsigned char *n)
@@ -62,13 +85,12 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   uint64_t montgomery = (uint64_t)(n[31] >> 7);
   uint64_t x[4];
   ge64_p3 h;
-  ge64_precomp q;
-  uint64_t neg;
+  ge64_precomp q[2];
+  uint64_t neg[2];
   ge64_precomp qe[(NDIGITS + 1) / 2];
   uint64_t nege[(NDIGITS + 1) / 2];
   int i;
 
-  prefetch_row(TABLE[0]);
   for (i = 0; i < 32; ++i) t[i] = n[i];
   t[31] &= 127;
   sc64_load32(x, t);
@@ -79,19 +101,25 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
 
   /* odd digits, times RADIX, then the even digits; digits 2k and 2k+1
      use row k: one scan selects both (the last row's odd point, 0 B, is
-     not added) */
-  ge64_p3_0(&h);
-  for (i = 0; i < (NDIGITS + 1) / 2; ++i) {
-    ge64_precomp_select2_avx2(&q, &neg, &qe[i], &nege[i], TABLE[i], RADIX / 2,
-                                 e[2 * i + 1], e[2 * i]);
-    if (2 * i + 1 < NDIGITS) {   /* public */
-      if (i + 1 < (NDIGITS + 1) / 2) prefetch_row(TABLE[i + 1]);
-      ge64_mulx_madd_p3_cneg(&h, &q, neg);
-    }
+     not added).  Row 0's odd point is loaded, not added; the scan of row
+     i + 1 is issued before the addition of row i's point (independent
+     work for the out-of-order core), and the last addition before the
+     doublings skips T. */
+  ge64_precomp_select2_avx2(&q[0], &neg[0], &qe[0], &nege[0], TABLE[0], RADIX / 2, e[1], e[0]);
+  nG_r64_load_p3(&h, &q[0], neg[0]);
+  ge64_precomp_select2_avx2(&q[1], &neg[1], &qe[1], &nege[1], TABLE[1], RADIX / 2, e[3], e[2]);
+  for (i = 1; 2 * i + 1 < NDIGITS; ++i) {
+    if (i + 1 <= NDIGITS / 2)   /* public bounds: rows up to NDIGITS / 2 */
+      ge64_precomp_select2_avx2(&q[(i + 1) & 1], &neg[(i + 1) & 1], &qe[i + 1], &nege[i + 1],
+                                   TABLE[i + 1], RADIX / 2, e[2 * i + 3], e[2 * i + 2]);
+    if (2 * i + 3 < NDIGITS) ge64_mulx_madd_p3_cneg(&h, &q[i & 1], neg[i & 1]);
+    else nG_r64_madd_p2_cneg(&h, &q[i & 1], neg[i & 1]);
   }
   ge64_mulx_dbl_run_p3(&h, &h, RADIXBITS);
-  for (i = 0; i < (NDIGITS + 1) / 2; ++i)
-    ge64_mulx_madd_p3_cneg(&h, &qe[i], nege[i]);
+  for (i = 0; i < (NDIGITS + 1) / 2; ++i) {
+    if (i + 1 < (NDIGITS + 1) / 2) ge64_mulx_madd_p3_cneg(&h, &qe[i], nege[i]);   /* public */
+    else nG_r64_madd_p2_cneg(&h, &qe[i], nege[i]);
+  }
 
   ge64_p3_tobytes_merged(out, &h, montgomery);
 
