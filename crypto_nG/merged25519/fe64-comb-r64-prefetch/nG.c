@@ -55,6 +55,25 @@
 #define nG_r64_madd_p2_cneg CRYPTO_NAMESPACE(nG_r64_madd_p2_cneg)
 extern void nG_r64_madd_p2_cneg(ge64_p3 *h, const ge64_precomp *q, uint64_t mask) FE64_HIDDEN;
 
+#define nG_r64_madd_scan_p3 CRYPTO_NAMESPACE(nG_r64_madd_scan_p3)
+#define nG_r64_madd_scan_p2 CRYPTO_NAMESPACE(nG_r64_madd_scan_p2)
+/* h = h + q (2dxy negated under mask) with the scan of the 32-entry row
+   woven in: acc = the entries b[0] and b[1] (1-based, 0: none) of row,
+   raw (fe64.S) */
+extern void nG_r64_madd_scan_p3(ge64_p3 *h, const ge64_precomp *q, uint64_t mask,
+                                const ge64_precomp *row, const uint64_t b[2], uint64_t acc[24]) FE64_HIDDEN;
+extern void nG_r64_madd_scan_p2(ge64_p3 *h, const ge64_precomp *q, uint64_t mask,
+                                const ge64_precomp *row, const uint64_t b[2], uint64_t acc[24]) FE64_HIDDEN;
+
+/* the sign mask (-1 iff d < 0) and |d| of a digit; constant time */
+static inline uint64_t nG_r64_abs(uint64_t *babs, signed char d)
+{
+  uint64_t du = (uint64_t)(int64_t)d;
+  uint64_t m = crypto_ct_bit_mask_u64(du >> 63);
+  *babs = (du ^ m) - m;
+  return m;
+}
+
 /* 1/d and -1/d, fully reduced: T = 2xy of a table point from its 2dxy */
 static const fe64 nG_r64_invd[2] = {
   {{ 0x25e0f276cdc9f843ULL, 0x0b5dd6984279542eULL, 0x2b162114cdb9cf66ULL, 0x40907ed214d5ce43ULL }},
@@ -89,6 +108,7 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   uint64_t neg[2];
   ge64_precomp qe[(NDIGITS + 1) / 2];
   uint64_t nege[(NDIGITS + 1) / 2];
+  uint64_t b[2], acc[24];
   int i;
 
   for (i = 0; i < 32; ++i) t[i] = n[i];
@@ -109,11 +129,19 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   nG_r64_load_p3(&h, &q[0], neg[0]);
   ge64_precomp_select2_avx2(&q[1], &neg[1], &qe[1], &nege[1], TABLE[1], RADIX / 2, e[3], e[2]);
   for (i = 1; 2 * i + 1 < NDIGITS; ++i) {
-    if (i + 1 <= NDIGITS / 2)   /* public bounds: rows up to NDIGITS / 2 */
-      ge64_precomp_select2_avx2(&q[(i + 1) & 1], &neg[(i + 1) & 1], &qe[i + 1], &nege[i + 1],
-                                   TABLE[i + 1], RADIX / 2, e[2 * i + 3], e[2 * i + 2]);
-    if (2 * i + 3 < NDIGITS) ge64_mulx_madd_p3_cneg(&h, &q[i & 1], neg[i & 1]);
-    else nG_r64_madd_p2_cneg(&h, &q[i & 1], neg[i & 1]);
+    /* rows up to NDIGITS / 2: row i + 1 always exists here */
+    const __m256i *a = (const __m256i *)(const void *)acc;
+    uint64_t m1 = nG_r64_abs(&b[0], e[2 * i + 3]), m2 = nG_r64_abs(&b[1], e[2 * i + 2]);
+    if (2 * i + 3 < NDIGITS)   /* public */
+      nG_r64_madd_scan_p3(&h, &q[i & 1], neg[i & 1], TABLE[i + 1], b, acc);
+    else
+      nG_r64_madd_scan_p2(&h, &q[i & 1], neg[i & 1], TABLE[i + 1], b, acc);
+    ge64_precomp_select2_avx2_out(&q[(i + 1) & 1], _mm256_loadu_si256(a), _mm256_loadu_si256(a + 1),
+                                     _mm256_loadu_si256(a + 2), b[0], m1);
+    neg[(i + 1) & 1] = m1;
+    ge64_precomp_select2_avx2_out(&qe[i + 1], _mm256_loadu_si256(a + 3), _mm256_loadu_si256(a + 4),
+                                     _mm256_loadu_si256(a + 5), b[1], m2);
+    nege[i + 1] = m2;
   }
   ge64_mulx_dbl_run_p3(&h, &h, RADIXBITS);
   for (i = 0; i < (NDIGITS + 1) / 2; ++i) {
@@ -132,6 +160,8 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   CRYPTO_CT_WIPE(neg);
   CRYPTO_CT_WIPE(qe);
   CRYPTO_CT_WIPE(nege);
+  CRYPTO_CT_WIPE(b);
+  CRYPTO_CT_WIPE(acc);
   CRYPTO_CT_WIPE(h);
   crypto_ct_wipe_below();   /* the assembly's frames: points, sign masks */
 }
