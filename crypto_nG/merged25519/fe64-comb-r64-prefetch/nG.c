@@ -7,19 +7,22 @@
    The fixed-base comb of fe64-comb-r64 (signed radix-64 digits,
    -32 <= e[i] <= 32, of the masked n itself: a < 2^255, no reduction, 43
    digits, the top one at most 7 + 1; T[k][j] = (j+1) 4096^k B,
-   tables/ge64_base_r64.h, 22 x 32 points; a load of the first point,
-   42 mixed additions and 6
-   doublings), for CPUs with AVX2 but without AVX-512:
+   tables/ge64_base_r64.h, 22 x 32 points), for CPUs with AVX2 but without
+   AVX-512: n B = RADIX (sum of the odd digits' points) + (sum of the even
+   digits' points), row k serving digits 2k and 2k+1.
 
-   - one AVX2 scan of a row selects both of its digits
-     (ge64_precomp_select2_avx2: each entry loaded once, masked into two
-     sets of registers); the even digit's point waits in qe[] for the
-     second pass, which then has no scans at all;
-   - the scan of row i + 1 is issued before the addition of row i's
-     point, independent work the out-of-order core can overlap with the
-     addition; the first odd point is loaded (Z = 2, one multiplication
-     for T) rather than added to the neutral element, and the additions
-     followed by the doublings or the encoding skip T;
+   - one AVX2 scan of a row selects both of its digits (each entry loaded
+     once, masked into two sets of registers);
+   - the two sums are independent chains, built side by side: each
+     assembly call (fe64.S) adds row i's odd point to one sum and its even
+     point to the other, the steps of the two additions interleaved, and
+     runs the scan of row i + 1 in chunks between the multiplications (its
+     state stays in the vector registers, which the field code does not
+     use); the caller finishes the selections from the accumulators;
+   - each sum starts as its first point (Z = 2, one multiplication for
+     T), not as an addition to the neutral element; then the last even
+     point, 6 doublings of the odd sum and one general addition (no T:
+     only encoded) join them: 40 mixed additions, one general one;
    - the 67 KB table does not fit the level-1 data cache; rows are read
      in address order, which the hardware prefetchers follow.  Software
      prefetches of the next row (which gave this directory its name) were
@@ -31,7 +34,7 @@
    entries that serve two digits.
 
    A negative digit selects |digit| B with y+x and y-x swapped, and the
-   addition negates 2dxy under a mask (ge64_mulx_madd_p3_cneg).  The top
+   addition negates 2dxy under a mask (as ge64_mulx_madd_p3_cneg).  The top
    bit of n (which output form to produce) is also used only through
    masks.  Constant time. */
 #include <string.h>
@@ -52,18 +55,23 @@
 #error "fe64-comb-r64-prefetch needs AVX2 (its architectures line)"
 #endif
 
-#define nG_r64_madd_p2_cneg CRYPTO_NAMESPACE(nG_r64_madd_p2_cneg)
-extern void nG_r64_madd_p2_cneg(ge64_p3 *h, const ge64_precomp *q, uint64_t mask) FE64_HIDDEN;
-
-#define nG_r64_madd_scan_p3 CRYPTO_NAMESPACE(nG_r64_madd_scan_p3)
-#define nG_r64_madd_scan_p2 CRYPTO_NAMESPACE(nG_r64_madd_scan_p2)
-/* h = h + q (2dxy negated under mask) with the scan of the 32-entry row
-   woven in: acc = the entries b[0] and b[1] (1-based, 0: none) of row,
-   raw (fe64.S) */
-extern void nG_r64_madd_scan_p3(ge64_p3 *h, const ge64_precomp *q, uint64_t mask,
-                                const ge64_precomp *row, const uint64_t b[2], uint64_t acc[24]) FE64_HIDDEN;
-extern void nG_r64_madd_scan_p2(ge64_p3 *h, const ge64_precomp *q, uint64_t mask,
-                                const ge64_precomp *row, const uint64_t b[2], uint64_t acc[24]) FE64_HIDDEN;
+#define nG_r64_madd2_scan_p3 CRYPTO_NAMESPACE(nG_r64_madd2_scan_p3)
+#define nG_r64_madd2_scan_p2 CRYPTO_NAMESPACE(nG_r64_madd2_scan_p2)
+/* h1 = h1 + q1, h2 = h2 + q2 interleaved (2dxy negated under mask1,
+   p->mask2), with the scan of p->row for p->b as above into p->acc;
+   _p2 leaves T of h1 as is (fe64.S); p->b = the 1-based indices in
+   [0, 32] (0 selects nothing), p->acc[0..11] = the y+x, y-x, 2dxy of
+   entry p->b[0] of the row (0 for none), p->acc[12..23] those of p->b[1] */
+typedef struct {
+  uint64_t mask2;
+  const ge64_precomp *row;
+  const uint64_t *b;
+  uint64_t *acc;
+} nG_r64_args;
+extern void nG_r64_madd2_scan_p3(ge64_p3 *h1, const ge64_precomp *q1, uint64_t mask1, ge64_p3 *h2,
+                                 const ge64_precomp *q2, const nG_r64_args *p) FE64_HIDDEN;
+extern void nG_r64_madd2_scan_p2(ge64_p3 *h1, const ge64_precomp *q1, uint64_t mask1, ge64_p3 *h2,
+                                 const ge64_precomp *q2, const nG_r64_args *p) FE64_HIDDEN;
 
 /* the sign mask (-1 iff d < 0) and |d| of a digit; constant time */
 static inline uint64_t nG_r64_abs(uint64_t *babs, signed char d)
@@ -106,9 +114,12 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   ge64_p3 h;
   ge64_precomp q[2];
   uint64_t neg[2];
-  ge64_precomp qe[(NDIGITS + 1) / 2];
-  uint64_t nege[(NDIGITS + 1) / 2];
+  ge64_precomp qe[2];
+  uint64_t nege[2];
   uint64_t b[2], acc[24];
+  ge64_p3 he;
+  ge64_cached ce;
+  nG_r64_args args;
   int i;
 
   for (i = 0; i < 32; ++i) t[i] = n[i];
@@ -119,35 +130,37 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   nG_comb_digits(e, x, RADIXBITS, NDIGITS);
   e[NDIGITS] = 0;   /* the last row has no odd digit */
 
-  /* odd digits, times RADIX, then the even digits; digits 2k and 2k+1
-     use row k: one scan selects both (the last row's odd point, 0 B, is
-     not added).  Row 0's odd point is loaded, not added; the scan of row
-     i + 1 is issued before the addition of row i's point (independent
-     work for the out-of-order core), and the last addition before the
-     doublings skips T. */
+  /* rows 0 and 1 scanned on their own, each sum loaded from row 0; row
+     i + 1 scanned within the additions of row i (the last row's odd
+     point, 0 B, is not added) */
   ge64_precomp_select2_avx2(&q[0], &neg[0], &qe[0], &nege[0], TABLE[0], RADIX / 2, e[1], e[0]);
   nG_r64_load_p3(&h, &q[0], neg[0]);
+  nG_r64_load_p3(&he, &qe[0], nege[0]);
   ge64_precomp_select2_avx2(&q[1], &neg[1], &qe[1], &nege[1], TABLE[1], RADIX / 2, e[3], e[2]);
+  args.b = b;
+  args.acc = acc;
   for (i = 1; 2 * i + 1 < NDIGITS; ++i) {
     /* rows up to NDIGITS / 2: row i + 1 always exists here */
     const __m256i *a = (const __m256i *)(const void *)acc;
     uint64_t m1 = nG_r64_abs(&b[0], e[2 * i + 3]), m2 = nG_r64_abs(&b[1], e[2 * i + 2]);
+    args.mask2 = nege[i & 1];
+    args.row = TABLE[i + 1];
     if (2 * i + 3 < NDIGITS)   /* public */
-      nG_r64_madd_scan_p3(&h, &q[i & 1], neg[i & 1], TABLE[i + 1], b, acc);
+      nG_r64_madd2_scan_p3(&h, &q[i & 1], neg[i & 1], &he, &qe[i & 1], &args);
     else
-      nG_r64_madd_scan_p2(&h, &q[i & 1], neg[i & 1], TABLE[i + 1], b, acc);
+      nG_r64_madd2_scan_p2(&h, &q[i & 1], neg[i & 1], &he, &qe[i & 1], &args);
     ge64_precomp_select2_avx2_out(&q[(i + 1) & 1], _mm256_loadu_si256(a), _mm256_loadu_si256(a + 1),
                                      _mm256_loadu_si256(a + 2), b[0], m1);
     neg[(i + 1) & 1] = m1;
-    ge64_precomp_select2_avx2_out(&qe[i + 1], _mm256_loadu_si256(a + 3), _mm256_loadu_si256(a + 4),
+    ge64_precomp_select2_avx2_out(&qe[(i + 1) & 1], _mm256_loadu_si256(a + 3), _mm256_loadu_si256(a + 4),
                                      _mm256_loadu_si256(a + 5), b[1], m2);
-    nege[i + 1] = m2;
+    nege[(i + 1) & 1] = m2;
   }
+  /* the last row's even point; then h = RADIX (odd sum) + even sum */
+  ge64_mulx_madd_p3_cneg(&he, &qe[(NDIGITS / 2) & 1], nege[(NDIGITS / 2) & 1]);
   ge64_mulx_dbl_run_p3(&h, &h, RADIXBITS);
-  for (i = 0; i < (NDIGITS + 1) / 2; ++i) {
-    if (i + 1 < (NDIGITS + 1) / 2) ge64_mulx_madd_p3_cneg(&h, &qe[i], nege[i]);   /* public */
-    else nG_r64_madd_p2_cneg(&h, &qe[i], nege[i]);
-  }
+  ge64_p3_to_cached(&ce, &he);
+  ge64_mulx_add_p2(&h, &ce);
 
   ge64_p3_tobytes_merged(out, &h, montgomery);
 
@@ -163,5 +176,8 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   CRYPTO_CT_WIPE(b);
   CRYPTO_CT_WIPE(acc);
   CRYPTO_CT_WIPE(h);
+  CRYPTO_CT_WIPE(he);
+  CRYPTO_CT_WIPE(ce);
+  CRYPTO_CT_WIPE(args);
   crypto_ct_wipe_below();   /* the assembly's frames: points, sign masks */
 }
