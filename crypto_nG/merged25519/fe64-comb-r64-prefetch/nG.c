@@ -7,25 +7,34 @@
    The fixed-base comb of fe64-comb-r64 (signed radix-64 digits,
    -32 <= e[i] <= 32, of the masked n itself: a < 2^255, no reduction, 43
    digits, the top one at most 7 + 1; T[k][j] = (j+1) 4096^k B,
-   tables/ge64_base_r64.h, 22 x 32 points; 43 mixed additions and 6
-   doublings), for CPUs with AVX2 but without AVX-512:
+   tables/ge64_base_r64.h, 22 x 32 points), for CPUs with AVX2 but without
+   AVX-512: n B = RADIX (sum of the odd digits' points) + (sum of the even
+   digits' points), row k serving digits 2k and 2k+1.
 
-   - one AVX2 scan of a row selects both of its digits
-     (ge64_precomp_select2_avx2: each entry loaded once, masked into two
-     sets of registers); the even digit's point waits in qe[] for the
-     second pass, which then has no scans at all;
-   - the 67 KB table does not fit the level-1 data cache, so each row
-     would arrive from level 2 (or further, in a one-shot call) while the
-     scan waits for it: the next row is prefetched before each addition,
-     whose ~200 cycles hide the transfer.  The addresses are public (whole
-     rows, in a fixed order).
+   - one AVX2 scan of a row selects both of its digits (each entry loaded
+     once, masked into two sets of registers);
+   - the two sums are independent chains, built side by side: each
+     assembly call (fe64.S) adds row i's odd point to one sum and its even
+     point to the other, the steps of the two additions interleaved, and
+     runs the scan of row i + 1 in chunks between the multiplications (its
+     state stays in the vector registers, which the field code does not
+     use); the caller finishes the selections from the accumulators;
+   - each sum starts as its first point (Z = 2, one multiplication for
+     T), not as an addition to the neutral element; then the last even
+     point, 6 doublings of the odd sum and one general addition (no T:
+     only encoded) join them: 40 mixed additions, one general one;
+   - the 67 KB table does not fit the level-1 data cache; rows are read
+     in address order, which the hardware prefetchers follow.  Software
+     prefetches of the next row (which gave this directory its name) were
+     measured slower on Zen 4 (warm, and with level 2 evicted), and were
+     dropped.
 
    Against fe64-comb-r32 (51 additions, 5 doublings, a scan per digit,
    40 KB table) this trades 8 additions for one doubling and scans of 32
    entries that serve two digits.
 
    A negative digit selects |digit| B with y+x and y-x swapped, and the
-   addition negates 2dxy under a mask (ge64_mulx_madd_p3_cneg).  The top
+   addition negates 2dxy under a mask (as ge64_mulx_madd_p3_cneg).  The top
    bit of n (which output form to produce) is also used only through
    masks.  Constant time. */
 #include <string.h>
@@ -46,13 +55,54 @@
 #error "fe64-comb-r64-prefetch needs AVX2 (its architectures line)"
 #endif
 
-/* bring a row of the table (RADIX / 2 entries of 96 bytes) towards the
-   level-1 cache */
-static inline void prefetch_row(const ge64_precomp *row)
+#define nG_r64_madd2_scan_p3 CRYPTO_NAMESPACE(nG_r64_madd2_scan_p3)
+#define nG_r64_madd2_scan_p2 CRYPTO_NAMESPACE(nG_r64_madd2_scan_p2)
+/* h1 = h1 + q1, h2 = h2 + q2 interleaved (2dxy negated under mask1,
+   p->mask2), with the scan of p->row for p->b as above into p->acc;
+   _p2 leaves T of h1 as is (fe64.S); p->b = the 1-based indices in
+   [0, 32] (0 selects nothing), p->acc[0..11] = the y+x, y-x, 2dxy of
+   entry p->b[0] of the row (0 for none), p->acc[12..23] those of p->b[1] */
+typedef struct {
+  uint64_t mask2;
+  const ge64_precomp *row;
+  const uint64_t *b;
+  uint64_t *acc;
+} nG_r64_args;
+extern void nG_r64_madd2_scan_p3(ge64_p3 *h1, const ge64_precomp *q1, uint64_t mask1, ge64_p3 *h2,
+                                 const ge64_precomp *q2, const nG_r64_args *p) FE64_HIDDEN;
+extern void nG_r64_madd2_scan_p2(ge64_p3 *h1, const ge64_precomp *q1, uint64_t mask1, ge64_p3 *h2,
+                                 const ge64_precomp *q2, const nG_r64_args *p) FE64_HIDDEN;
+
+/* the sign mask (-1 iff d < 0) and |d| of a digit; constant time */
+static inline uint64_t nG_r64_abs(uint64_t *babs, signed char d)
 {
-  const char *p = (const char *)(const void *)row;
-  int k;
-  for (k = 0; k < (RADIX / 2) * (int)sizeof(ge64_precomp); k += 64) _mm_prefetch(p + k, _MM_HINT_T0);
+  uint64_t du = (uint64_t)(int64_t)d;
+  uint64_t m = crypto_ct_bit_mask_u64(du >> 63);
+  *babs = (du ^ m) - m;
+  return m;
+}
+
+/* 1/d and -1/d, fully reduced: T = 2xy of a table point from its 2dxy */
+static const fe64 nG_r64_invd[2] = {
+  {{ 0x25e0f276cdc9f843ULL, 0x0b5dd6984279542eULL, 0x2b162114cdb9cf66ULL, 0x40907ed214d5ce43ULL }},
+  {{ 0xda1f0d89323607aaULL, 0xf4a22967bd86abd1ULL, 0xd4e9deeb32463099ULL, 0x3f6f812deb2a31bcULL }}
+};
+
+/* h = the selected point q (y+x and y-x already swapped when mask = -1,
+   2dxy not yet negated) in extended form with Z = 2: X = (y+x) - (y-x),
+   Y = (y+x) + (y-x), T = XY/Z = 2dxy (+-1/d).  Replaces the first
+   addition, to the neutral element (which this also gives for |digit| = 0:
+   (0, 2, 2, 0)). */
+static inline void nG_r64_load_p3(ge64_p3 *h, const ge64_precomp *q, uint64_t mask)
+{
+  fe64 c = nG_r64_invd[0];
+  fe64_cmov(&c, &nG_r64_invd[1], mask & 1);
+  fe64_sub(&h->X, &q->ypx, &q->ymx);
+  fe64_add(&h->Y, &q->ypx, &q->ymx);
+  fe64_0(&h->Z);
+  h->Z.v[0] = 2;
+  fe64_mul(&h->T, &q->xy2d, &c);
+  CRYPTO_CT_WIPE(c);
 }
 
 void crypto_nG(unsigned char *out, const unsigned char *n)
@@ -62,13 +112,16 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   uint64_t montgomery = (uint64_t)(n[31] >> 7);
   uint64_t x[4];
   ge64_p3 h;
-  ge64_precomp q;
-  uint64_t neg;
-  ge64_precomp qe[(NDIGITS + 1) / 2];
-  uint64_t nege[(NDIGITS + 1) / 2];
+  ge64_precomp q[2];
+  uint64_t neg[2];
+  ge64_precomp qe[2];
+  uint64_t nege[2];
+  uint64_t b[2], acc[24];
+  ge64_p3 he;
+  ge64_cached ce;
+  nG_r64_args args;
   int i;
 
-  prefetch_row(TABLE[0]);
   for (i = 0; i < 32; ++i) t[i] = n[i];
   t[31] &= 127;
   sc64_load32(x, t);
@@ -77,21 +130,37 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   nG_comb_digits(e, x, RADIXBITS, NDIGITS);
   e[NDIGITS] = 0;   /* the last row has no odd digit */
 
-  /* odd digits, times RADIX, then the even digits; digits 2k and 2k+1
-     use row k: one scan selects both (the last row's odd point, 0 B, is
-     not added) */
-  ge64_p3_0(&h);
-  for (i = 0; i < (NDIGITS + 1) / 2; ++i) {
-    ge64_precomp_select2_avx2(&q, &neg, &qe[i], &nege[i], TABLE[i], RADIX / 2,
-                                 e[2 * i + 1], e[2 * i]);
-    if (2 * i + 1 < NDIGITS) {   /* public */
-      if (i + 1 < (NDIGITS + 1) / 2) prefetch_row(TABLE[i + 1]);
-      ge64_mulx_madd_p3_cneg(&h, &q, neg);
-    }
+  /* rows 0 and 1 scanned on their own, each sum loaded from row 0; row
+     i + 1 scanned within the additions of row i (the last row's odd
+     point, 0 B, is not added) */
+  ge64_precomp_select2_avx2(&q[0], &neg[0], &qe[0], &nege[0], TABLE[0], RADIX / 2, e[1], e[0]);
+  nG_r64_load_p3(&h, &q[0], neg[0]);
+  nG_r64_load_p3(&he, &qe[0], nege[0]);
+  ge64_precomp_select2_avx2(&q[1], &neg[1], &qe[1], &nege[1], TABLE[1], RADIX / 2, e[3], e[2]);
+  args.b = b;
+  args.acc = acc;
+  for (i = 1; 2 * i + 1 < NDIGITS; ++i) {
+    /* rows up to NDIGITS / 2: row i + 1 always exists here */
+    const __m256i *a = (const __m256i *)(const void *)acc;
+    uint64_t m1 = nG_r64_abs(&b[0], e[2 * i + 3]), m2 = nG_r64_abs(&b[1], e[2 * i + 2]);
+    args.mask2 = nege[i & 1];
+    args.row = TABLE[i + 1];
+    if (2 * i + 3 < NDIGITS)   /* public */
+      nG_r64_madd2_scan_p3(&h, &q[i & 1], neg[i & 1], &he, &qe[i & 1], &args);
+    else
+      nG_r64_madd2_scan_p2(&h, &q[i & 1], neg[i & 1], &he, &qe[i & 1], &args);
+    ge64_precomp_select2_avx2_out(&q[(i + 1) & 1], _mm256_loadu_si256(a), _mm256_loadu_si256(a + 1),
+                                     _mm256_loadu_si256(a + 2), b[0], m1);
+    neg[(i + 1) & 1] = m1;
+    ge64_precomp_select2_avx2_out(&qe[(i + 1) & 1], _mm256_loadu_si256(a + 3), _mm256_loadu_si256(a + 4),
+                                     _mm256_loadu_si256(a + 5), b[1], m2);
+    nege[(i + 1) & 1] = m2;
   }
+  /* the last row's even point; then h = RADIX (odd sum) + even sum */
+  ge64_mulx_madd_p3_cneg(&he, &qe[(NDIGITS / 2) & 1], nege[(NDIGITS / 2) & 1]);
   ge64_mulx_dbl_run_p3(&h, &h, RADIXBITS);
-  for (i = 0; i < (NDIGITS + 1) / 2; ++i)
-    ge64_mulx_madd_p3_cneg(&h, &qe[i], nege[i]);
+  ge64_p3_to_cached(&ce, &he);
+  ge64_mulx_add_p2(&h, &ce);
 
   ge64_p3_tobytes_merged(out, &h, montgomery);
 
@@ -104,6 +173,11 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   CRYPTO_CT_WIPE(neg);
   CRYPTO_CT_WIPE(qe);
   CRYPTO_CT_WIPE(nege);
+  CRYPTO_CT_WIPE(b);
+  CRYPTO_CT_WIPE(acc);
   CRYPTO_CT_WIPE(h);
+  CRYPTO_CT_WIPE(he);
+  CRYPTO_CT_WIPE(ce);
+  CRYPTO_CT_WIPE(args);
   crypto_ct_wipe_below();   /* the assembly's frames: points, sign masks */
 }
