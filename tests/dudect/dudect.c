@@ -127,14 +127,20 @@ static void rnd_seed(void)
 
 /* ---- targets ---- */
 
-enum kind { K_NP, K_ONE, K_NGM, K_VERIFY, K_SIGN, K_NPBATCH, K_POWBATCH };
+enum kind { K_NP, K_ONE, K_NGM, K_VERIFY, K_SIGN, K_NPBATCH, K_NPBATCH13, K_POWBATCH };
 
-/* batch targets run BATCH items (nPbatch NPBATCH_ITEMS), each the
-   measurement's secret; 7 = a full group of four and a padded tail of
-   three for the four-lane AVX2 code, one padded group of eight for the
-   AVX-512 code, so the tail paths are timed too */
-#define BATCH 8
+/* the batch buffers hold BATCH items, each the measurement's secret;
+   nPbatch runs NPBATCH_ITEMS of them and powbatch POWBATCH_ITEMS.
+   7 = a full group of four and a padded tail of three for the four-lane
+   AVX2 code, one padded group of eight for the AVX-512 code, so the tail
+   paths are timed too; nPbatch is also timed at 13 items (targets
+   nPbatch13_...): three groups of four and a single for the AVX2 code,
+   eight lanes and a tail of five for the IFMA code, a block of eight
+   lanes plus one scalar ladder and a tail of four for the hybrid code */
+#define BATCH 16
 #define NPBATCH_ITEMS 7
+#define NPBATCH13_ITEMS 13
+#define POWBATCH_ITEMS 8
 
 typedef void (*np_fn)(unsigned char *, const unsigned char *, const unsigned char *);
 typedef void (*one_fn)(unsigned char *, const unsigned char *);
@@ -212,6 +218,10 @@ static void collect_targets(void)
   for (i = 0; i < lib25519_numimpl_nPbatch_montgomery25519(); ++i)
     add("nPbatch_montgomery25519", i, lib25519_dispatch_nPbatch_montgomery25519_implementation(i),
         lib25519_dispatch_nPbatch_montgomery25519_compiler(i), K_NPBATCH,
+        CAST(lib25519_dispatch_nPbatch_montgomery25519(i)), 0);
+  for (i = 0; i < lib25519_numimpl_nPbatch_montgomery25519(); ++i)
+    add("nPbatch13_montgomery25519", i, lib25519_dispatch_nPbatch_montgomery25519_implementation(i),
+        lib25519_dispatch_nPbatch_montgomery25519_compiler(i), K_NPBATCH13,
         CAST(lib25519_dispatch_nPbatch_montgomery25519(i)), 0);
   for (i = 0; i < lib25519_numimpl_powbatch_inv25519(); ++i)
     add("powbatch_inv25519", i, lib25519_dispatch_powbatch_inv25519_implementation(i),
@@ -298,7 +308,7 @@ static uint64_t measure_one(const struct target *t, const struct inputs *in, lon
   if (t->kind == K_SIGN) {
     unsigned k = r[0] | ((unsigned)r[1] << 8);
     memcpy(secret, in->keys + 64 * k, 64);
-  } else if (t->kind == K_NPBATCH || t->kind == K_POWBATCH) {
+  } else if (t->kind == K_NPBATCH || t->kind == K_NPBATCH13 || t->kind == K_POWBATCH) {
     for (int j = 0; j < BATCH; ++j) memcpy(secret + 32 * j, r, 32);
     for (int j = 0; j < BATCH; ++j) memcpy(points + 32 * j, pubP, 32);
   } else {
@@ -310,9 +320,14 @@ static uint64_t measure_one(const struct target *t, const struct inputs *in, lon
     ((npbatch_fn)t->f)(out, secret, points, NPBATCH_ITEMS);
     t1 = ticks();
     break;
+  case K_NPBATCH13:
+    t0 = ticks();
+    ((npbatch_fn)t->f)(out, secret, points, NPBATCH13_ITEMS);
+    t1 = ticks();
+    break;
   case K_POWBATCH:
     t0 = ticks();
-    ((powbatch_fn)t->f)(out, secret, BATCH);
+    ((powbatch_fn)t->f)(out, secret, POWBATCH_ITEMS);
     t1 = ticks();
     break;
   case K_NP:
