@@ -65,7 +65,7 @@ extern void inv25519_arm64(uint64_t h[4], const uint64_t z[4]) FE64ARM_HIDDEN;
    Bernstein-Yang safegcd of field/inv25519_safegcd.h (half-delta
    divsteps, radix-2^62 matrix updates) written in AArch64 assembly
    (internal/field/arm64/inv25519_safegcd_arm64.S: 10 batches of 57
-   branch-free divsteps on packed 64-bit words and a last one of 38) */
+   branch-free divsteps on packed 64-bit words and a last one of 20) */
 static inline void fe64arm_invert(fe64arm *h, const fe64arm *z)
 {
   fe64arm t;

@@ -107,9 +107,11 @@
 	asr	\r, x9, #42
 .endm
 
-/* a run of 19 divsteps; the matrix to \u \v \q \r */
-.macro INV25519_ARM64_RUN u, v, q, r
-	.rept 19
+/* a run of \n (default 19) divsteps; the matrix to \u \v \q \r
+   (2^19 (f', g') = (U f + V g, Q f + R g) for any \n <= 19: the words
+   start at 2^19 times the identity) */
+.macro INV25519_ARM64_RUN u, v, q, r, n=19
+	.rept \n
 	INV25519_ARM64_STEP
 	.endr
 	INV25519_ARM64_END \u, \v, \q, \r
@@ -207,13 +209,14 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64_divsteps57))
 	ret
 FE64ARM_END(CRYPTO_NAMESPACE(inv25519_arm64_divsteps57))
 
-/* the last batch: 38 divsteps (two runs), the same way
-   int64_t inv25519_arm64_divsteps38(int64_t D, uint64_t f, uint64_t g,
+/* the last batch: 20 divsteps (a run of 19 and a run of 1: 570 + 20 =
+   590, the bound), the same way
+   int64_t inv25519_arm64_divsteps20(int64_t D, uint64_t f, uint64_t g,
                                      int64_t t[5])
    t[0..3] = 2^24 T, where 2^38 (f', g') = T (f, g), and t[4] = f' - 1
    in its low 19 bits (bit 1 is the sign of f' = +-1 at the end of the
    inversion) */
-FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64_divsteps38))
+FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64_divsteps20))
 	INV25519_ARM64_START x1, x2
 	ubfx	x14, x1, #19, #19
 	ubfx	x15, x2, #19, #19
@@ -231,7 +234,7 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64_divsteps38))
 	lsl	x11, x11, #24
 	lsl	x12, x12, #24
 	lsl	x13, x13, #24
-	INV25519_ARM64_RUN x14, x15, x16, x17
+	INV25519_ARM64_RUN x14, x15, x16, x17, 1
 	/* f' - 1 mod 2^19 = 2B + U fh + V gh, as in INV25519_ARM64_FAST */
 	lsl	w8, w5, #1
 	madd	w8, w14, w1, w8
@@ -241,7 +244,7 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64_divsteps38))
 	stp	x6, x7, [x3, #16]
 	str	x8, [x3, #32]
 	ret
-FE64ARM_END(CRYPTO_NAMESPACE(inv25519_arm64_divsteps38))
+FE64ARM_END(CRYPTO_NAMESPACE(inv25519_arm64_divsteps20))
 
 /* The matrix updates of a batch, as safegcd_update_de and
    safegcd_update_fg of field/inv25519_safegcd.h (same results, same
@@ -458,8 +461,8 @@ FE64ARM_END(CRYPTO_NAMESPACE(inv25519_arm64_update_de))
      limbs; h = 1/z mod p (0 for 0), fully reduced; h may alias z.
 
    f = p, g = z, d = 0, e = 1 in signed radix 2^62 (five words each, on
-   the stack), D = -1; 10 batches of 57 divsteps and a last one of 38
-   (608 >= 590, the bound of the half-delta variant for inputs below
+   the stack), D = -1; 10 batches of 57 divsteps and a last one of 20
+   (590, the bound of the half-delta variant for inputs below
    2^256), so that g = 0 and f = +-1 at the end (f = p for z = 0, where
    d = 0); after the last batch only d, e are updated and the sign of f
    comes from its low bits.  Then h = d f mod p: d is negated for f = -1,
@@ -529,7 +532,7 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64))
 	ldr	x1, [sp, #48]
 	ldr	x2, [sp, #88]
 	add	x3, sp, #208
-	bl	CRYPTO_NAMESPACE(inv25519_arm64_divsteps38)
+	bl	CRYPTO_NAMESPACE(inv25519_arm64_divsteps20)
 	add	x0, sp, #48
 	add	x1, sp, #208
 	bl	CRYPTO_NAMESPACE(inv25519_arm64_update_de)
