@@ -418,12 +418,16 @@ FE64ARM_END(CRYPTO_NAMESPACE(inv25519_arm64_divsteps20))
 
 /* The whole inversion around the functions above.
 
-   void inv25519_arm64(uint64_t h[4], const uint64_t z[4])
-     x0 = h, x1 = z: z fully reduced (z < p), four 64-bit little-endian
-     limbs; h = 1/z mod p (0 for 0), fully reduced; h may alias z.
+   void inv25519_arm64(uint64_t h[4], const uint64_t x[4],
+                       const uint64_t z[4])
+     x0 = h, x1 = x, x2 = z: x and z fully reduced (< p), four 64-bit
+     little-endian limbs; h = x/z mod p (0 for z = 0), fully reduced; h
+     may alias x or z.  (1/z is x = 1; the quotient costs no more, so a
+     caller wanting x/z saves a multiplication.)
 
-   f = p, g = z, d = 0, e = 1 in signed radix 2^62 (five words each, on
-   the stack), D = -1; 10 batches of 57 divsteps and a last one of 20
+   f = p, g = z, d = 0, e = x in signed radix 2^62 (five words each, on
+   the stack; the updates keep d z = f x and e z = g x mod p, so that
+   d = +-x/z when f = +-1), D = -1; 10 batches of 57 divsteps and a last one of 20
    (590, the bound of the half-delta variant for inputs below
    2^256), so that g = 0 and f = +-1 at the end (f = p for z = 0, where
    d = 0); after the last batch only d, e are updated and the sign of f
@@ -461,9 +465,23 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64))
 	.cfi_offset x27, -16
 	.cfi_offset x28, -8
 	mov	x19, x0
-	/* s = f, g, d, e at sp + 48, t at sp + 208 */
+	/* s = f, g, d, e at sp + 48, t at sp + 208; e = x first */
+	mov	x14, x2
 	ldp	x2, x3, [x1]
 	ldp	x4, x5, [x1, #16]
+	and	x8, x2, #0x3fffffffffffffff
+	extr	x9, x3, x2, #62
+	extr	x10, x4, x3, #60
+	and	x9, x9, #0x3fffffffffffffff
+	and	x10, x10, #0x3fffffffffffffff
+	extr	x11, x5, x4, #58
+	lsr	x12, x5, #56
+	and	x11, x11, #0x3fffffffffffffff
+	str	x8, [sp, #168]
+	stp	x9, x10, [sp, #176]
+	stp	x11, x12, [sp, #192]
+	ldp	x2, x3, [x14]
+	ldp	x4, x5, [x14, #16]
 	mov	x6, #0x3fffffffffffffff
 	sub	x7, x6, #18
 	stp	x7, x6, [sp, #48]		/* f = p */
@@ -482,10 +500,7 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64))
 	stp	x11, x12, [sp, #112]
 	stp	xzr, xzr, [sp, #128]		/* d = 0 */
 	stp	xzr, xzr, [sp, #144]
-	mov	x13, #1
-	stp	xzr, x13, [sp, #160]		/* e = 1 */
-	stp	xzr, xzr, [sp, #176]
-	stp	xzr, xzr, [sp, #192]
+	str	xzr, [sp, #160]
 	mov	x21, #-1
 	mov	x20, #10
 	INV25519_ARM64_UPDATE_CONSTS
