@@ -246,7 +246,7 @@ FE64ARM_END(CRYPTO_NAMESPACE(inv25519_arm64_divsteps20))
    representation: signed radix 2^62, limbs 0-3 in [0, 2^62), limb 4
    signed, five 64-bit words per number).
 
-   INV25519_ARM64_UPDATE_DE, INV25519_ARM64_UPDATE_FG: macros, inlined
+   INV25519_ARM64_UPDATE_DE, INV25519_ARM64_UPDATE_FG_LOW and _HIGH: macros, inlined
    in the batch loop of inv25519_arm64 (no call, no register save, the
    matrix stays in registers, the constants are set once)
      x0 = s = f, g, d, e (five words each), x4-x7 = t = (u, v, q, r) with
@@ -373,8 +373,8 @@ FE64ARM_END(CRYPTO_NAMESPACE(inv25519_arm64_divsteps20))
 .endm
 
 /* f, g */
-.macro INV25519_ARM64_UPDATE_FG
-	/* f, g */
+.macro INV25519_ARM64_UPDATE_FG_LOW
+	/* f, g: limb 0 of the new f, g (all that the last batch reads) */
 	ldr	x25, [x0, #0]
 	ldr	x26, [x0, #40]
 	INV25519_ARM64_PROD x8, x9, x10, x11, x4, x25, x5, x26
@@ -382,6 +382,10 @@ FE64ARM_END(CRYPTO_NAMESPACE(inv25519_arm64_divsteps20))
 	extr	x16, x9, x8, #62		/* the low 62 bits are 0 */
 	extr	x17, x13, x12, #62
 	INV25519_ARM64_LIMB 0, 40, 1
+.endm
+
+/* the rest of f, g, carries x16, x17 from INV25519_ARM64_UPDATE_FG_LOW */
+.macro INV25519_ARM64_UPDATE_FG_HIGH
 	INV25519_ARM64_LIMB 0, 40, 2
 	INV25519_ARM64_LIMB 0, 40, 3
 	INV25519_ARM64_LIMB 0, 40, 4
@@ -513,9 +517,9 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64))
 	mov	x21, x0
 	add	x0, sp, #48
 	INV25519_ARM64_UPDATE_DE
-	INV25519_ARM64_UPDATE_FG
+	INV25519_ARM64_UPDATE_FG_LOW
 	subs	x20, x20, #1
-	b.ne	1b
+	b.ne	3f			/* more batches: the rest of f, g, at the end */
 	mov	x0, x21
 	ldr	x1, [sp, #48]
 	ldr	x2, [sp, #88]
@@ -592,6 +596,7 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64))
 	stp	xzr, xzr, [sp, #208]
 	stp	xzr, xzr, [sp, #224]
 	stp	xzr, xzr, [sp, #240]
+	.cfi_remember_state
 	ldp	x27, x28, [sp, #288]
 	ldp	x25, x26, [sp, #272]
 	ldp	x23, x24, [sp, #256]
@@ -612,6 +617,12 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64))
 	.cfi_restore x30
 	.cfi_def_cfa_offset 0
 	ret
+	/* the rest of the f, g update of batches 1-9 (the 10th only needs
+	   limb 0), back into the loop */
+	.cfi_restore_state
+3:
+	INV25519_ARM64_UPDATE_FG_HIGH
+	b	1b
 FE64ARM_END(CRYPTO_NAMESPACE(inv25519_arm64))
 
 	.section .note.GNU-stack,"",@progbits
