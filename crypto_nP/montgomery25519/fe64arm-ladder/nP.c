@@ -2,8 +2,8 @@
 /* X25519 (RFC 7748) for AArch64: the whole Montgomery ladder in assembly
    (internal/method/arm64/x25519_ladder_arm64.S) on field elements in
    radix 2^64 (four limbs, mul/umulh products, adds/adcs carry chains),
-   then one inversion (constant-time safegcd, field/fe64arm.h) and a full
-   reduction.
+   then one division x2/z2 (constant-time safegcd started on x2 instead
+   of 1, field/fe64arm.h: no separate product) and a full reduction.
    k = n clamped; bit 255 of p is ignored and p is otherwise taken as is
    (non-canonical values are reduced mod p by the arithmetic).  Constant
    time.  Both inputs are read before q is written. */
@@ -28,8 +28,7 @@ void crypto_nP(unsigned char *q, const unsigned char *n, const unsigned char *p)
   fe64arm_frombytes(&u, p);
 
   x25519_ladder_arm64(x2.v, z2.v, k, u.v);
-  fe64arm_invert(&z2, &z2);
-  fe64arm_mul(&x2, &x2, &z2);
+  fe64arm_divide(&x2, &x2, &z2);   /* x2/z2 in one safegcd, no product */
   fe64arm_tobytes(q, &x2);
 
   CRYPTO_CT_WIPE(k);

@@ -10,17 +10,15 @@
    hidden.  ABI: AAPCS64, no stack arguments; each function says which
    registers it uses.
 
-   The divsteps, 57 per call:
-
-   int64_t inv25519_arm64_divsteps57(int64_t D, uint64_t f, uint64_t g,
-                                     int64_t t[4])
+   The divsteps, 57 per batch (the macro INV25519_ARM64_DIVSTEPS57,
+   inlined in the batch loop of inv25519_arm64):
      x0 = D = -2 delta (the state; -1 at the start), x1 = f (odd), x2 = g:
      the low 64 bits of the current f and g (only the low 57 are read);
-     returns the new D in x0 and writes t = 32 T = (u, v, q, r), where
+     leaves the new D in x0 and t = 32 T = (u, v, q, r) in x4-x7, where
      2^57 (f', g') = T (f, g) over the 57 divsteps, so that
      2^62 (f', g') = t (f, g) and |u| + |v|, |q| + |r| <= 2^62, the
-     matrix that inv25519_arm64_update (as the C updates of
-     field/inv25519_safegcd.h) applies.
+     matrix that INV25519_ARM64_UPDATE_DE and _FG (as the C updates of
+     field/inv25519_safegcd.h) apply.
 
    The divstep (delta > 0 is D < 0):
      if D < 0 and g odd:  (D, f, g) <- (-D - 2, g, (g - f)/2)
@@ -54,7 +52,7 @@
    (which stands for the A76) it takes 4 cycles, both its dependency
    chain and its share of the two ALU pipes; a call models at about 270.
 
-   Registers: x0 D, x1 x2 f g (then the first product), x3 t, x4 G, x5 B,
+   Registers: x0 D, x1 x2 f g (then the first product), x3 t (the last batch), x4 G, x5 B,
    x6-x9 scratch of a step, x10-x17 matrices.  No callee-saved register,
    no stack.
 
@@ -107,9 +105,11 @@
 	asr	\r, x9, #42
 .endm
 
-/* a run of 19 divsteps; the matrix to \u \v \q \r */
-.macro INV25519_ARM64_RUN u, v, q, r
-	.rept 19
+/* a run of \n (default 19) divsteps; the matrix to \u \v \q \r
+   (2^19 (f', g') = (U f + V g, Q f + R g) for any \n <= 19: the words
+   start at 2^19 times the identity) */
+.macro INV25519_ARM64_RUN u, v, q, r, n=19
+	.rept \n
 	INV25519_ARM64_STEP
 	.endr
 	INV25519_ARM64_END \u, \v, \q, \r
@@ -148,7 +148,7 @@
 	madd	\d3, \a3, \b3, \d3
 .endm
 
-FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64_divsteps57))
+.macro INV25519_ARM64_DIVSTEPS57
 	INV25519_ARM64_START x1, x2
 	ubfx	x14, x1, #19, #19
 	ubfx	x15, x2, #19, #19
@@ -202,18 +202,16 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64_divsteps57))
 	.endr
 	INV25519_ARM64_END x14, x15, x16, x17
 	INV25519_ARM64_MATMUL x4, x5, x6, x7, x14, x15, x16, x17, x1, x10, x2, x12
-	stp	x4, x5, [x3]
-	stp	x6, x7, [x3, #16]
-	ret
-FE64ARM_END(CRYPTO_NAMESPACE(inv25519_arm64_divsteps57))
+.endm
 
-/* the last batch: 38 divsteps (two runs), the same way
-   int64_t inv25519_arm64_divsteps38(int64_t D, uint64_t f, uint64_t g,
+/* the last batch: 20 divsteps (a run of 19 and a run of 1: 570 + 20 =
+   590, the bound), the same way
+   int64_t inv25519_arm64_divsteps20(int64_t D, uint64_t f, uint64_t g,
                                      int64_t t[5])
    t[0..3] = 2^24 T, where 2^38 (f', g') = T (f, g), and t[4] = f' - 1
    in its low 19 bits (bit 1 is the sign of f' = +-1 at the end of the
    inversion) */
-FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64_divsteps38))
+FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64_divsteps20))
 	INV25519_ARM64_START x1, x2
 	ubfx	x14, x1, #19, #19
 	ubfx	x15, x2, #19, #19
@@ -231,7 +229,7 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64_divsteps38))
 	lsl	x11, x11, #24
 	lsl	x12, x12, #24
 	lsl	x13, x13, #24
-	INV25519_ARM64_RUN x14, x15, x16, x17
+	INV25519_ARM64_RUN x14, x15, x16, x17, 1
 	/* f' - 1 mod 2^19 = 2B + U fh + V gh, as in INV25519_ARM64_FAST */
 	lsl	w8, w5, #1
 	madd	w8, w14, w1, w8
@@ -241,15 +239,17 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64_divsteps38))
 	stp	x6, x7, [x3, #16]
 	str	x8, [x3, #32]
 	ret
-FE64ARM_END(CRYPTO_NAMESPACE(inv25519_arm64_divsteps38))
+FE64ARM_END(CRYPTO_NAMESPACE(inv25519_arm64_divsteps20))
 
 /* The matrix updates of a batch, as safegcd_update_de and
    safegcd_update_fg of field/inv25519_safegcd.h (same results, same
    representation: signed radix 2^62, limbs 0-3 in [0, 2^62), limb 4
    signed, five 64-bit words per number).
 
-   void inv25519_arm64_update(int64_t s[20], const int64_t t[4])
-     x0 = s = f, g, d, e (five words each), x1 = t = (u, v, q, r) with
+   INV25519_ARM64_UPDATE_DE, INV25519_ARM64_UPDATE_FG_LOW and _HIGH: macros, inlined
+   in the batch loop of inv25519_arm64 (no call, no register save, the
+   matrix stays in registers, the constants are set once)
+     x0 = s = f, g, d, e (five words each), x4-x7 = t = (u, v, q, r) with
      2^62 (f', g') = t (f, g), |u| + |v|, |q| + |r| <= 2^62.
    (f, g) <- t (f, g) / 2^62, exactly;
    (d, e) <- t (d, e) / 2^62 mod p: md = (u if d < 0) + (v if e < 0)
@@ -260,8 +260,9 @@ FE64ARM_END(CRYPTO_NAMESPACE(inv25519_arm64_divsteps38))
      two words (mul/smulh, adds/adc); the carry to the next limb is that
      value >> 62, which fits in 64 bits.
 
-   Registers: x2-x5 u v q r, x6 (p^-1 mod 2^62), x7 -19, x8-x17 sums and
-   carries, x19-x22 limbs and md, me (saved and restored).
+   Registers: x4-x7 u v q r, x23 (p^-1 mod 2^62) and x24 (-19), set by
+   INV25519_ARM64_UPDATE_CONSTS, x8-x17 sums and carries, x25-x28 limbs
+   and md, me (the caller saves x23-x28).
 
    Constant time: straight-line code, the signs of d and e become masks
    (asr #63, and); no branch. */
@@ -287,10 +288,10 @@ FE64ARM_END(CRYPTO_NAMESPACE(inv25519_arm64_divsteps38))
    the new limb \i - 1 of X' = u X + v Y and Y' = q X + r Y is stored,
    the carries x16 (X'), x17 (Y') move on */
 .macro INV25519_ARM64_LIMB ox, oy, i
-	ldr	x19, [x0, #(\ox + 8 * \i)]
-	ldr	x20, [x0, #(\oy + 8 * \i)]
-	INV25519_ARM64_PROD x8, x9, x10, x11, x2, x19, x3, x20
-	INV25519_ARM64_PROD x12, x13, x14, x15, x4, x19, x5, x20
+	ldr	x25, [x0, #(\ox + 8 * \i)]
+	ldr	x26, [x0, #(\oy + 8 * \i)]
+	INV25519_ARM64_PROD x8, x9, x10, x11, x4, x25, x5, x26
+	INV25519_ARM64_PROD x12, x13, x14, x15, x6, x25, x7, x26
 	INV25519_ARM64_ADDC x8, x9, x16, x10
 	INV25519_ARM64_ADDC x12, x13, x17, x14
 	and	x10, x8, #0x3fffffffffffffff
@@ -301,63 +302,42 @@ FE64ARM_END(CRYPTO_NAMESPACE(inv25519_arm64_divsteps38))
 	extr	x17, x13, x12, #62
 .endm
 
-/* save x19-x22, load t */
-.macro INV25519_ARM64_UPDATE_ENTRY
-	stp	x19, x20, [sp, #-32]!
-	.cfi_def_cfa_offset 32
-	.cfi_offset x19, -32
-	.cfi_offset x20, -24
-	stp	x21, x22, [sp, #16]
-	.cfi_offset x21, -16
-	.cfi_offset x22, -8
-	ldp	x2, x3, [x1]
-	ldp	x4, x5, [x1, #16]
-.endm
-
-/* restore x19-x22 and return */
-.macro INV25519_ARM64_UPDATE_EXIT
-	ldp	x21, x22, [sp, #16]
-	ldp	x19, x20, [sp], #32
-	.cfi_restore x19
-	.cfi_restore x20
-	.cfi_restore x21
-	.cfi_restore x22
-	.cfi_def_cfa_offset 0
-	ret
+/* the constants of the d, e update */
+.macro INV25519_ARM64_UPDATE_CONSTS
+	movz	x23, #0x35e5
+	movk	x23, #0xd794, lsl #16
+	movk	x23, #0x5e50, lsl #32
+	movk	x23, #0x3943, lsl #48
+	mov	x24, #-19
 .endm
 
 /* d, e */
 .macro INV25519_ARM64_UPDATE_DE
-	/* d, e: the corrections md (x21), me (x22) */
-	ldr	x19, [x0, #112]
-	ldr	x20, [x0, #152]
-	asr	x19, x19, #63
-	asr	x20, x20, #63
-	and	x21, x2, x19
-	and	x8, x3, x20
-	and	x22, x4, x19
-	and	x12, x5, x20
-	add	x21, x21, x8
-	add	x22, x22, x12
-	movz	x6, #0x35e5
-	movk	x6, #0xd794, lsl #16
-	movk	x6, #0x5e50, lsl #32
-	movk	x6, #0x3943, lsl #48
-	mov	x7, #-19
-	ldr	x19, [x0, #80]
-	ldr	x20, [x0, #120]
-	INV25519_ARM64_PROD x8, x9, x10, x11, x2, x19, x3, x20
-	INV25519_ARM64_PROD x12, x13, x14, x15, x4, x19, x5, x20
-	madd	x10, x6, x8, x21
-	madd	x14, x6, x12, x22
+	/* d, e: the corrections md (x27), me (x28) */
+	ldr	x25, [x0, #112]
+	ldr	x26, [x0, #152]
+	asr	x25, x25, #63
+	asr	x26, x26, #63
+	and	x27, x4, x25
+	and	x8, x5, x26
+	and	x28, x6, x25
+	and	x12, x7, x26
+	add	x27, x27, x8
+	add	x28, x28, x12
+	ldr	x25, [x0, #80]
+	ldr	x26, [x0, #120]
+	INV25519_ARM64_PROD x8, x9, x10, x11, x4, x25, x5, x26
+	INV25519_ARM64_PROD x12, x13, x14, x15, x6, x25, x7, x26
+	madd	x10, x23, x8, x27
+	madd	x14, x23, x12, x28
 	and	x10, x10, #0x3fffffffffffffff
 	and	x14, x14, #0x3fffffffffffffff
-	sub	x21, x21, x10
-	sub	x22, x22, x14
-	mul	x10, x7, x21
-	smulh	x11, x7, x21
-	mul	x14, x7, x22
-	smulh	x15, x7, x22
+	sub	x27, x27, x10
+	sub	x28, x28, x14
+	mul	x10, x24, x27
+	smulh	x11, x24, x27
+	mul	x14, x24, x28
+	smulh	x15, x24, x28
 	adds	x8, x8, x10
 	adc	x9, x9, x11
 	adds	x12, x12, x14
@@ -368,16 +348,16 @@ FE64ARM_END(CRYPTO_NAMESPACE(inv25519_arm64_divsteps38))
 	INV25519_ARM64_LIMB 80, 120, 2
 	INV25519_ARM64_LIMB 80, 120, 3
 	/* limb 4, with 128 md, 128 me */
-	ldr	x19, [x0, #112]
-	ldr	x20, [x0, #152]
-	INV25519_ARM64_PROD x8, x9, x10, x11, x2, x19, x3, x20
-	INV25519_ARM64_PROD x12, x13, x14, x15, x4, x19, x5, x20
+	ldr	x25, [x0, #112]
+	ldr	x26, [x0, #152]
+	INV25519_ARM64_PROD x8, x9, x10, x11, x4, x25, x5, x26
+	INV25519_ARM64_PROD x12, x13, x14, x15, x6, x25, x7, x26
 	INV25519_ARM64_ADDC x8, x9, x16, x10
 	INV25519_ARM64_ADDC x12, x13, x17, x14
-	lsl	x10, x21, #7
-	asr	x11, x21, #57
-	lsl	x14, x22, #7
-	asr	x15, x22, #57
+	lsl	x10, x27, #7
+	asr	x11, x27, #57
+	lsl	x14, x28, #7
+	asr	x15, x28, #57
 	adds	x8, x8, x10
 	adc	x9, x9, x11
 	adds	x12, x12, x14
@@ -393,36 +373,25 @@ FE64ARM_END(CRYPTO_NAMESPACE(inv25519_arm64_divsteps38))
 .endm
 
 /* f, g */
-.macro INV25519_ARM64_UPDATE_FG
-	/* f, g */
-	ldr	x19, [x0, #0]
-	ldr	x20, [x0, #40]
-	INV25519_ARM64_PROD x8, x9, x10, x11, x2, x19, x3, x20
-	INV25519_ARM64_PROD x12, x13, x14, x15, x4, x19, x5, x20
+.macro INV25519_ARM64_UPDATE_FG_LOW
+	/* f, g: limb 0 of the new f, g (all that the last batch reads) */
+	ldr	x25, [x0, #0]
+	ldr	x26, [x0, #40]
+	INV25519_ARM64_PROD x8, x9, x10, x11, x4, x25, x5, x26
+	INV25519_ARM64_PROD x12, x13, x14, x15, x6, x25, x7, x26
 	extr	x16, x9, x8, #62		/* the low 62 bits are 0 */
 	extr	x17, x13, x12, #62
 	INV25519_ARM64_LIMB 0, 40, 1
+.endm
+
+/* the rest of f, g, carries x16, x17 from INV25519_ARM64_UPDATE_FG_LOW */
+.macro INV25519_ARM64_UPDATE_FG_HIGH
 	INV25519_ARM64_LIMB 0, 40, 2
 	INV25519_ARM64_LIMB 0, 40, 3
 	INV25519_ARM64_LIMB 0, 40, 4
 	str	x16, [x0, #32]
 	str	x17, [x0, #72]
 .endm
-
-FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64_update))
-	INV25519_ARM64_UPDATE_ENTRY
-	INV25519_ARM64_UPDATE_DE
-	INV25519_ARM64_UPDATE_FG
-	INV25519_ARM64_UPDATE_EXIT
-FE64ARM_END(CRYPTO_NAMESPACE(inv25519_arm64_update))
-
-/* the update of d, e only (the last batch: f is then +-1, known from its low bits)
-   void inv25519_arm64_update_de(int64_t s[20], const int64_t t[4]) */
-FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64_update_de))
-	INV25519_ARM64_UPDATE_ENTRY
-	INV25519_ARM64_UPDATE_DE
-	INV25519_ARM64_UPDATE_EXIT
-FE64ARM_END(CRYPTO_NAMESPACE(inv25519_arm64_update_de))
 
 /* d = (x2 ... x6) carried: limbs 0-3 into [0, 2^62) */
 .macro INV25519_ARM64_CARRY
@@ -453,13 +422,17 @@ FE64ARM_END(CRYPTO_NAMESPACE(inv25519_arm64_update_de))
 
 /* The whole inversion around the functions above.
 
-   void inv25519_arm64(uint64_t h[4], const uint64_t z[4])
-     x0 = h, x1 = z: z fully reduced (z < p), four 64-bit little-endian
-     limbs; h = 1/z mod p (0 for 0), fully reduced; h may alias z.
+   void inv25519_arm64(uint64_t h[4], const uint64_t x[4],
+                       const uint64_t z[4])
+     x0 = h, x1 = x, x2 = z: x and z fully reduced (< p), four 64-bit
+     little-endian limbs; h = x/z mod p (0 for z = 0), fully reduced; h
+     may alias x or z.  (1/z is x = 1; the quotient costs no more, so a
+     caller wanting x/z saves a multiplication.)
 
-   f = p, g = z, d = 0, e = 1 in signed radix 2^62 (five words each, on
-   the stack), D = -1; 10 batches of 57 divsteps and a last one of 38
-   (608 >= 590, the bound of the half-delta variant for inputs below
+   f = p, g = z, d = 0, e = x in signed radix 2^62 (five words each, on
+   the stack; the updates keep d z = f x and e z = g x mod p, so that
+   d = +-x/z when f = +-1), D = -1; 10 batches of 57 divsteps and a last one of 20
+   (590, the bound of the half-delta variant for inputs below
    2^256), so that g = 0 and f = +-1 at the end (f = p for z = 0, where
    d = 0); after the last batch only d, e are updated and the sign of f
    comes from its low bits.  Then h = d f mod p: d is negated for f = -1,
@@ -467,28 +440,52 @@ FE64ARM_END(CRYPTO_NAMESPACE(inv25519_arm64_update_de))
    subtracted when d >= p, and the limbs are packed to radix 2^64.  The
    state on the stack is cleared before returning.
 
-   Registers: x19 h, x20 the batch counter, x21 D (x19-x22, x29, x30
-   saved); the callees clobber x0-x17.
+   Registers: x19 h, x20 the batch counter, x21 D, x23 x24 the update's
+   constants, x0-x17 and x25-x28 the batch's (x19-x30 saved); the callee
+   (the last batch's divsteps) clobbers x0-x17.
 
    Constant time: the batch loop's branch is on the counter x20 (public,
    10 passes); the rest is straight-line, with masks from signs (asr #63)
    for the choices. */
 FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64))
-	stp	x29, x30, [sp, #-256]!
-	.cfi_def_cfa_offset 256
-	.cfi_offset x29, -256
-	.cfi_offset x30, -248
+	stp	x29, x30, [sp, #-304]!
+	.cfi_def_cfa_offset 304
+	.cfi_offset x29, -304
+	.cfi_offset x30, -296
 	mov	x29, sp
 	stp	x19, x20, [sp, #16]
 	stp	x21, x22, [sp, #32]
-	.cfi_offset x19, -240
-	.cfi_offset x20, -232
-	.cfi_offset x21, -224
-	.cfi_offset x22, -216
+	.cfi_offset x19, -288
+	.cfi_offset x20, -280
+	.cfi_offset x21, -272
+	.cfi_offset x22, -264
+	stp	x23, x24, [sp, #256]
+	stp	x25, x26, [sp, #272]
+	stp	x27, x28, [sp, #288]
+	.cfi_offset x23, -48
+	.cfi_offset x24, -40
+	.cfi_offset x25, -32
+	.cfi_offset x26, -24
+	.cfi_offset x27, -16
+	.cfi_offset x28, -8
 	mov	x19, x0
-	/* s = f, g, d, e at sp + 48, t at sp + 208 */
+	/* s = f, g, d, e at sp + 48, t at sp + 208; e = x first */
+	mov	x14, x2
 	ldp	x2, x3, [x1]
 	ldp	x4, x5, [x1, #16]
+	and	x8, x2, #0x3fffffffffffffff
+	extr	x9, x3, x2, #62
+	extr	x10, x4, x3, #60
+	and	x9, x9, #0x3fffffffffffffff
+	and	x10, x10, #0x3fffffffffffffff
+	extr	x11, x5, x4, #58
+	lsr	x12, x5, #56
+	and	x11, x11, #0x3fffffffffffffff
+	str	x8, [sp, #168]
+	stp	x9, x10, [sp, #176]
+	stp	x11, x12, [sp, #192]
+	ldp	x2, x3, [x14]
+	ldp	x4, x5, [x14, #16]
 	mov	x6, #0x3fffffffffffffff
 	sub	x7, x6, #18
 	stp	x7, x6, [sp, #48]		/* f = p */
@@ -507,32 +504,31 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64))
 	stp	x11, x12, [sp, #112]
 	stp	xzr, xzr, [sp, #128]		/* d = 0 */
 	stp	xzr, xzr, [sp, #144]
-	mov	x13, #1
-	stp	xzr, x13, [sp, #160]		/* e = 1 */
-	stp	xzr, xzr, [sp, #176]
-	stp	xzr, xzr, [sp, #192]
+	str	xzr, [sp, #160]
 	mov	x21, #-1
 	mov	x20, #10
+	INV25519_ARM64_UPDATE_CONSTS
+	/* one batch per pass: straight-line divsteps and updates */
 1:
 	mov	x0, x21
 	ldr	x1, [sp, #48]
 	ldr	x2, [sp, #88]
-	add	x3, sp, #208
-	bl	CRYPTO_NAMESPACE(inv25519_arm64_divsteps57)
+	INV25519_ARM64_DIVSTEPS57
 	mov	x21, x0
 	add	x0, sp, #48
-	add	x1, sp, #208
-	bl	CRYPTO_NAMESPACE(inv25519_arm64_update)
+	INV25519_ARM64_UPDATE_DE
+	INV25519_ARM64_UPDATE_FG_LOW
 	subs	x20, x20, #1
-	b.ne	1b
+	b.ne	3f			/* more batches: the rest of f, g, at the end */
 	mov	x0, x21
 	ldr	x1, [sp, #48]
 	ldr	x2, [sp, #88]
 	add	x3, sp, #208
-	bl	CRYPTO_NAMESPACE(inv25519_arm64_divsteps38)
+	bl	CRYPTO_NAMESPACE(inv25519_arm64_divsteps20)
 	add	x0, sp, #48
-	add	x1, sp, #208
-	bl	CRYPTO_NAMESPACE(inv25519_arm64_update_de)
+	ldp	x4, x5, [sp, #208]
+	ldp	x6, x7, [sp, #224]
+	INV25519_ARM64_UPDATE_DE
 	/* d (x2-x6) times the sign of f: bit 1 of f's low bits */
 	ldr	x7, [sp, #240]
 	ldp	x2, x3, [sp, #128]
@@ -600,17 +596,33 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64))
 	stp	xzr, xzr, [sp, #208]
 	stp	xzr, xzr, [sp, #224]
 	stp	xzr, xzr, [sp, #240]
+	.cfi_remember_state
+	ldp	x27, x28, [sp, #288]
+	ldp	x25, x26, [sp, #272]
+	ldp	x23, x24, [sp, #256]
 	ldp	x21, x22, [sp, #32]
 	ldp	x19, x20, [sp, #16]
-	ldp	x29, x30, [sp], #256
+	ldp	x29, x30, [sp], #304
 	.cfi_restore x19
 	.cfi_restore x20
 	.cfi_restore x21
 	.cfi_restore x22
+	.cfi_restore x23
+	.cfi_restore x24
+	.cfi_restore x25
+	.cfi_restore x26
+	.cfi_restore x27
+	.cfi_restore x28
 	.cfi_restore x29
 	.cfi_restore x30
 	.cfi_def_cfa_offset 0
 	ret
+	/* the rest of the f, g update of batches 1-9 (the 10th only needs
+	   limb 0), back into the loop */
+	.cfi_restore_state
+3:
+	INV25519_ARM64_UPDATE_FG_HIGH
+	b	1b
 FE64ARM_END(CRYPTO_NAMESPACE(inv25519_arm64))
 
 	.section .note.GNU-stack,"",@progbits
