@@ -2,8 +2,9 @@
 /* Montgomery ladders for batches of independent X25519 computations (see
    crypto_nP/montgomery25519) in the lanes of AVX-512 IFMA vectors: lane j
    of every vector belongs to item j of a group of eight (zmm) or four
-   (ymm).  Shared by crypto_nPbatch/montgomery25519/fe52x8-ladder-batch
-   and fe52x8-fe64-ladder-batch; include after "crypto_nPbatch.h".
+   (ymm).  The body of crypto_nPbatch/montgomery25519/fe52x8-ladder-batch,
+   kept here so that other batch code can reuse the lanes; include after
+   "crypto_nPbatch.h".
 
    Field elements of GF(p), p = 2^255 - 19, are five vectors of 64-bit
    limbs in radix 2^52:  f = f0 + f1 2^52 + f2 2^104 + f3 2^156 + f4 2^208
