@@ -89,6 +89,54 @@
 #define L_K 512
 #define L_SIZE 544
 
+/* One doubling alone, as the steps whose bit the clamping fixes need it:
+   from (A, B) at frame offsets fa, fb (with choose = 1: from (C, D)
+   instead when x1 is set), AA = A^2, BB = B^2, x2 = AA BB to the frame,
+   z2 = E (BB + 121666 E) with E = AA - BB left in x11-x14. */
+.macro L64_DOUBLE fa, fb, choose=0
+	L64_LD	x3, x4, x5, x6, \fa
+	.if \choose
+	L64_LD	x7, x8, x9, x10, L_C
+	cmp	x1, #0
+	csel	x3, x7, x3, ne
+	csel	x4, x8, x4, ne
+	csel	x5, x9, x5, ne
+	csel	x6, x10, x6, ne
+	.endif
+	L64_SQ	x3, x4, x5, x6                       /* AA */
+	L64_ST	x11, x12, x13, x14, L_AA
+	L64_LD	x7, x8, x9, x10, \fb
+	.if \choose
+	L64_LD	x3, x4, x5, x6, L_D
+	cmp	x1, #0
+	csel	x7, x3, x7, ne
+	csel	x8, x4, x8, ne
+	csel	x9, x5, x9, ne
+	csel	x10, x6, x10, ne
+	.endif
+	L64_SQ	x7, x8, x9, x10                      /* BB */
+	L64_LD	x3, x4, x5, x6, L_AA
+	mov	x7, x11
+	mov	x8, x12
+	mov	x9, x13
+	mov	x10, x14
+	L64_MUL                                       /* x2 = AA BB */
+	L64_ST	x11, x12, x13, x14, L_X2
+	/* E = AA - BB in place of AA */
+	FE64ARM_SUB_REGS x3, x4, x5, x6, x3, x4, x5, x6, x7, x8, x9, x10, x28, x15
+	L64_A24_ADD                                   /* x7-x10 = BB + 121666 E */
+	L64_KMUL                                      /* z2 = E (BB + 121666 E) */
+.endm
+
+/* A = x2 + z2, B = x2 - z2 from x2 in the frame and z2 in x11-x14 */
+.macro L64_AB
+	L64_LD	x3, x4, x5, x6, L_X2
+	FE64ARM_SUB_REGS x7, x8, x9, x10, x3, x4, x5, x6, x11, x12, x13, x14, x28, x15
+	FE64ARM_ADD_REGS x3, x4, x5, x6, x11, x12, x13, x14, x28, x15
+	L64_ST	x7, x8, x9, x10, L_B
+	L64_ST	x3, x4, x5, x6, L_A
+.endm
+
 FE64ARM_FUNC(CRYPTO_NAMESPACE(x25519_ladder_arm64))
 	FE64ARM_SAVE_ALL
 	sub	sp, sp, #L_SIZE
@@ -103,26 +151,22 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(x25519_ladder_arm64))
 	ldp	x6, x7, [x3, #16]
 	stp	x4, x5, [sp, #L_X1]
 	stp	x6, x7, [sp, #L_X1+16]
-	stp	x4, x5, [sp, #L_X3]
-	stp	x6, x7, [sp, #L_X3+16]
+	/* bit 254 is set: the first step swaps, doubles (x1 : 1) into
+	   (x2 : z2) and adds (1 : 0) to it, giving (x3 : z3) = (x1 : 1) (the
+	   general formulas give (4 x1^2 : 4 x1), the same point but for
+	   x1 = 0 mod p, where every later step keeps the result at
+	   infinity all the same).  So C = x1 + 1 and D = x1 - 1 serve both
+	   as the doubling's inputs and as the next step's C, D. */
 	mov	x4, #1
-	stp	x4, xzr, [sp, #L_X2]
-	stp	xzr, xzr, [sp, #L_X2+16]
-	stp	xzr, xzr, [sp, #L_Z2]
-	stp	xzr, xzr, [sp, #L_Z2+16]
 	stp	x4, xzr, [sp, #L_Z3]
 	stp	xzr, xzr, [sp, #L_Z3+16]
-	/* the first step's A = x2 + z2 = 1, B = x2 - z2 = 1, C = u + 1,
-	   D = u - 1 */
-	stp	x4, xzr, [sp, #L_A]
-	stp	xzr, xzr, [sp, #L_A+16]
-	stp	x4, xzr, [sp, #L_B]
-	stp	xzr, xzr, [sp, #L_B+16]
-	FE64ARM_ADD sp, L_C, sp, L_X3, sp, L_Z3
-	FE64ARM_SUB sp, L_D, sp, L_X3, sp, L_Z3
-	mov	x28, #38             /* for the whole loop (L64_REDUCE) */
-	mov	x0, #254
-	mov	x1, #0
+	FE64ARM_ADD sp, L_C, sp, L_X1, sp, L_Z3
+	FE64ARM_SUB sp, L_D, sp, L_X1, sp, L_Z3
+	mov	x28, #38             /* for the whole ladder (L64_REDUCE) */
+	L64_DOUBLE L_C, L_D
+	L64_AB
+	mov	x0, #253
+	mov	x1, #1               /* the pending swap of bit 254 */
 1:
 	/* x30 = bit i of k; x1 = 1 when it differs from the previous bit */
 	lsr	x30, x0, #3
@@ -200,15 +244,19 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(x25519_ladder_arm64))
 	L64_ST	x7, x8, x9, x10, L_D
 	L64_ST	x3, x4, x5, x6, L_C
 
-	subs	x0, x0, #1
+	sub	x0, x0, #1
+	cmp	x0, #3
 	b.ge	1b
 
-	/* the pending swap chooses (C, D) or (A, B); then
-	   (x2 : z2) = (A + B : A - B), twice the point's coordinates */
-	FE64ARM_CSWAP x1, sp, L_A, sp, L_C
-	FE64ARM_CSWAP x1, sp, L_B, sp, L_D
-	FE64ARM_ADD sp, L_X2, sp, L_A, sp, L_B
-	FE64ARM_SUB sp, L_Z2, sp, L_A, sp, L_B
+	/* bits 2, 1, 0 are clear: the steps double alone (the sum is not
+	   used after them), the first one choosing by the pending swap of
+	   bit 3 which pair it doubles */
+	L64_DOUBLE L_A, L_B, 1
+	L64_AB
+	L64_DOUBLE L_A, L_B
+	L64_AB
+	L64_DOUBLE L_A, L_B
+	L64_ST	x11, x12, x13, x14, L_Z2
 	ldp	x0, x1, [sp, #L_OUT]
 	ldp	x4, x5, [sp, #L_X2]
 	ldp	x6, x7, [sp, #L_X2+16]
