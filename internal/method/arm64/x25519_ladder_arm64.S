@@ -16,12 +16,14 @@
      BB = (swap ? D : B)^2;
    - x2 = AA BB, z2 = E (BB + 121666 E) with E = AA - BB,
      x3 = (DA + CB)^2, z3 = x1 (DA - CB)^2, as in RFC 7748.
-   After the last step the pending swap chooses (C, D) or (A, B), and the
-   result is (x2 : z2) = (A + B : A - B), which is twice (x2, z2): the
-   same projective point, so x2, z2, x3, z3 themselves need not be kept
-   beyond the step.  z2 is E (BB + 121666 E) by Karatsuba (L64_KMUL), the
-   other products by schoolbook (L64_MUL keeps its inputs, which the
-   step uses again).  The order of the operations puts, where the data
+   The clamping fixes four bits (bit 254 set; bits 2, 1, 0 clear), public
+   facts, so their steps are written out of the loop and cut down: bit
+   254's step only doubles (x1 : 1) (its sum is (x1 : 1) itself), and
+   bits 2, 1, 0 only double (no sum is used after them), the first of
+   them choosing by bit 3's pending swap which pair it doubles; the loop
+   runs over bits 253..3 and the result is the last doubling's (x2 : z2).
+   z2 is E (BB + 121666 E) by Karatsuba (L64_KMUL), the other products
+   by schoolbook (L64_MUL keeps its inputs, which the step uses again).  The order of the operations puts, where the data
    flow allows, an operation next to one it does not depend on, so that
    the multiplications of one overlap the carry chains of the other; on
    the cost model's cores (doc/speed.md, "The arm64 cost model") the
@@ -31,22 +33,23 @@
    void x25519_ladder_arm64(uint64_t x2[4], uint64_t z2[4],
                             const unsigned char k[32], const uint64_t u[4])
    x0 = x2, x1 = z2, x2 = k, x3 = u.  k must already be clamped (the
-   caller does it); u is any value in [0, 2^256).  Sets (x2 : z2) to the
-   projective u-coordinate of k*u, limbs loose (in [0, 2^256)); z2 = 0 mod p
-   exactly for the point at infinity.
+   caller does it: the ladder takes bit 254 as set and bits 2, 1, 0 as
+   clear without reading them); u is any value in [0, 2^256).  Sets
+   (x2 : z2) to the projective u-coordinate of k*u, limbs loose (in
+   [0, 2^256)); z2 = 0 mod p exactly for the point at infinity.
 
    ABI: AAPCS64; x19-x30 saved and restored; x0-x17 and the flags
    clobbered.  Frame: 96 bytes of saved registers plus 544 bytes of
    locals (the two out pointers, 15 field elements, a copy of k wiped
    before return; the callers wipe the rest of the stack they used).
 
-   Registers in the loop: x0 = i (254 down to 0), x1 = the previous bit,
+   Registers in the loop: x0 = i (253 down to 3), x1 = the previous bit,
    then (for the two selections) whether to swap, x30 = the bit of this
    step, x28 = 38 (for the reductions); the field macros use x2-x17 and
    x19-x27.
 
    Constant time: bit i of k only ever reaches csel (the two selections
-   of the doubling's inputs in the loop, FE64ARM_CSWAP after it); the
+   of the doubling's inputs in the loop and in the first tail step); the
    loop branch depends on i alone; the one register-indexed load reads
    k[i >> 3], an address that depends on i only. */
 #ifndef X25519_LADDER_ARM64_S
