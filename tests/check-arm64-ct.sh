@@ -32,7 +32,7 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 ALLOWED_BRANCHES='
 fe64_arm64_nsquare:b.le n = 1: n is the public count of squarings
 fe64_arm64_nsquare:b.ne the loop over the public count n
-x25519_ladder_arm64:b.ge the loop over the bit index i = 254..0 (public)
+x25519_ladder_arm64:b.ge the loop over the bit index i = 253..3 (public)
 ge64_arm64_comb_madd:cbz n = 1 or 2 (no pipelined addition) and init = 0: n and init are public arguments
 ge64_arm64_comb_madd:b.ne the loop over the rows, on the public count n
 ge64_arm64_dbl_p3:b.ne the loop over the doublings, on the public count n

@@ -16,12 +16,14 @@
      BB = (swap ? D : B)^2;
    - x2 = AA BB, z2 = E (BB + 121666 E) with E = AA - BB,
      x3 = (DA + CB)^2, z3 = x1 (DA - CB)^2, as in RFC 7748.
-   After the last step the pending swap chooses (C, D) or (A, B), and the
-   result is (x2 : z2) = (A + B : A - B), which is twice (x2, z2): the
-   same projective point, so x2, z2, x3, z3 themselves need not be kept
-   beyond the step.  z2 is E (BB + 121666 E) by Karatsuba (L64_KMUL), the
-   other products by schoolbook (L64_MUL keeps its inputs, which the
-   step uses again).  The order of the operations puts, where the data
+   The clamping fixes four bits (bit 254 set; bits 2, 1, 0 clear), public
+   facts, so their steps are written out of the loop and cut down: bit
+   254's step only doubles (x1 : 1) (its sum is (x1 : 1) itself), and
+   bits 2, 1, 0 only double (no sum is used after them), the first of
+   them choosing by bit 3's pending swap which pair it doubles; the loop
+   runs over bits 253..3 and the result is the last doubling's (x2 : z2).
+   z2 is E (BB + 121666 E) by Karatsuba (L64_KMUL), the other products
+   by schoolbook (L64_MUL keeps its inputs, which the step uses again).  The order of the operations puts, where the data
    flow allows, an operation next to one it does not depend on, so that
    the multiplications of one overlap the carry chains of the other; on
    the cost model's cores (doc/speed.md, "The arm64 cost model") the
@@ -31,22 +33,23 @@
    void x25519_ladder_arm64(uint64_t x2[4], uint64_t z2[4],
                             const unsigned char k[32], const uint64_t u[4])
    x0 = x2, x1 = z2, x2 = k, x3 = u.  k must already be clamped (the
-   caller does it); u is any value in [0, 2^256).  Sets (x2 : z2) to the
-   projective u-coordinate of k*u, limbs loose (in [0, 2^256)); z2 = 0 mod p
-   exactly for the point at infinity.
+   caller does it: the ladder takes bit 254 as set and bits 2, 1, 0 as
+   clear without reading them); u is any value in [0, 2^256).  Sets
+   (x2 : z2) to the projective u-coordinate of k*u, limbs loose (in
+   [0, 2^256)); z2 = 0 mod p exactly for the point at infinity.
 
    ABI: AAPCS64; x19-x30 saved and restored; x0-x17 and the flags
    clobbered.  Frame: 96 bytes of saved registers plus 544 bytes of
    locals (the two out pointers, 15 field elements, a copy of k wiped
    before return; the callers wipe the rest of the stack they used).
 
-   Registers in the loop: x0 = i (254 down to 0), x1 = the previous bit,
+   Registers in the loop: x0 = i (253 down to 3), x1 = the previous bit,
    then (for the two selections) whether to swap, x30 = the bit of this
    step, x28 = 38 (for the reductions); the field macros use x2-x17 and
    x19-x27.
 
    Constant time: bit i of k only ever reaches csel (the two selections
-   of the doubling's inputs in the loop, FE64ARM_CSWAP after it); the
+   of the doubling's inputs in the loop and in the first tail step); the
    loop branch depends on i alone; the one register-indexed load reads
    k[i >> 3], an address that depends on i only. */
 #ifndef X25519_LADDER_ARM64_S
@@ -89,6 +92,54 @@
 #define L_K 512
 #define L_SIZE 544
 
+/* One doubling alone, as the steps whose bit the clamping fixes need it:
+   from (A, B) at frame offsets fa, fb (with choose = 1: from (C, D)
+   instead when x1 is set), AA = A^2, BB = B^2, x2 = AA BB to the frame,
+   z2 = E (BB + 121666 E) with E = AA - BB left in x11-x14. */
+.macro L64_DOUBLE fa, fb, choose=0
+	L64_LD	x3, x4, x5, x6, \fa
+	.if \choose
+	L64_LD	x7, x8, x9, x10, L_C
+	cmp	x1, #0
+	csel	x3, x7, x3, ne
+	csel	x4, x8, x4, ne
+	csel	x5, x9, x5, ne
+	csel	x6, x10, x6, ne
+	.endif
+	L64_SQ	x3, x4, x5, x6                       /* AA */
+	L64_ST	x11, x12, x13, x14, L_AA
+	L64_LD	x7, x8, x9, x10, \fb
+	.if \choose
+	L64_LD	x3, x4, x5, x6, L_D
+	cmp	x1, #0
+	csel	x7, x3, x7, ne
+	csel	x8, x4, x8, ne
+	csel	x9, x5, x9, ne
+	csel	x10, x6, x10, ne
+	.endif
+	L64_SQ	x7, x8, x9, x10                      /* BB */
+	L64_LD	x3, x4, x5, x6, L_AA
+	mov	x7, x11
+	mov	x8, x12
+	mov	x9, x13
+	mov	x10, x14
+	L64_MUL                                       /* x2 = AA BB */
+	L64_ST	x11, x12, x13, x14, L_X2
+	/* E = AA - BB in place of AA */
+	FE64ARM_SUB_REGS x3, x4, x5, x6, x3, x4, x5, x6, x7, x8, x9, x10, x28, x15
+	L64_A24_ADD                                   /* x7-x10 = BB + 121666 E */
+	L64_KMUL                                      /* z2 = E (BB + 121666 E) */
+.endm
+
+/* A = x2 + z2, B = x2 - z2 from x2 in the frame and z2 in x11-x14 */
+.macro L64_AB
+	L64_LD	x3, x4, x5, x6, L_X2
+	FE64ARM_SUB_REGS x7, x8, x9, x10, x3, x4, x5, x6, x11, x12, x13, x14, x28, x15
+	FE64ARM_ADD_REGS x3, x4, x5, x6, x11, x12, x13, x14, x28, x15
+	L64_ST	x7, x8, x9, x10, L_B
+	L64_ST	x3, x4, x5, x6, L_A
+.endm
+
 FE64ARM_FUNC(CRYPTO_NAMESPACE(x25519_ladder_arm64))
 	FE64ARM_SAVE_ALL
 	sub	sp, sp, #L_SIZE
@@ -103,26 +154,22 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(x25519_ladder_arm64))
 	ldp	x6, x7, [x3, #16]
 	stp	x4, x5, [sp, #L_X1]
 	stp	x6, x7, [sp, #L_X1+16]
-	stp	x4, x5, [sp, #L_X3]
-	stp	x6, x7, [sp, #L_X3+16]
+	/* bit 254 is set: the first step swaps, doubles (x1 : 1) into
+	   (x2 : z2) and adds (1 : 0) to it, giving (x3 : z3) = (x1 : 1) (the
+	   general formulas give (4 x1^2 : 4 x1), the same point but for
+	   x1 = 0 mod p, where every later step keeps the result at
+	   infinity all the same).  So C = x1 + 1 and D = x1 - 1 serve both
+	   as the doubling's inputs and as the next step's C, D. */
 	mov	x4, #1
-	stp	x4, xzr, [sp, #L_X2]
-	stp	xzr, xzr, [sp, #L_X2+16]
-	stp	xzr, xzr, [sp, #L_Z2]
-	stp	xzr, xzr, [sp, #L_Z2+16]
 	stp	x4, xzr, [sp, #L_Z3]
 	stp	xzr, xzr, [sp, #L_Z3+16]
-	/* the first step's A = x2 + z2 = 1, B = x2 - z2 = 1, C = u + 1,
-	   D = u - 1 */
-	stp	x4, xzr, [sp, #L_A]
-	stp	xzr, xzr, [sp, #L_A+16]
-	stp	x4, xzr, [sp, #L_B]
-	stp	xzr, xzr, [sp, #L_B+16]
-	FE64ARM_ADD sp, L_C, sp, L_X3, sp, L_Z3
-	FE64ARM_SUB sp, L_D, sp, L_X3, sp, L_Z3
-	mov	x28, #38             /* for the whole loop (L64_REDUCE) */
-	mov	x0, #254
-	mov	x1, #0
+	FE64ARM_ADD sp, L_C, sp, L_X1, sp, L_Z3
+	FE64ARM_SUB sp, L_D, sp, L_X1, sp, L_Z3
+	mov	x28, #38             /* for the whole ladder (L64_REDUCE) */
+	L64_DOUBLE L_C, L_D
+	L64_AB
+	mov	x0, #253
+	mov	x1, #1               /* the pending swap of bit 254 */
 1:
 	/* x30 = bit i of k; x1 = 1 when it differs from the previous bit */
 	lsr	x30, x0, #3
@@ -200,15 +247,19 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(x25519_ladder_arm64))
 	L64_ST	x7, x8, x9, x10, L_D
 	L64_ST	x3, x4, x5, x6, L_C
 
-	subs	x0, x0, #1
+	sub	x0, x0, #1
+	cmp	x0, #3
 	b.ge	1b
 
-	/* the pending swap chooses (C, D) or (A, B); then
-	   (x2 : z2) = (A + B : A - B), twice the point's coordinates */
-	FE64ARM_CSWAP x1, sp, L_A, sp, L_C
-	FE64ARM_CSWAP x1, sp, L_B, sp, L_D
-	FE64ARM_ADD sp, L_X2, sp, L_A, sp, L_B
-	FE64ARM_SUB sp, L_Z2, sp, L_A, sp, L_B
+	/* bits 2, 1, 0 are clear: the steps double alone (the sum is not
+	   used after them), the first one choosing by the pending swap of
+	   bit 3 which pair it doubles */
+	L64_DOUBLE L_A, L_B, 1
+	L64_AB
+	L64_DOUBLE L_A, L_B
+	L64_AB
+	L64_DOUBLE L_A, L_B
+	L64_ST	x11, x12, x13, x14, L_Z2
 	ldp	x0, x1, [sp, #L_OUT]
 	ldp	x4, x5, [sp, #L_X2]
 	ldp	x6, x7, [sp, #L_X2+16]
