@@ -121,12 +121,14 @@
 	adc	\a4, \a4, x27
 .endm
 
-/* [hb + ho] = the 512-bit (x19 x17 x16 x15 x14 x13 x12 x11) mod p, loose.
+/* (x14 x13 x12 x11) = the 512-bit (x19 x17 x16 x15 x14 x13 x12 x11) mod p,
+   loose, with 38 already in x28 (code that keeps 38 there across
+   operations, the arm64 ladder and comb, calls this directly).
    38 (x19..x15) < 2^262 is added to (x14..x11); the top word t <= 39
-   becomes 38 t; a carry out of that addition leaves x11 < 2^11, so the
-   final + 38 cannot carry. */
-.macro FE64ARM_REDUCE hb, ho
-	mov	x28, #38
+   becomes 38 t (both factors below 2^32: a 32-bit umull, latency 3, not
+   5); a carry out of that addition leaves x11 < 2^11, so the final + 38
+   cannot carry. */
+.macro FE64ARM_REDUCE_X28
 	mul	x20, x15, x28
 	mul	x21, x16, x28
 	mul	x22, x17, x28
@@ -144,13 +146,19 @@
 	adcs	x13, x13, x25
 	adcs	x14, x14, x26
 	adc	x27, x27, xzr
-	mul	x27, x27, x28
+	umull	x27, w27, w28
 	adds	x11, x11, x27
 	adcs	x12, x12, xzr
 	adcs	x13, x13, xzr
 	adcs	x14, x14, xzr
 	csel	x27, x28, xzr, cs
 	add	x11, x11, x27
+.endm
+
+/* [hb + ho] = the same, setting x28 = 38 first */
+.macro FE64ARM_REDUCE hb, ho
+	mov	x28, #38
+	FE64ARM_REDUCE_X28
 	stp	x11, x12, [\hb, #\ho]
 	stp	x13, x14, [\hb, #\ho+16]
 .endm

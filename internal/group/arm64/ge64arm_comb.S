@@ -172,31 +172,7 @@
 	FE64ARM_ROW x4, x12, x13, x14, x15, x16
 	FE64ARM_ROW x5, x13, x14, x15, x16, x17
 	FE64ARM_ROW x6, x14, x15, x16, x17, x19
-	/* the reduction of FE64ARM_REDUCE, 38 in x28 */
-	mul	x20, x15, x28
-	mul	x21, x16, x28
-	mul	x22, x17, x28
-	mul	x23, x19, x28
-	umulh	x24, x15, x28
-	umulh	x25, x16, x28
-	umulh	x26, x17, x28
-	umulh	x27, x19, x28
-	adds	x11, x11, x20
-	adcs	x12, x12, x21
-	adcs	x13, x13, x22
-	adcs	x14, x14, x23
-	adc	x27, x27, xzr
-	adds	x12, x12, x24
-	adcs	x13, x13, x25
-	adcs	x14, x14, x26
-	adc	x27, x27, xzr
-	mul	x27, x27, x28
-	adds	x11, x11, x27
-	adcs	x12, x12, xzr
-	adcs	x13, x13, xzr
-	adcs	x14, x14, xzr
-	csel	x27, x28, xzr, cs
-	add	x11, x11, x27
+	FE64ARM_REDUCE_X28
 	.if \store
 	stp	x11, x12, [\hb, #\ho]
 	stp	x13, x14, [\hb, #\ho+16]

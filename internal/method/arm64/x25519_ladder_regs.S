@@ -38,37 +38,11 @@
 
 #include "field/arm64/fe64arm_macros.S"
 
-/* (x14 x13 x12 x11) = the 512-bit (x19 x17 x16 x15 x14 x13 x12 x11) mod p:
-   with 2^256 = 38, the high half times 38 (below 2^262) is added to the
-   low half; the word t <= 38 left above 2^256 is folded as 38 t (a
-   32-bit umull: both factors are small); if that
-   carries out, the low limb is below 38 * 39 and takes the last 38
-   without a carry. */
+/* (x14 x13 x12 x11) = the 512-bit (x19 x17 x16 x15 x14 x13 x12 x11) mod p,
+   38 in x28: FE64ARM_REDUCE_X28 of fe64arm_macros.S (the name kept so the
+   step reads in one vocabulary) */
 .macro L64_REDUCE
-	mul	x20, x15, x28
-	mul	x21, x16, x28
-	mul	x22, x17, x28
-	mul	x23, x19, x28
-	umulh	x24, x15, x28
-	umulh	x25, x16, x28
-	umulh	x26, x17, x28
-	umulh	x27, x19, x28
-	adds	x11, x11, x20
-	adcs	x12, x12, x21
-	adcs	x13, x13, x22
-	adcs	x14, x14, x23
-	adc	x27, x27, xzr
-	adds	x12, x12, x24
-	adcs	x13, x13, x25
-	adcs	x14, x14, x26
-	adc	x27, x27, xzr
-	umull	x27, w27, w28
-	adds	x11, x11, x27
-	adcs	x12, x12, xzr
-	adcs	x13, x13, xzr
-	adcs	x14, x14, xzr
-	csel	x27, x28, xzr, cs
-	add	x11, x11, x27
+	FE64ARM_REDUCE_X28
 .endm
 
 /* one row of the schoolbook product, as FE64ARM_ROW of fe64arm_macros.S
