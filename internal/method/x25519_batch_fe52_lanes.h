@@ -363,19 +363,15 @@ INLINE __mmask8 F52(zero_lanes)(const FE52 *z)
   return (__mmask8)(is0 | isp);
 }
 
-/* LANES ladders: (x2 : z2) = projective u-coordinate of the clamped
-   n[32j..] times p[32j..] (bit 255 cleared) in lane j, j < LANES; x2, z2
-   CARRIED.  Reads the 32 LANES bytes of n and of p, writes nothing
-   else. */
-static void F52(ladder)(FE52 *xout, FE52 *zout, const unsigned char *n, const unsigned char *p)
+/* The lanes' inputs as limbs: lu = u (bit 255 cleared) in radix 2^52,
+   ln = the clamped scalar in 64-bit words.  Not inlined: kept out of the
+   ladder, whose register allocation it would otherwise disturb. */
+static __attribute__((noinline)) void F52(load_inputs)(uint64_t lu[5][LANES], uint64_t ln[4][LANES],
+                                                       const unsigned char *n,
+                                                       const unsigned char *p)
 {
-  uint64_t lu[5][LANES] __attribute__((aligned(64)));
-  uint64_t ln[4][LANES] __attribute__((aligned(64)));
   uint64_t w0, w1, w2, w3;
-  VEC sw[4];
-  FE52 x1, x2, z2, x3, z3, a, b, c, d, aa, bb, da, cb, e, s, t, u, v, xs, zs;
-  __mmask8 swap = 0, bit;
-  int i, j;
+  int j;
 
   for (j = 0; j < LANES; ++j) {
     /* u with bit 255 cleared: limb 4 < 2^47, CARRIED */
@@ -394,6 +390,22 @@ static void F52(ladder)(FE52 *xout, FE52 *zout, const unsigned char *n, const un
     ln[2][j] = load64(n + 32 * j + 16);
     ln[3][j] = (load64(n + 32 * j + 24) & (((uint64_t)1 << 63) - 1)) | ((uint64_t)1 << 62);
   }
+}
+
+/* LANES ladders: (x2 : z2) = projective u-coordinate of the clamped
+   n[32j..] times p[32j..] (bit 255 cleared) in lane j, j < LANES; x2, z2
+   CARRIED.  Reads the 32 LANES bytes of n and of p, writes nothing
+   else. */
+static void F52(ladder)(FE52 *xout, FE52 *zout, const unsigned char *n, const unsigned char *p)
+{
+  uint64_t lu[5][LANES] __attribute__((aligned(64)));
+  uint64_t ln[4][LANES] __attribute__((aligned(64)));
+  VEC sw[4];
+  FE52 x1, x2, z2, x3, z3, a, b, c, d, aa, bb, da, cb, e, s, t, u, v, xs, zs;
+  __mmask8 swap = 0, bit;
+  int i;
+
+  F52(load_inputs)(lu, ln, n, p);
   for (i = 0; i < 5; ++i) x1.v[i] = VLOAD((const void *)lu[i]);
   for (i = 0; i < 4; ++i) sw[i] = VLOAD((const void *)ln[i]);
 
