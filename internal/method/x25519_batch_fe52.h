@@ -81,18 +81,26 @@
 #define MASK47 (((uint64_t)1 << 47) - 1)
 
 
+/* little-endian 64-bit words, written out byte by byte (a loop here
+   stayed a loop of byte loads and shifts in gcc -O2; the unrolled form is
+   merged into one load / store) */
 static uint64_t load64(const unsigned char *x)
 {
-  uint64_t r = 0;
-  int i;
-  for (i = 7; i >= 0; --i) r = (r << 8) | x[i];
-  return r;
+  return (uint64_t)x[0] | ((uint64_t)x[1] << 8) | ((uint64_t)x[2] << 16) |
+         ((uint64_t)x[3] << 24) | ((uint64_t)x[4] << 32) | ((uint64_t)x[5] << 40) |
+         ((uint64_t)x[6] << 48) | ((uint64_t)x[7] << 56);
 }
 
 static void store64(unsigned char *x, uint64_t u)
 {
-  int i;
-  for (i = 0; i < 8; ++i) { x[i] = (unsigned char)u; u >>= 8; }
+  x[0] = (unsigned char)u;
+  x[1] = (unsigned char)(u >> 8);
+  x[2] = (unsigned char)(u >> 16);
+  x[3] = (unsigned char)(u >> 24);
+  x[4] = (unsigned char)(u >> 32);
+  x[5] = (unsigned char)(u >> 40);
+  x[6] = (unsigned char)(u >> 48);
+  x[7] = (unsigned char)(u >> 56);
 }
 
 /* Canonical encoding of one lane's CARRIED limbs (limbs 0..3 < 2^52,

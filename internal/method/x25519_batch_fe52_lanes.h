@@ -291,6 +291,44 @@ INLINE void F52(mul121666_add)(FE52 *h, const FE52 *f, const FE52 *g)
   STORE_C(h, a);
 }
 
+/* A = x + z, B = x - z: addsub4's first half.  Inputs CARRIED or LOOSE;
+   outputs MULIN. */
+INLINE void F52(addsub2)(FE52 *A, FE52 *B, const FE52 *x, const FE52 *z)
+{
+  CONSTS;
+  VEC ac0, ac1, ac2, ac3, ac4, bc0, bc1, bc2, bc3, bc4;
+  ADD_C(a, x, z); SUB_C(b, x, z);
+  CARRY0(a); CARRY0(b);
+  CARRY1_M(a); CARRY1_M(b);
+  CARRY2_M(a); CARRY2_M(b);
+  CARRY3_M(a); CARRY3_M(b);
+  CARRY4_M(a); CARRY4_M(b);
+  STORE_C(A, a); STORE_C(B, b);
+}
+
+/* h = f - g.  Inputs CARRIED or LOOSE; output MULIN. */
+INLINE void F52(sub_m)(FE52 *h, const FE52 *f, const FE52 *g)
+{
+  CONSTS;
+  VEC ac0, ac1, ac2, ac3, ac4;
+  SUB_C(a, f, g);
+  CARRY0(a); CARRY1_M(a); CARRY2_M(a); CARRY3_M(a); CARRY4_M(a);
+  STORE_C(h, a);
+}
+
+/* (x : z) = 2 (x : z), the doubling half of a ladder step: AA = (x + z)^2,
+   BB = (x - z)^2, E = AA - BB, x = AA BB, z = E (BB + 121666 E).  Input
+   CARRIED or LOOSE; output LOOSE. */
+INLINE void F52(dbl)(FE52 *x, FE52 *z)
+{
+  FE52 a, b, aa, bb, e, v;
+  F52(addsub2)(&a, &b, x, z);
+  F52(sq2_r)(&aa, &a, 1, &bb, &b, 1);
+  F52(sub_m)(&e, &aa, &bb);
+  F52(mul121666_add)(&v, &e, &bb);
+  F52(mul2_r)(x, &aa, &bb, 0, z, &e, &v, 0);
+}
+
 /* lane-wise h = f if the lane's bit of m is 0, g if it is 1; the mask
    selects per lane through a masked blend, no branch and no index */
 INLINE void F52(blend)(FE52 *h, __mmask8 m, const FE52 *f, const FE52 *g)
@@ -325,19 +363,15 @@ INLINE __mmask8 F52(zero_lanes)(const FE52 *z)
   return (__mmask8)(is0 | isp);
 }
 
-/* LANES ladders: (x2 : z2) = projective u-coordinate of the clamped
-   n[32j..] times p[32j..] (bit 255 cleared) in lane j, j < LANES; x2, z2
-   CARRIED.  Reads the 32 LANES bytes of n and of p, writes nothing
-   else. */
-static void F52(ladder)(FE52 *xout, FE52 *zout, const unsigned char *n, const unsigned char *p)
+/* The lanes' inputs as limbs: lu = u (bit 255 cleared) in radix 2^52,
+   ln = the clamped scalar in 64-bit words.  Not inlined: kept out of the
+   ladder, whose register allocation it would otherwise disturb. */
+static __attribute__((noinline)) void F52(load_inputs)(uint64_t lu[5][LANES], uint64_t ln[4][LANES],
+                                                       const unsigned char *n,
+                                                       const unsigned char *p)
 {
-  uint64_t lu[5][LANES] __attribute__((aligned(64)));
-  uint64_t ln[4][LANES] __attribute__((aligned(64)));
   uint64_t w0, w1, w2, w3;
-  VEC sw[4];
-  FE52 x1, x2, z2, x3, z3, a, b, c, d, aa, bb, da, cb, e, s, t, u, v, xs, zs;
-  __mmask8 swap = 0, bit;
-  int i, j;
+  int j;
 
   for (j = 0; j < LANES; ++j) {
     /* u with bit 255 cleared: limb 4 < 2^47, CARRIED */
@@ -356,20 +390,43 @@ static void F52(ladder)(FE52 *xout, FE52 *zout, const unsigned char *n, const un
     ln[2][j] = load64(n + 32 * j + 16);
     ln[3][j] = (load64(n + 32 * j + 24) & (((uint64_t)1 << 63) - 1)) | ((uint64_t)1 << 62);
   }
+}
+
+/* LANES ladders: (x2 : z2) = projective u-coordinate of the clamped
+   n[32j..] times p[32j..] (bit 255 cleared) in lane j, j < LANES; x2, z2
+   CARRIED.  Reads the 32 LANES bytes of n and of p, writes nothing
+   else. */
+static void F52(ladder)(FE52 *xout, FE52 *zout, const unsigned char *n, const unsigned char *p)
+{
+  uint64_t lu[5][LANES] __attribute__((aligned(64)));
+  uint64_t ln[4][LANES] __attribute__((aligned(64)));
+  VEC sw[4];
+  FE52 x1, x2, z2, x3, z3, a, b, c, d, aa, bb, da, cb, e, s, t, u, v, xs, zs;
+  __mmask8 swap = 0, bit;
+  int i;
+
+  F52(load_inputs)(lu, ln, n, p);
   for (i = 0; i < 5; ++i) x1.v[i] = VLOAD((const void *)lu[i]);
   for (i = 0; i < 4; ++i) sw[i] = VLOAD((const void *)ln[i]);
 
-  /* the ladder state x2, z2, x3, z3 is LOOSE (CARRIED here) */
+  /* The clamped scalar's fixed bits are public, so the ladder may
+     specialise on them.  Bit 254 = 1: from (x2 : z2) = (1 : 0),
+     (x3 : z3) = (x1 : 1), the first step swaps, doubles (x1 : 1) into
+     x2, and its sum (x1 : 1) + (1 : 0) is (x1 : 1) up to a factor; the
+     swap back stays pending (swap = 1).  The state is LOOSE (CARRIED
+     here). */
+  x2 = x1;
   x3 = x1;
   for (i = 0; i < 5; ++i) {
-    x2.v[i] = VZERO();
     z2.v[i] = VZERO();
     z3.v[i] = VZERO();
   }
-  x2.v[0] = VSET1(1);
+  z2.v[0] = VSET1(1);
   z3.v[0] = VSET1(1);
+  F52(dbl)(&x2, &z2);
+  swap = (__mmask8)((1u << LANES) - 1);
 
-  for (i = 254; i >= 0; --i) {
+  for (i = 253; i >= 3; --i) {
     /* lanes whose scalar has bit i set */
     bit = VP(test_epi64_mask)(sw[i >> 6],
                                  VSET1((long long)((uint64_t)1 << (i & 63))));
@@ -395,11 +452,17 @@ static void F52(ladder)(FE52 *xout, FE52 *zout, const unsigned char *n, const un
     /* x2 = AA BB; v = BB + 121666 E = AA + 121665 E */
     F52(mul_r)(&x2, &aa, &bb, 0);
     F52(mul121666_add)(&v, &e, &bb);
-    /* z3 = x1 (DA - CB)^2, z2 = E (AA + 121665 E) */
-    F52(mul2_r)(&z3, &x1, &u, 0, &z2, &e, &v, 0);
+    /* z2 = E (AA + 121665 E), z3 = x1 (DA - CB)^2: z2, whose inputs are
+       ready first, as the leading element of the pair (measured about
+       1.5% faster than z3 first) */
+    F52(mul2_r)(&z2, &e, &v, 0, &z3, &x1, &u, 0);
   }
   F52(blend)(&x2, swap, &x2, &x3);
   F52(blend)(&z2, swap, &z2, &z3);
+  /* bits 2, 1, 0 = 0: no swaps, and x3 is not needed any more */
+  F52(dbl)(&x2, &z2);
+  F52(dbl)(&x2, &z2);
+  F52(dbl)(&x2, &z2);
   /* LOOSE -> CARRIED */
   F52(carry)(&x2, &x2);
   F52(carry)(&z2, &z2);
