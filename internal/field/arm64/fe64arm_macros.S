@@ -70,13 +70,9 @@
 	.cfi_offset x28, -8
 .endm
 
-.macro FE64ARM_RESTORE_ALL
-	ldp	x19, x20, [sp, #16]
-	ldp	x21, x22, [sp, #32]
-	ldp	x23, x24, [sp, #48]
-	ldp	x25, x26, [sp, #64]
-	ldp	x27, x28, [sp, #80]
-	ldp	x29, x30, [sp], #96
+/* the unwind notes of a frame whose x19-x30 have just been reloaded and
+   whose stack pointer is back at the entry value (any frame layout) */
+.macro FE64ARM_CFI_RESTORE_ALL
 	.cfi_restore x19
 	.cfi_restore x20
 	.cfi_restore x21
@@ -90,6 +86,16 @@
 	.cfi_restore x29
 	.cfi_restore x30
 	.cfi_def_cfa_offset 0
+.endm
+
+.macro FE64ARM_RESTORE_ALL
+	ldp	x19, x20, [sp, #16]
+	ldp	x21, x22, [sp, #32]
+	ldp	x23, x24, [sp, #48]
+	ldp	x25, x26, [sp, #64]
+	ldp	x27, x28, [sp, #80]
+	ldp	x29, x30, [sp], #96
+	FE64ARM_CFI_RESTORE_ALL
 .endm
 
 /* a function entry: global, hidden, 16-byte aligned */
@@ -163,12 +169,9 @@
 	stp	x13, x14, [\hb, #\ho+16]
 .endm
 
-/* [hb + ho] = [fb + fo] [gb + go] mod p: 16 mul + 16 umulh, row by row */
-.macro FE64ARM_MUL hb, ho, fb, fo, gb, go
-	ldp	x3, x4, [\fb, #\fo]
-	ldp	x7, x8, [\gb, #\go]
-	ldp	x5, x6, [\fb, #\fo+16]
-	ldp	x9, x10, [\gb, #\go+16]
+/* (x15 x14 x13 x12 x11) = x3 (x10 x9 x8 x7): the first row of a 4 x 4
+   product (the later rows add into it); uses x20-x25 */
+.macro FE64ARM_ROW0
 	mul	x11, x3, x7
 	umulh	x20, x3, x7
 	mul	x21, x3, x8
@@ -181,9 +184,24 @@
 	adcs	x13, x22, x23
 	adcs	x14, x24, x25
 	adc	x15, x15, xzr
+.endm
+
+/* (x19 x17 x16 x15 x14 x13 x12 x11) = (x6 x5 x4 x3) (x10 x9 x8 x7), row by
+   row: 16 mul + 16 umulh, operands in registers */
+.macro FE64ARM_MUL_REGS
+	FE64ARM_ROW0
 	FE64ARM_ROW x4, x12, x13, x14, x15, x16
 	FE64ARM_ROW x5, x13, x14, x15, x16, x17
 	FE64ARM_ROW x6, x14, x15, x16, x17, x19
+.endm
+
+/* [hb + ho] = [fb + fo] [gb + go] mod p: 16 mul + 16 umulh, row by row */
+.macro FE64ARM_MUL hb, ho, fb, fo, gb, go
+	ldp	x3, x4, [\fb, #\fo]
+	ldp	x7, x8, [\gb, #\go]
+	ldp	x5, x6, [\fb, #\fo+16]
+	ldp	x9, x10, [\gb, #\go+16]
+	FE64ARM_MUL_REGS
 	FE64ARM_REDUCE \hb, \ho
 .endm
 

@@ -603,19 +603,7 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64))
 	ldp	x21, x22, [sp, #32]
 	ldp	x19, x20, [sp, #16]
 	ldp	x29, x30, [sp], #304
-	.cfi_restore x19
-	.cfi_restore x20
-	.cfi_restore x21
-	.cfi_restore x22
-	.cfi_restore x23
-	.cfi_restore x24
-	.cfi_restore x25
-	.cfi_restore x26
-	.cfi_restore x27
-	.cfi_restore x28
-	.cfi_restore x29
-	.cfi_restore x30
-	.cfi_def_cfa_offset 0
+	FE64ARM_CFI_RESTORE_ALL
 	ret
 	/* the rest of the f, g update of batches 1-9 (the 10th only needs
 	   limb 0), back into the loop */

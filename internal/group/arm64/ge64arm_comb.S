@@ -157,21 +157,7 @@
 	ldp	x5, x6, [\fb, #\fo+16]
 	.endif
 	ldp	x9, x10, [\gb, #\go+16]
-	mul	x11, x3, x7
-	umulh	x20, x3, x7
-	mul	x21, x3, x8
-	umulh	x22, x3, x8
-	mul	x23, x3, x9
-	umulh	x24, x3, x9
-	mul	x25, x3, x10
-	umulh	x15, x3, x10
-	adds	x12, x20, x21
-	adcs	x13, x22, x23
-	adcs	x14, x24, x25
-	adc	x15, x15, xzr
-	FE64ARM_ROW x4, x12, x13, x14, x15, x16
-	FE64ARM_ROW x5, x13, x14, x15, x16, x17
-	FE64ARM_ROW x6, x14, x15, x16, x17, x19
+	FE64ARM_MUL_REGS
 	FE64ARM_REDUCE_X28
 	.if \store
 	stp	x11, x12, [\hb, #\ho]
@@ -377,19 +363,7 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(ge64_arm64_comb_madd))
 	ldp	x25, x26, [sp, #64]
 	ldp	x27, x28, [sp, #80]
 	ldp	x29, x30, [sp], #GC_FRAME
-	.cfi_restore x19
-	.cfi_restore x20
-	.cfi_restore x21
-	.cfi_restore x22
-	.cfi_restore x23
-	.cfi_restore x24
-	.cfi_restore x25
-	.cfi_restore x26
-	.cfi_restore x27
-	.cfi_restore x28
-	.cfi_restore x29
-	.cfi_restore x30
-	.cfi_def_cfa_offset 0
+	FE64ARM_CFI_RESTORE_ALL
 	ret
 FE64ARM_END(CRYPTO_NAMESPACE(ge64_arm64_comb_madd))
 
@@ -467,19 +441,7 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(ge64_arm64_dbl_p3))
 	ldp	x25, x26, [sp, #64]
 	ldp	x27, x28, [sp, #80]
 	ldp	x29, x30, [sp], #GD_FRAME
-	.cfi_restore x19
-	.cfi_restore x20
-	.cfi_restore x21
-	.cfi_restore x22
-	.cfi_restore x23
-	.cfi_restore x24
-	.cfi_restore x25
-	.cfi_restore x26
-	.cfi_restore x27
-	.cfi_restore x28
-	.cfi_restore x29
-	.cfi_restore x30
-	.cfi_def_cfa_offset 0
+	FE64ARM_CFI_RESTORE_ALL
 	ret
 FE64ARM_END(CRYPTO_NAMESPACE(ge64_arm64_dbl_p3))
 

@@ -72,18 +72,7 @@
 
 /* schoolbook 4 x 4 limbs, row by row (16 mul + 16 umulh), then reduce */
 .macro L64_MUL
-	mul	x11, x3, x7
-	umulh	x20, x3, x7
-	mul	x21, x3, x8
-	umulh	x22, x3, x8
-	mul	x23, x3, x9
-	umulh	x24, x3, x9
-	mul	x25, x3, x10
-	umulh	x15, x3, x10
-	adds	x12, x20, x21
-	adcs	x13, x22, x23
-	adcs	x14, x24, x25
-	adc	x15, x15, xzr
+	FE64ARM_ROW0
 	L64_ROW x4, x12, x13, x14, x15, x16
 	L64_ROW x5, x13, x14, x15, x16, x17
 	L64_ROW x6, x14, x15, x16, x17, x19
