@@ -62,10 +62,6 @@
    caller's buffers is touched; a batch's last item, if alone in its
    group, goes to the single-ladder nP instead. */
 
-/* An includer that builds more on the lane code defines
-   X25519_BATCH_FE52_MORE as the name of a header: it is included after
-   each instance, while LANES, VEC, FE52, F52 ... are still defined. */
-
 #ifndef METHOD_X25519_BATCH_FE52_H
 #define METHOD_X25519_BATCH_FE52_H
 
@@ -149,9 +145,6 @@ static void freeze_store(unsigned char *s, uint64_t l0, uint64_t l1, uint64_t l2
 #define FE52 fe52x8
 #define F52(name) fe52x8_##name
 #include "method/x25519_batch_fe52_lanes.h"
-#ifdef X25519_BATCH_FE52_MORE
-#include X25519_BATCH_FE52_MORE
-#endif
 #undef LANES
 #undef VEC
 #undef VP
@@ -181,9 +174,6 @@ static void freeze_store(unsigned char *s, uint64_t l0, uint64_t l1, uint64_t l2
 #define FE52 fe52x4
 #define F52(name) fe52x4_##name
 #include "method/x25519_batch_fe52_lanes.h"
-#ifdef X25519_BATCH_FE52_MORE
-#include X25519_BATCH_FE52_MORE
-#endif
 #undef LANES
 #undef VEC
 #undef VP
