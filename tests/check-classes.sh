@@ -12,6 +12,10 @@
 #    lists the pairs measured there exactly as those files alone order them:
 #    adding another class's file (e.g. an AVX-512-masked run) never changes
 #    what an AVX-512 IFMA machine (Zen 4, Zen 5) selects.
+# 3. For every class without files of its own (the AVX-512F class, the
+#    mulx and base classes), its first runnable pair per primitive is the
+#    one the nearest class with files (the one scripts/prioritize consults
+#    first) finds cheapest among the pairs the class can run.
 name=check-classes
 . "$(dirname "$0")/lib.sh"
 lib_args "$@"
@@ -36,6 +40,24 @@ for d in "$tmp"/own-*; do
   else
     grep FAIL "$tmp/own.log"
     fail "class $c: other classes' files change its order"
+  fi
+done
+
+# --- 3: classes without files follow their nearest class with files
+classes=$(awk '!/^#/ && NF { print $1 }' cpuid/classes)
+for c in $classes; do
+  [ -d "$tmp/own-$c" ] && continue
+  arch=$(awk -v c="$c" '$1 == c { print $2 }' cpuid/classes)
+  # the architecture's classes in file order, and C's place among them
+  near=$(awk -v a="$arch" -v c="$c" '!/^#/ && NF && $2 == a { n[i++] = $1; if ($1 == c) me = i - 1 }
+    END { for (d = 1; d < i; d++) { if (me - d >= 0) print n[me - d]; if (me + d < i) print n[me + d] } }' cpuid/classes |
+    while read -r x; do [ -d "$tmp/own-$x" ] && { echo "$x"; break; }; done)
+  [ -n "$near" ] || continue
+  if $py tests/classes/check.py nearest "$tmp/own-$near/prio" priority "$near" "$c" >"$tmp/near.log"; then
+    ok "class $c (no files): first runnable pairs are what the files of $near, its nearest class with files, find cheapest"
+  else
+    grep FAIL "$tmp/near.log"
+    fail "class $c: its order contradicts the files of $near"
   fi
 done
 

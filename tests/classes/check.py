@@ -14,6 +14,15 @@
       OWN-PRIORITY-DIR was made from the files of CLASS alone: restricted to
       the pairs measured there, the committed order of CLASS must be the
       same (the other classes' files never reorder what the class measured).
+
+  check.py nearest NEAR-PRIORITY-DIR FULL-PRIORITY-DIR NEAR CLASS
+      CLASS has no benchmark files; NEAR is the class scripts/prioritize
+      takes its figures from first (the nearest one with files), and
+      NEAR-PRIORITY-DIR was made from NEAR's files alone. For every
+      primitive, among the pairs NEAR measured that CLASS can run (the
+      instruction sets of compilers/TAG holding the pair's compiler line),
+      the committed order of CLASS must put first the one NEAR's files find
+      cheapest: a class without files never contradicts its stand-in data.
 """
 
 import os
@@ -97,7 +106,52 @@ def own(full, mine, cls):
     return bad
 
 
+def compiler_sets():
+    """compiler line -> instruction sets of the compilers/ file holding it"""
+    out = {}
+    cdir = os.path.join(TOP, "compilers")
+    for tag in os.listdir(cdir):
+        sets = set(tag.split("+"))
+        for line in open(os.path.join(cdir, tag)):
+            line = line.strip()
+            if line and not line.startswith("#"):
+                out.setdefault(line, sets)
+    return out
+
+
+def class_sets(cls):
+    for line in open(os.path.join(TOP, "cpuid", "classes")):
+        w = line.split()
+        if w and not line.startswith("#") and w[0] == cls:
+            return set(w[1:])
+    return set()
+
+
+def nearest(near_dir, full, near, cls):
+    bad = 0
+    can = class_sets(cls)
+    csets = compiler_sets()
+    names = sorted(os.listdir(os.path.join(near_dir, near))) if os.path.isdir(os.path.join(near_dir, near)) else []
+    for prim in names:
+        def runnable(pair):
+            sets = csets.get(pair[1])
+            return sets is not None and sets <= can | {"default"}
+        a = [x for x in order(os.path.join(near_dir, near, prim)) if runnable(x)]
+        b = [x for x in order(os.path.join(full, cls, prim)) if runnable(x) and x in set(a)]
+        if not a:
+            continue
+        if b[:1] != a[:1]:
+            bad += 1
+            print("FAIL %s %s: first runnable is %s, the files of %s find %s cheapest"
+                  % (cls, prim, " ".join(b[0]) if b else "none", near, " ".join(a[0])))
+        else:
+            print("ok %s %s: %s first, as the files of %s find" % (cls, prim, a[0][0], near))
+    return bad
+
+
 if __name__ == "__main__":
+    if sys.argv[1] == "nearest":
+        sys.exit(1 if nearest(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5]) else 0)
     if sys.argv[1] == "selection":
         sys.exit(1 if selection(sys.argv[2], sys.argv[3]) else 0)
     sys.exit(1 if own(sys.argv[3], sys.argv[4], sys.argv[5]) else 0)
