@@ -9,8 +9,8 @@
    well, and the step ran at about 1,060 core cycles where llvm-mca
    (-mcpu=znver3) predicts about 750; with the calls the loop body is a
    few hundred instructions and each product's code stays in the op
-   cache: measured on an AMD EPYC Zen 3 (family 25 model 1), 0.75x the
-   ticks of fe26x4-ladder-batch (see doc/speed.md).
+   cache: measured on an AMD EPYC Zen 3 (family 25 model 1), about 0.77x
+   the ticks of fe26x4-ladder-batch (see doc/speed.md).
 
    Lane j of every __m256i belongs to item j of a group of four.  Field
    arithmetic in radix 2^25.5 with vpmuludq products (field/fe26x4_avx2.h);
