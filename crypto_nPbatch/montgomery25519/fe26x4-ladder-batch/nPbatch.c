@@ -1,23 +1,33 @@
 /* SPDX-License-Identifier: MIT */
 /* batch independent X25519 computations (see crypto_nP/montgomery25519),
-   four Montgomery ladders at once with AVX2: lane j of every __m256i
-   belongs to item j of a group of four.  Field arithmetic in radix 2^25.5
-   with vpmuludq products (field/fe26x4_avx2.h); per lane, inputs are
-   decoded and outputs encoded by the scalar radix-2^25.5 code
-   (field/fe26.h), so bit 255 of u is ignored and u >= p is taken mod p
-   exactly as by the portable implementations.
+   four Montgomery ladders at once with AVX2.  The ladder step calls one
+   out-of-line copy each of the four-lane multiplication, squaring and
+   product by x1 instead of inlining its nine products: inlined, the loop
+   body was some 2,600 instructions (about 20 KB), more than a Zen 3
+   core's op cache serves well, and ran at about 1,060 core cycles per
+   step where llvm-mca (-mcpu=znver3) predicts about 750; with the calls
+   the loop body is a few hundred instructions and each product's code
+   stays in the op cache (0.77x the ticks on an AMD EPYC Zen 3, family 25
+   model 1; doc/speed.md, "The AVX2 class on a real Zen 3").
+
+   Lane j of every __m256i belongs to item j of a group of four.  Field
+   arithmetic in radix 2^25.5 with vpmuludq products (field/fe26x4_avx2.h);
+   per lane, inputs are decoded and outputs encoded by the scalar
+   radix-2^25.5 code (field/fe26.h), so bit 255 of u is ignored and u >= p
+   is taken mod p exactly as by the portable implementations.
 
    Bounds: the ladder state x2, z2, x3, z3 is TIGHT (outputs of mul, sq,
    or constants); A, B, C, D, E, DA + CB and DA - CB are sums or
    differences of two TIGHT values, hence MULIN, which is what mul and sq
-   accept, and BB + 121666 E comes out of mul121666_add MULIN.  So no limb is carried outside the products.
+   accept, and BB + 121666 E comes out of mul121666_add MULIN.  So no
+   limb is carried outside the products.
 
    Constant time: each lane's scalar bit becomes an all-ones or all-zero
    lane mask for the conditional swaps (mask arithmetic); loops,
-   operations and addresses do not depend on secrets.  The inversion is
-   the fixed chain z^(p-2), four lanes at once, shared by the groups of a
-   unit (Montgomery's trick); the point at infinity (z = 0) is handled by
-   masked selects.
+   operations and addresses do not depend on secrets.  The inversion
+   (invert4: a constant-time safegcd of the product of the four lanes)
+   is shared by the groups of a unit (Montgomery's trick); the point at
+   infinity (z = 0) is handled by masked selects.
 
    Items go in groups of four, groups in units of up to eight; a last
    one or two items go through the dispatched single nP instead.  All inputs
@@ -42,6 +52,14 @@ static uint64_t load64(const unsigned char *x)
   int i;
   for (i = 7; i >= 0; --i) r = (r << 8) | x[i];
   return r;
+}
+
+/* fe26x4_mul_pre out of line (fe26x4_avx2.h has fe26x4o_mul and
+   fe26x4o_sq, the out-of-line mul and sq) */
+static __attribute__((noinline)) void fe26x4o_mul_pre(fe26x4 *h, const fe26x4 *g,
+                                                      const fe26x4_pre *xp)
+{
+  fe26x4_mul_pre(h, g, xp);
 }
 
 /* (x2 : z2) = projective u-coordinate of clamp(n[32j..]) times
@@ -92,20 +110,20 @@ static void ladder4(fe26x4 *xout, fe26x4 *zout, const unsigned char *n, const un
     /* the longest chain first (DA, CB -> (DA - CB)^2 -> z3), the
        independent operations after each of its links, so that the
        processor has work while a link's carries finish (measured 3%
-       faster than computing AA, BB first) */
-    fe26x4_mul(&da, &d, &a);        /* DA = D A */
-    fe26x4_mul(&cb, &c, &b);        /* CB = C B */
+       faster than computing AA, BB first when the products were inlined) */
+    fe26x4o_mul(&da, &d, &a);       /* DA = D A */
+    fe26x4o_mul(&cb, &c, &b);       /* CB = C B */
     fe26x4_sub(&t, &da, &cb);
-    fe26x4_sq(&t, &t);              /* (DA - CB)^2 */
-    fe26x4_sq(&aa, &a);             /* AA = A^2 */
-    fe26x4_sq(&bb, &b);             /* BB = B^2 */
-    fe26x4_mul_pre(&z3, &t, &x1p);  /* z3 = x1 (DA - CB)^2 */
+    fe26x4o_sq(&t, &t);             /* (DA - CB)^2 */
+    fe26x4o_sq(&aa, &a);            /* AA = A^2 */
+    fe26x4o_sq(&bb, &b);            /* BB = B^2 */
+    fe26x4o_mul_pre(&z3, &t, &x1p); /* z3 = x1 (DA - CB)^2 */
     fe26x4_add(&t, &da, &cb);
-    fe26x4_sq(&x3, &t);             /* x3 = (DA + CB)^2 */
+    fe26x4o_sq(&x3, &t);            /* x3 = (DA + CB)^2 */
     fe26x4_sub(&e, &aa, &bb);       /* E = AA - BB */
     fe26x4_mul121666_add(&t, &e, &bb);
-    fe26x4_mul(&x2, &aa, &bb);      /* x2 = AA BB */
-    fe26x4_mul(&z2, &e, &t);        /* z2 = E (BB + 121666 E) */
+    fe26x4o_mul(&x2, &aa, &bb);     /* x2 = AA BB */
+    fe26x4o_mul(&z2, &e, &t);       /* z2 = E (BB + 121666 E) */
   }
   fe26x4_cswap(&x2, &x3, swap);
   fe26x4_cswap(&z2, &z3, swap);
