@@ -34,5 +34,6 @@ void crypto_nP(unsigned char *q, const unsigned char *n, const unsigned char *p)
   CRYPTO_CT_WIPE(k);
   CRYPTO_CT_WIPE(x2);
   CRYPTO_CT_WIPE(z2);
-  crypto_ct_wipe_below();   /* the ladder's frame and the registers it saved */
+  crypto_ct_wipe_below(1024);   /* the ladder's frame: 96 + L_SIZE = 640 bytes
+                                   (x25519_ladder_arm64.S), the deepest */
 }

@@ -84,5 +84,6 @@ void crypto_nPbatch(unsigned char *q, const unsigned char *n, const unsigned cha
     p += 32 * m;
     batch -= m;
   }
-  crypto_ct_wipe_below();   /* the ladders' frames and the registers they saved */
+  crypto_ct_wipe_below(1024);   /* the ladder's frame: 96 + L_SIZE = 640 bytes
+                                   (x25519_ladder_arm64.S), the deepest */
 }
