@@ -8,7 +8,12 @@
 #   alike), each call alone on a pthread with a 64 KiB stack of its own
 #   (a guard page below), then scans that stack for the secret scalars,
 #   a mod L, the nonce r, the clamped X25519 scalars (whole or any 16-byte
-#   half) and fails on a find; it also fails on any overflow (SIGSEGV).
+#   half; after dh, nP and nPbatch the shared secrets, also as limbs in
+#   radix 2^64, 2^51, 2^52, 2^25.5) and fails on a find; it also fails on
+#   any overflow (SIGSEGV). For nG_merged25519 (n, n + L) and for
+#   nG_montgomery25519, nP, nPbatch and dh (clamped c, 8L - c) it runs two
+#   secrets with the same output from the same stack contents and fails on
+#   any byte below the caller's frame that differs.
 #   It runs once per LIB25519_DISABLE setting below, each of which makes
 #   the dispatcher pick different callees (nG, hashblocks, nP) inside
 #   sign, dh and nPbatch. Sizes: nPbatch 64, multiscalar 20000 points.
