@@ -27,8 +27,9 @@
    pthread_join, so the compiler cannot assume what it holds.
 
    With a second argument: only the primitives whose names contain it;
-   "planted" runs only a call that leaves its scalar on the stack, which
-   must be reported (tests/check-stack.sh).
+   "planted" runs only calls that leave their scalar on the stack (as
+   bytes, as limbs, as bytes that differ between two runs), which must be
+   reported (tests/check-stack.sh).
 
    Output: one line per (primitive, implementation, compiler) with the
    depth in bytes, and a final line "max PRIMITIVE DEPTH" per primitive. */
@@ -242,14 +243,42 @@ static void call_mGnP(void)
   FN(void (*)(unsigned char *, const unsigned char *, const unsigned char *, const unsigned char *))
     (g_out, g_n, g_n + 32, g_pk);
 }
-/* the planted leak (stack-check STACKBYTES planted): copies its scalar
-   into its own frame, which the scan must find */
+/* the planted leaks (stack-check STACKBYTES planted), which the checks
+   must report: a copy of the scalar in the call's frame; the limbs of a
+   field element (radix 2^25.5, one per 32-byte row as in the AVX2
+   lanes); and 8 bytes of the scalar, for the comparison of two runs */
 static __attribute__((noinline)) void call_planted(void)
 {
   volatile unsigned char copy[32];
   int i;
   for (i = 0; i < 32; ++i) copy[i] = g_n[i];
   __asm__ __volatile__("" : : "r"(copy) : "memory");
+}
+
+static int limbs_of(uint64_t *l, const unsigned char *x, int f);
+
+static __attribute__((noinline)) void call_planted_limbs(void)
+{
+  volatile uint64_t rows[10][4];
+  uint64_t l[10];
+  int i;
+  (void)limbs_of(l, g_n, 3);
+  for (i = 0; i < 10; ++i) rows[i][2] = l[i];
+  __asm__ __volatile__("" : : "r"(rows) : "memory");
+}
+
+static __attribute__((noinline)) void call_planted_diff(void)
+{
+  volatile unsigned char copy[8];
+  int i;
+  for (i = 0; i < 8; ++i) copy[i] = g_n[i];
+  __asm__ __volatile__("" : : "r"(copy) : "memory");
+}
+
+static void variant_planted(int v)
+{
+  fill(g_n, 32);
+  g_n[0] = (unsigned char)v;
 }
 
 /* the length of the multiscalar call: MSLEN (Pippenger blocks), then
@@ -376,37 +405,55 @@ static int limbs_of(uint64_t *l, const unsigned char *x, int f)
   }
 }
 
-/* is w an aligned word of copy[from, to)? 64-bit words at 8-byte
-   alignment; limbs below 2^32 also as 32-bit words at 4-byte alignment */
-static int has_word(const unsigned char *copy, size_t from, size_t to, uint64_t w)
+/* the aligned words of copy[from, to), sorted: 64-bit words at 8-byte
+   alignment, and 32-bit words at 4-byte alignment (limbs below 2^32, also
+   the low half of a 64-bit lane) */
+static uint64_t *words64, *words32;
+static size_t nwords64, nwords32;
+
+static int cmp_u64(const void *a, const void *b)
 {
-  size_t i;
-  if (w >> 32) {
-    for (i = (from + 7) & ~(size_t)7; i + 8 <= to; i += 8) {
-      uint64_t v;
-      memcpy(&v, copy + i, 8);
-      if (v == w) return 1;
-    }
-  } else {
-    for (i = (from + 3) & ~(size_t)3; i + 4 <= to; i += 4) {
-      uint32_t v;
-      memcpy(&v, copy + i, 4);
-      if (v == (uint32_t)w) return 1;
-    }
-  }
-  return 0;
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
 }
 
+static void collect_words(const unsigned char *copy, size_t from, size_t to)
+{
+  size_t i;
+  free(words64);
+  free(words32);
+  words64 = (uint64_t *)(void *)xmalloc((to - from) / 8 * 8 + 8);
+  words32 = (uint64_t *)(void *)xmalloc((to - from) / 4 * 8 + 8);
+  nwords64 = nwords32 = 0;
+  for (i = (from + 7) & ~(size_t)7; i + 8 <= to; i += 8) memcpy(&words64[nwords64++], copy + i, 8);
+  for (i = (from + 3) & ~(size_t)3; i + 4 <= to; i += 4) {
+    uint32_t v;
+    memcpy(&v, copy + i, 4);
+    words32[nwords32++] = v;
+  }
+  qsort(words64, nwords64, 8, cmp_u64);
+  qsort(words32, nwords32, 8, cmp_u64);
+}
+
+static int has_word(uint64_t w)
+{
+  if (w >> 32) return bsearch(&w, words64, nwords64, 8, cmp_u64) != 0;
+  return bsearch(&w, words32, nwords32, 8, cmp_u64) != 0;
+}
+
+/* the limb forms of the elements, looked for in copy[from, to) */
 static int scan_limbs(const char *prim, long long impl, const char *implname, const char *compiler,
                       const unsigned char *copy, size_t from, size_t to)
 {
   int e, f, i, n, found, bad = 0;
   uint64_t l[10];
+  if (!nelems) return 0;
+  collect_words(copy, from, to);
   for (e = 0; e < nelems; ++e)
     for (f = 0; f < NFORMS; ++f) {
       n = limbs_of(l, elems[e], f);
       for (found = 0, i = 0; i < n; ++i)
-        if (l[i] >= (1u << 20) && has_word(copy, from, to, l[i])) ++found;
+        if (l[i] >= (1u << 20) && has_word(l[i])) ++found;
       if (found >= 2) {
         printf("FAIL: %s %lld %s %s left %d of the %d limbs (%s) of %s (element %d) on the stack\n", prim, impl,
                implname, compiler, found, n, form_name[f], elem_name[e], e);
@@ -446,7 +493,9 @@ static size_t run(const char *prim, long long impl, const char *implname, const 
         h = 3;
       }
     }
-  failures += scan_limbs(prim, impl, implname, compiler, copy, 0, frame_offset());
+  /* the part of the stack the call wrote */
+  failures += scan_limbs(prim, impl, implname, compiler, copy, depth < frame_offset() ? frame_offset() - depth : 0,
+                         frame_offset());
   free(copy);
   return depth;
 }
@@ -714,9 +763,19 @@ int main(int argc, char **argv)
 
   if (only && !strcmp(only, "planted")) {
     fill(g_n, 32);
+    g_n[31] &= 127;
     target("planted scalar", g_n);
     g_call = call_planted;
     (void)run("planted", 0, "planted", "-");
+    ntargets = 0;
+    elem_target("planted element", g_n);
+    g_call = call_planted_limbs;
+    (void)run("planted-limbs", 0, "planted", "-");
+    nelems = 0;
+    g_variant = variant_planted;
+    g_outlen = 32;
+    g_call = call_planted_diff;
+    run_diff("planted-diff", 0, "planted", "-");
     return failures ? 1 : 0;
   }
 
