@@ -135,8 +135,8 @@ enum kind { K_NP, K_ONE, K_NGM, K_VERIFY, K_SIGN, K_NPBATCH, K_POWBATCH };
    POWBATCH_ITEMS.  A batch implementation that works on groups of W lanes
    takes a path by the size of its last group (batch mod W: padded, a
    narrower group or single ladders), so it is also timed at W + r items
-   for every r = 1 .. W - 1 (targets nPbatchW+r_...): a full group and
-   each possible tail.  W is read from each implementation's source by
+   for every r = 1 .. W - 1 (targets nPbatchW+r_..., but for W + r = 7,
+   the common target): a full group and each possible tail.  W is read from each implementation's source by
    tests/check-dudect.sh (BATCH_LANES: the N of its "batch % N" or
    "c % N"; 1, no tail targets, when it has none). */
 #define BATCH 16
@@ -244,6 +244,7 @@ static void collect_targets(void)
     }
     for (k = 1; k < w; ++k) {
       char prim[40];
+      if (w + k == NPBATCH_ITEMS) continue;   /* the target above */
       snprintf(prim, sizeof prim, "nPbatch%d_montgomery25519", w + k);
       struct target *t = add(prim, i, impl, lib25519_dispatch_nPbatch_montgomery25519_compiler(i), K_NPBATCH,
                              CAST(lib25519_dispatch_nPbatch_montgomery25519(i)), 0);
