@@ -18,9 +18,16 @@
 #    inside assembly, and their stores would leave stale shadow behind, giving
 #    false reports in the C code that reads their outputs; valgrind and
 #    tests/check-dudect.sh cover them.  Except: where the only assembly is
-#    the field arithmetic internal/field/amd64/fe64_mulx.S (the AVX-512 IFMA
-#    implementations, which valgrind cannot run), the copy gets the same
-#    functions in C (tests/msan/fe64_c.h) and the implementation is checked;
+#    the radix-2^64 field and group code (internal/field/amd64/fe64_mulx.S,
+#    internal/group/amd64/ge64_mulx.S: the AVX-512 IFMA implementations,
+#    which valgrind cannot run, among them), the copy gets the same
+#    functions in C (tests/msan/fe64_c.h, ge64_c.h) and the implementation
+#    is checked;
+#  - the coverage is computed and compared: every AVX-512 pair build/0
+#    compiled (its Makefile and pairs.h, whatever this CPU) must have its
+#    implementation in the MSan build, else the step fails; both lists
+#    are printed. On a CPU with a pair's extensions lib25519-test must
+#    also have run it; elsewhere it is only compiled (as on Zen 3);
 #  - until the lead applies tests/msan/msan-poison.patch to the tree, it is
 #    applied to the copy.
 # Then: lib25519-test for every primitive must pass with no MSan report, and
@@ -79,25 +86,37 @@ mkdir -p "$src"
 }
 asm=$(cd "$src" && find crypto_* -name '*.S' 2>/dev/null | xargs -r -n1 dirname | sort -u)
 cp "$top/tests/msan/fe64_c.h" "$src/internal/field/fe64_c.h"
+cp "$top/tests/msan/ge64_c.h" "$src/internal/group/ge64_c.h"
 for d in $asm; do
-  # an implementation whose only assembly is the radix-2^64 field code
-  # (a .S holding nothing but comments, its crypto_OP.h and
-  # internal/field/amd64/fe64_mulx.S) gets tests/msan/fe64_c.h, the same functions in C,
-  # so the C around it (the AVX-512 IFMA code among it) is checked here
+  # an implementation whose only assembly is the radix-2^64 field and
+  # group code (a .S holding, outside comments, nothing but includes of
+  # os/asm.h, its crypto_OP.h, internal/field/amd64/fe64_mulx.S and
+  # internal/group/amd64/ge64_mulx.S) gets tests/msan/fe64_c.h and
+  # ge64_c.h, the same functions in C, so the C around it (the AVX-512
+  # IFMA code among it) is checked here
   fieldonly=1
   for s in "$src/$d"/*.S; do
-    if grep -v -E '^[[:space:]]*$|^/\*|^   |^#include "crypto_[a-zA-Z0-9]*\.h"$|^#include "field/amd64/fe64_mulx\.S"$' "$s" | grep -q .; then
+    # the lines outside /* */ comments that are not one of those includes
+    if awk '{ line = ""; while (length($0)) {
+                if (incomment) { i = index($0, "*/"); if (!i) { $0 = ""; break } $0 = substr($0, i + 2); incomment = 0 }
+                else { i = index($0, "/*"); if (!i) { line = line $0; $0 = ""; break }
+                       line = line substr($0, 1, i - 1); $0 = substr($0, i + 2); incomment = 1 } }
+              print line }' "$s" |
+      grep -v -E '^[[:space:]]*$|^#include "(os/asm\.h|crypto_[a-zA-Z0-9]*\.h|field/amd64/fe64_mulx\.S|group/amd64/ge64_mulx\.S)"[[:space:]]*$' |
+      grep -q .; then
       fieldonly=0
     fi
   done
   if [ $fieldonly = 1 ]; then
     for s in "$src/$d"/*.S; do
-      { grep '^#include "crypto_' "$s"; echo '#include "field/fe64_c.h"'; } >"${s%.S}.c"
+      { grep '^#include "crypto_' "$s"; echo '#include "field/fe64_c.h"'
+        if grep -q '^#include "group/amd64/ge64_mulx\.S"' "$s"; then echo '#include "group/ge64_c.h"'; fi
+      } >"${s%.S}.c"
       rm -f "$s"
     done
-    echo "note: $d: its field assembly replaced by tests/msan/fe64_c.h, the rest checked"
+    echo "note: $d: its field/group assembly replaced by tests/msan/fe64_c.h and ge64_c.h, the rest checked"
   else
-    echo "note: $d is assembly: not covered here (valgrind and dudect cover it)"
+    echo "note: $d has assembly of its own: left out here"
     rm -rf "${src:?}/$d"
   fi
 done
@@ -145,6 +164,51 @@ else
 fi
 echo "build: $(($(date +%s) - start)) s"
 
+# Coverage, computed from the build configurations (not from this CPU,
+# so it is checked on any machine): every AVX-512 pair the main build
+# compiled (build/0; valgrind has no AVX-512, so it executes none of them)
+# must have its implementation in this MSan build. A pair is AVX-512 when
+# its compiler line asks for an AVX-512 extension.
+# pairs MAKEFILE PAIRS_H: "label compiler line" of every compiled pair
+pairs() {
+  sed -n "s/.*compile-pair \$(B)\/obj\/\([0-9]*\) [A-Z_0-9]* \([^ ]*\) '\([^']*\)'.*/\1 \2 \3/p" "$1" |
+    while read -r id label cc; do
+      grep -q "^#define LIB25519_OK_$id 1" "$2" && echo "$label $cc"
+    done
+}
+main=$top/build/0
+if [ -f "$main/Makefile" ] && [ -f "$main/dispatch/pairs.h" ]; then
+  pairs "$main/Makefile" "$main/dispatch/pairs.h" | grep -e '-mavx512' | sort >"$work/avx512-pairs"
+  pairs "$B/Makefile" "$B/dispatch/pairs.h" | cut -d' ' -f1 | sort -u >"$work/covered"
+  echo "AVX-512 pairs compiled in build/0 (valgrind cannot execute them): $(wc -l <"$work/avx512-pairs")"
+  sed 's/^/  /' "$work/avx512-pairs"
+  echo "implementations in this MSan build (data-flow checked): $(wc -l <"$work/covered")"
+  sed 's/^/  /' "$work/covered"
+  # uncovered COVERED: the AVX-512 implementations not in the list COVERED
+  uncovered() { cut -d' ' -f1 "$work/avx512-pairs" | sort -u | grep -v -x -F -f "$1"; }
+  uncovered=$(uncovered "$work/covered")
+  # the comparison can fail: an AVX-512 implementation taken out of the
+  # covered list must be reported
+  first=$(head -n 1 "$work/avx512-pairs" | cut -d' ' -f1)
+  if [ -n "$first" ]; then
+    grep -v -x -F "$first" "$work/covered" >"$work/covered-minus-one"
+    if [ "$(uncovered "$work/covered-minus-one")" = "$first" ]; then
+      ok "the comparison reports $first when it is taken out of the covered list"
+    else
+      fail "the comparison does not report $first taken out of the covered list"
+    fi
+  fi
+  if [ -n "$uncovered" ]; then
+    fail "AVX-512 implementations with no data-flow check (not in the MSan build): $(echo $uncovered)"
+  elif [ -s "$work/avx512-pairs" ]; then
+    ok "every AVX-512 implementation of build/0 ($(cut -d' ' -f1 "$work/avx512-pairs" | sort -u | wc -l)) is in the MSan build"
+  else
+    fail "build/0 has no AVX-512 pair: nothing to compare the coverage with"
+  fi
+else
+  fail "no main build (build/0) to compare the MSan coverage with"
+fi
+
 test=$B/package/bin/lib25519-test
 prims=$(LD_LIBRARY_PATH=$B/package/lib "$test" --list)
 if [ -z "$prims" ]; then
@@ -168,8 +232,32 @@ for p in $prims; do
   fi
 done
 echo "tests: $(($(date +%s) - t0)) s"
-if ! grep -q avx512 /proc/cpuinfo 2>/dev/null; then
-  echo "note: this CPU has no AVX-512: AVX-512 implementations were not exercised"
+# which AVX-512 implementations ran: lib25519-test runs every pair the
+# CPU supports, so on a CPU with a pair's extensions its implementation
+# must show in the log of its primitive; elsewhere it only compiled here
+if [ -s "$work/avx512-pairs" ]; then
+  flags=" $(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null | sed 's/^[^:]*://') "
+  while read -r label cc; do
+    prim=${label%%/*}
+    impl=${label#*/}
+    lacks=
+    for m in $cc; do
+      case $m in
+        -march=*|-mtune=*|-mprefer-*|-mno-*) ;;
+        -mbmi) case $flags in *" bmi1 "*) ;; *) lacks="$lacks bmi1" ;; esac ;;
+        -m*) case $flags in *" ${m#-m} "*) ;; *) lacks="$lacks ${m#-m}" ;; esac ;;
+      esac
+    done
+    if [ -n "$lacks" ]; then
+      echo "  not run here (this CPU lacks$lacks): $label"
+    elif grep -q "^$prim [0-9]* implementation $impl " "$work/logs/$prim.log" 2>/dev/null; then
+      ok "$label ran under MSan"
+    else
+      fail "$label: this CPU has its extensions but lib25519-test did not run it under MSan"
+    fi
+  done <<PAIRS
+$(sort -u -k1,1 "$work/avx512-pairs")
+PAIRS
 fi
 
 # proof: the planted secret-dependent verify_32 must be reported

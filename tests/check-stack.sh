@@ -8,12 +8,18 @@
 #   alike), each call alone on a pthread with a 64 KiB stack of its own
 #   (a guard page below), then scans that stack for the secret scalars,
 #   a mod L, the nonce r, the clamped X25519 scalars (whole or any 16-byte
-#   half) and fails on a find; it also fails on any overflow (SIGSEGV).
+#   half; after dh, nP and nPbatch the shared secrets, also as limbs in
+#   radix 2^64, 2^51, 2^52, 2^25.5) and fails on a find; it also fails on
+#   any overflow (SIGSEGV). For nG_merged25519 (n, n + L) and for
+#   nG_montgomery25519, nP, nPbatch and dh (clamped c, 8L - c) it runs two
+#   secrets with the same output from the same stack contents and fails on
+#   any byte below the caller's frame that differs.
 #   It runs once per LIB25519_DISABLE setting below, each of which makes
 #   the dispatcher pick different callees (nG, hashblocks, nP) inside
 #   sign, dh and nPbatch. Sizes: nPbatch 64, multiscalar 20000 points.
-# - a planted leak (a call that copies its scalar into its own frame)
-#   must be found, so the scan is known to see what it looks for;
+# - planted leaks (calls that leave their scalar in their own frame as
+#   bytes, as radix-2^25.5 limbs, as 8 bytes that differ between two
+#   secrets) must be found, so each check is known to see what it looks for;
 # - the library references no malloc, calloc, realloc or free.
 name=check-stack
 . "$(dirname "$0")/lib.sh"
@@ -32,19 +38,24 @@ if ! $CC -O1 -Wall -I"$pkg/include" "$top/tests/stack/stack-check.c" -o "$tmp/st
   finish
 fi
 
-# the planted leak must be caught
+# the planted leaks must be caught: bytes, limbs, a differing stack
 if "$tmp/stack-check" 65536 planted >"$tmp/planted.out" 2>&1; then
-  fail "the planted leak was not found by the scan"
-elif grep -q "FAIL: planted" "$tmp/planted.out"; then
-  ok "the scan finds a planted copy of a scalar"
+  fail "the planted leaks were not found by the scan"
 else
-  cat "$tmp/planted.out"
-  fail "the planted run failed for another reason"
+  for what in "planted 0 planted - left planted scalar" "planted-limbs 0 planted - left [0-9]* of the 10 limbs (radix 2^25.5) of planted element" \
+              "planted-diff 0 planted -: 8 bytes below the caller's frame depend on the secret"; do
+    if grep -q "FAIL: $what" "$tmp/planted.out"; then
+      ok "the planted leak is found: $(grep "FAIL: $what" "$tmp/planted.out" | sed 's/^FAIL: //')"
+    else
+      cat "$tmp/planted.out"
+      fail "the planted leak was not found as: $what"
+    fi
+  done
 fi
 
 for dis in "" avx512ifma avx512f avx2 adx bmi2,adx bmi2,adx,avx2,avx512f,avx512vl,avx512ifma,avx512vbmi; do
   if LIB25519_DISABLE=$dis "$tmp/stack-check" 65536 >"$tmp/out" 2>&1; then
-    ok "LIB25519_DISABLE=$dis: no secret left on a 64 KiB stack, no overflow ($(grep -c ' depth ' "$tmp/out") calls)"
+    ok "LIB25519_DISABLE=$dis: no secret left on a 64 KiB stack, no overflow ($(grep -c ' depth ' "$tmp/out") calls), no differing byte ($(grep -c ' differing ' "$tmp/out") comparisons)"
   else
     grep "FAIL" "$tmp/out" | head -20
     tail -1 "$tmp/out"

@@ -95,25 +95,30 @@ static inline void crypto_ct_wipe(void *x, size_t len)
 /* wipe one object (an array or a struct, not a pointer to one) */
 #define CRYPTO_CT_WIPE(obj) crypto_ct_wipe(&(obj), sizeof(obj))
 
-/* Zeroes the CRYPTO_CT_BELOW_BYTES bytes of stack just below the
-   caller's frame, which is where the frames of the functions it called
-   were: for callees that cannot wipe their own temporaries, namely the
-   assembly (which keeps field elements in its frame and pushes the
-   caller's callee-saved registers, possibly secret) and register spills
-   of noinline C helpers.  Called last by the function that made those
-   calls; noinline, so its array is a frame of its own below the caller's
-   (tests/stack/stack-check.c checks that nothing is left). */
-#define CRYPTO_CT_BELOW_BYTES 512
+/* Zeroes `bytes` bytes of stack just below the caller's frame, which is
+   where the frames of the functions it called were: for callees that
+   cannot wipe their own temporaries, namely the assembly (which keeps
+   field elements in its frame and pushes the caller's callee-saved
+   registers, possibly secret) and register spills of noinline C helpers.
+   Called last by the function that made those calls; noinline, so its
+   array is a frame of its own below the caller's.  bytes is each caller's
+   deepest chain of callee frames, measured and stated at the call (gcc
+   -fstack-usage of the C frames, the assembly's own frame constants, and
+   the depth tests/stack/stack-check.c reports for the gcc and clang
+   builds), with a margin; tests/check-stack.sh checks that nothing the
+   secrets determine is left below the caller. */
+#define CRYPTO_CT_NOINLINE __attribute__((noinline))
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((noinline, unused))
 #endif
-static void crypto_ct_wipe_below(void)
+static void crypto_ct_wipe_below(size_t bytes)
 {
-  /* plain 8-byte stores, one barrier per 64 bytes: a memset call of this
-     size became rep stos, whose start-up cost showed in short hashes */
-  uint64_t below[CRYPTO_CT_BELOW_BYTES / 8];
+  /* a variable-length array: the frame is as long as asked.  Plain 8-byte
+     stores, one barrier per 64 bytes: a memset call of this size became
+     rep stos, whose start-up cost showed in short hashes */
+  uint64_t below[(bytes + 63) / 64 * 8];
   size_t i, j;
-  for (i = 0; i < CRYPTO_CT_BELOW_BYTES / 8; i += 8) {
+  for (i = 0; i < sizeof below / 8; i += 8) {
     for (j = 0; j < 8; ++j) below[i + j] = 0;
     __asm__ __volatile__("" : : "r"(below + i) : "memory");
   }

@@ -319,6 +319,7 @@ static inline void fe26_tobytes(unsigned char s[32], const fe26 *f)
   }
   /* 255 bits: 7 bits are left */
   s[n] = (unsigned char)acc;
+  CRYPTO_CT_WIPE(t);   /* the result's limbs (a shared secret, say) */
 }
 
 /* f = g if bit == 1, unchanged if bit == 0 (bit must be 0 or 1) */

@@ -254,6 +254,7 @@ static inline void fe51_to64(uint64_t w[4], const fe51 *f)
   w[1] = (t.v[1] >> 13) | (t.v[2] << 38);
   w[2] = (t.v[2] >> 26) | (t.v[3] << 25);
   w[3] = (t.v[3] >> 39) | (t.v[4] << 12);
+  CRYPTO_CT_WIPE(t);   /* the result's limbs (a shared secret, say) */
 }
 
 /* the same as 32 bytes little-endian */
@@ -264,6 +265,7 @@ static inline void fe51_tobytes(unsigned char s[32], const fe51 *f)
   fe51_to64(w, f);
   for (i = 0; i < 4; ++i)
     for (j = 0; j < 8; ++j) s[8 * i + j] = (unsigned char)(w[i] >> (8 * j));
+  CRYPTO_CT_WIPE(w);
 }
 
 /* f = g if bit == 1, unchanged if bit == 0 (bit must be 0 or 1) */

@@ -128,6 +128,7 @@ static inline void FE(tobytes)(unsigned char s[32], const FE_T *f)
   FE64_ASM(freeze)(t.v, f->v);
   for (i = 0; i < 4; ++i)
     for (j = 0; j < 8; ++j) s[8 * i + j] = (unsigned char)(t.v[i] >> (8 * j));
+  CRYPTO_CT_WIPE(t);   /* the result's limbs (a shared secret, say) */
 }
 
 /* f = g if bit == 1, unchanged if bit == 0 */

@@ -15,7 +15,8 @@
    memory layout and cache state; only the values differ.
 
    Targets: every implementation this CPU can run (lib25519_dispatch_*(i))
-   of nP_montgomery25519, nPbatch_montgomery25519 (7 items), nG_merged25519,
+   of nP_montgomery25519, nPbatch_montgomery25519 (7 items, and the tail
+   sizes of each batch implementation, below), nG_merged25519,
    nG_montgomery25519, pow_inv25519, powbatch_inv25519 (8 items), verify_32
    and sign_ed25519. Two test-only leaky functions
    live in this file ("leaky-compare": returns at the first differing byte;
@@ -127,20 +128,24 @@ static void rnd_seed(void)
 
 /* ---- targets ---- */
 
-enum kind { K_NP, K_ONE, K_NGM, K_VERIFY, K_SIGN, K_NPBATCH, K_NPBATCH13, K_POWBATCH };
+enum kind { K_NP, K_ONE, K_NGM, K_VERIFY, K_SIGN, K_NPBATCH, K_POWBATCH };
 
 /* the batch buffers hold BATCH items, each the measurement's secret;
-   nPbatch runs NPBATCH_ITEMS of them and powbatch POWBATCH_ITEMS.
-   7 = a full group of four and a padded tail of three for the four-lane
-   AVX2 code, one padded group of eight for the AVX-512 code, so the tail
-   paths are timed too; nPbatch is also timed at 13 items (targets
-   nPbatch13_...): three groups of four and a single for the AVX2 code,
-   eight lanes and a tail of five for the IFMA code, a block of eight
-   lanes plus one scalar ladder and a tail of four for the hybrid code */
+   nPbatch runs NPBATCH_ITEMS of them (every implementation) and powbatch
+   POWBATCH_ITEMS.  A batch implementation that works on groups of W lanes
+   takes a path by the size of its last group (batch mod W: padded, a
+   narrower group or single ladders), so it is also timed at W + r items
+   for every r = 1 .. W - 1 (targets nPbatchW+r_..., but for W + r = 7,
+   the common target): a full group and each possible tail.  W is read from each implementation's source by
+   tests/check-dudect.sh (BATCH_LANES: the N of its "batch % N" or
+   "c % N"; 1, no tail targets, when it has none). */
 #define BATCH 16
 #define NPBATCH_ITEMS 7
-#define NPBATCH13_ITEMS 13
 #define POWBATCH_ITEMS 8
+#ifndef BATCH_LANES
+#define BATCH_LANES
+#endif
+static const struct { const char *impl; int lanes; } batch_lanes[] = { BATCH_LANES { 0, 0 } };
 
 typedef void (*np_fn)(unsigned char *, const unsigned char *, const unsigned char *);
 typedef void (*one_fn)(unsigned char *, const unsigned char *);
@@ -156,15 +161,17 @@ struct target {
   enum kind kind;
   void (*f)(void);
   int leaky; /* test-only: expected to be flagged, never run by default */
+  long long items; /* batch size of K_NPBATCH */
 };
 
 #define MAXTARGETS 256
 static struct target targets[MAXTARGETS];
 static int ntargets;
 
-static void add(const char *prim, long long i, const char *impl, const char *comp, enum kind k, void (*f)(void), int leaky)
+static struct target *add(const char *prim, long long i, const char *impl, const char *comp, enum kind k,
+                          void (*f)(void), int leaky)
 {
-  if (ntargets >= MAXTARGETS || !f) return;
+  if (ntargets >= MAXTARGETS || !f) return 0;
   struct target *t = &targets[ntargets++];
   if (i >= 0)
     snprintf(t->name, sizeof t->name, "%s:%lld", prim, i);
@@ -175,6 +182,8 @@ static void add(const char *prim, long long i, const char *impl, const char *com
   t->kind = k;
   t->f = f;
   t->leaky = leaky;
+  t->items = NPBATCH_ITEMS;
+  return t;
 }
 
 /* test-only leaky functions: correct results, secret-dependent time */
@@ -219,10 +228,29 @@ static void collect_targets(void)
     add("nPbatch_montgomery25519", i, lib25519_dispatch_nPbatch_montgomery25519_implementation(i),
         lib25519_dispatch_nPbatch_montgomery25519_compiler(i), K_NPBATCH,
         CAST(lib25519_dispatch_nPbatch_montgomery25519(i)), 0);
-  for (i = 0; i < lib25519_numimpl_nPbatch_montgomery25519(); ++i)
-    add("nPbatch13_montgomery25519", i, lib25519_dispatch_nPbatch_montgomery25519_implementation(i),
-        lib25519_dispatch_nPbatch_montgomery25519_compiler(i), K_NPBATCH13,
-        CAST(lib25519_dispatch_nPbatch_montgomery25519(i)), 0);
+  for (i = 0; i < lib25519_numimpl_nPbatch_montgomery25519(); ++i) {
+    const char *impl = lib25519_dispatch_nPbatch_montgomery25519_implementation(i);
+    int k, w = 0;
+    for (k = 0; batch_lanes[k].impl; ++k)
+      if (!strcmp(batch_lanes[k].impl, impl)) w = batch_lanes[k].lanes;
+    if (!w) {
+      fprintf(stderr, "lib25519-dudect: no lane count for nPbatch implementation %s "
+              "(build with tests/check-dudect.sh, which reads it from the source)\n", impl);
+      exit(111);
+    }
+    if (2 * w - 1 > BATCH) {
+      fprintf(stderr, "lib25519-dudect: %s has %d lanes, more than BATCH allows\n", impl, w);
+      exit(111);
+    }
+    for (k = 1; k < w; ++k) {
+      char prim[40];
+      if (w + k == NPBATCH_ITEMS) continue;   /* the target above */
+      snprintf(prim, sizeof prim, "nPbatch%d_montgomery25519", w + k);
+      struct target *t = add(prim, i, impl, lib25519_dispatch_nPbatch_montgomery25519_compiler(i), K_NPBATCH,
+                             CAST(lib25519_dispatch_nPbatch_montgomery25519(i)), 0);
+      if (t) t->items = w + k;
+    }
+  }
   for (i = 0; i < lib25519_numimpl_powbatch_inv25519(); ++i)
     add("powbatch_inv25519", i, lib25519_dispatch_powbatch_inv25519_implementation(i),
         lib25519_dispatch_powbatch_inv25519_compiler(i), K_POWBATCH,
@@ -308,7 +336,7 @@ static uint64_t measure_one(const struct target *t, const struct inputs *in, lon
   if (t->kind == K_SIGN) {
     unsigned k = r[0] | ((unsigned)r[1] << 8);
     memcpy(secret, in->keys + 64 * k, 64);
-  } else if (t->kind == K_NPBATCH || t->kind == K_NPBATCH13 || t->kind == K_POWBATCH) {
+  } else if (t->kind == K_NPBATCH || t->kind == K_POWBATCH) {
     for (int j = 0; j < BATCH; ++j) memcpy(secret + 32 * j, r, 32);
     for (int j = 0; j < BATCH; ++j) memcpy(points + 32 * j, pubP, 32);
   } else {
@@ -317,12 +345,7 @@ static uint64_t measure_one(const struct target *t, const struct inputs *in, lon
   switch (t->kind) {
   case K_NPBATCH:
     t0 = ticks();
-    ((npbatch_fn)t->f)(out, secret, points, NPBATCH_ITEMS);
-    t1 = ticks();
-    break;
-  case K_NPBATCH13:
-    t0 = ticks();
-    ((npbatch_fn)t->f)(out, secret, points, NPBATCH13_ITEMS);
+    ((npbatch_fn)t->f)(out, secret, points, t->items);
     t1 = ticks();
     break;
   case K_POWBATCH:

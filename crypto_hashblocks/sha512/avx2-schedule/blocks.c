@@ -223,6 +223,6 @@ int crypto_hashblocks(unsigned char *statebytes, const unsigned char *x, long lo
      the state, and the frames of rounds and lone_block */
   if (xlen >= 512) CRYPTO_CT_WIPE(wk);
   CRYPTO_CT_WIPE(s);
-  crypto_ct_wipe_below();
+  crypto_ct_wipe_below(512);   /* lone_block, rounds: 320 + 56 bytes at most (-fstack-usage) */
   return (int)(xlen & 127);
 }

@@ -20,7 +20,7 @@ static const unsigned char base_encoding[32] = {
   0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66
 };
 
-void crypto_nG(unsigned char *out, const unsigned char *n)
+static CRYPTO_CT_NOINLINE void nG_fe51_double_add(unsigned char *out, const unsigned char *n)
 {
   unsigned char t[32];
   uint64_t montgomery = n[31] >> 7;
@@ -60,4 +60,15 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   CRYPTO_CT_WIPE(h);
   CRYPTO_CT_WIPE(sum);
   CRYPTO_CT_WIPE(r);
+}
+
+/* nG_fe51_double_add runs in a frame of its own (noinline), so that its
+   frame, the frames below it and the registers they saved are all below
+   this one and cleared by one wipe of 3584 bytes: the whole call went
+   2663 bytes (gcc), 1975 (clang) below its caller
+   (tests/check-stack.sh), plus a margin. */
+void crypto_nG(unsigned char *out, const unsigned char *n)
+{
+  nG_fe51_double_add(out, n);
+  crypto_ct_wipe_below(3584);
 }

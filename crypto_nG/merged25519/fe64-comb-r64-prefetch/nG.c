@@ -105,7 +105,7 @@ static inline void nG_r64_load_p3(ge64_p3 *h, const ge64_precomp *q, uint64_t ma
   CRYPTO_CT_WIPE(c);
 }
 
-void crypto_nG(unsigned char *out, const unsigned char *n)
+static CRYPTO_CT_NOINLINE void nG_fe64_comb_r64_prefetch(unsigned char *out, const unsigned char *n)
 {
   unsigned char t[32];
   signed char e[NDIGITS + 1];
@@ -179,5 +179,15 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   CRYPTO_CT_WIPE(he);
   CRYPTO_CT_WIPE(ce);
   CRYPTO_CT_WIPE(args);
-  crypto_ct_wipe_below();   /* the assembly's frames: points, sign masks */
+}
+
+/* nG_fe64_comb_r64_prefetch runs in a frame of its own (noinline), so that
+   its frame, the frames below it and the registers they saved are all
+   below this one and cleared by one wipe of 4096 bytes: the whole call
+   went 2791 bytes (gcc), 2887 (clang) below its caller
+   (tests/check-stack.sh), plus a margin. */
+void crypto_nG(unsigned char *out, const unsigned char *n)
+{
+  nG_fe64_comb_r64_prefetch(out, n);
+  crypto_ct_wipe_below(4096);
 }

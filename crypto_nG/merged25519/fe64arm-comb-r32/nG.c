@@ -29,7 +29,8 @@
 #define NDIGITS 51
 #define TABLE ge64_base_table64_r32
 
-void crypto_nG(unsigned char *out, const unsigned char *n)
+static CRYPTO_CT_NOINLINE void
+nG_fe64arm_comb_r32(unsigned char *out, const unsigned char *n)
 {
   unsigned char t[32];
   signed char e[NDIGITS];
@@ -62,5 +63,15 @@ void crypto_nG(unsigned char *out, const unsigned char *n)
   CRYPTO_CT_WIPE(x);
   CRYPTO_CT_WIPE(a);
   CRYPTO_CT_WIPE(h);
-  crypto_ct_wipe_below();   /* the assembly's frames (scanned points, sums) */
+}
+
+/* nG_fe64arm_comb_r32 runs in a frame of its own (noinline), so that its
+   frame, the frames below it and the registers they saved are all below
+   this one and cleared by one wipe of 1536 bytes:
+   its own frame is 720 bytes (gcc and clang -fstack-usage), the
+   assembly's at most 384 (GC_FRAME, ge64arm_comb.S); plus a margin. */
+void crypto_nG(unsigned char *out, const unsigned char *n)
+{
+  nG_fe64arm_comb_r32(out, n);
+  crypto_ct_wipe_below(1536);
 }

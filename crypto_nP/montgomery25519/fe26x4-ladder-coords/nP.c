@@ -53,13 +53,15 @@
 #include <stdint.h>
 #include <immintrin.h>
 #include "crypto_nP.h"
+#include "ct/crypto_ct.h"
 #include "field/fe26.h"
 #include "field/fe51.h"
 #include "field/fe26x4_avx2.h"
 
 #define LIMBS FE26X4_LIMBS
 
-void crypto_nP(unsigned char *q, const unsigned char *n, const unsigned char *p)
+static CRYPTO_CT_NOINLINE void
+nP_fe26x4_ladder(unsigned char *q, const unsigned char *n, const unsigned char *p)
 {
   uint64_t ls[10][4] __attribute__((aligned(32)));
   unsigned char k[32], bx[32], bz[32];
@@ -219,4 +221,15 @@ void crypto_nP(unsigned char *q, const unsigned char *n, const unsigned char *p)
     vk = bz;
     for (i = 0; i < 32; ++i) vk[i] = 0;
   }
+}
+
+/* nP_fe26x4_ladder runs in a frame of its own (noinline), so that its
+   frame, the frames below it and the registers they saved are all below
+   this one and cleared by one wipe of 4096 bytes: the whole call went
+   2975 bytes (gcc), 2371 (clang) below its caller
+   (tests/check-stack.sh), plus a margin. */
+void crypto_nP(unsigned char *q, const unsigned char *n, const unsigned char *p)
+{
+  nP_fe26x4_ladder(q, n, p);
+  crypto_ct_wipe_below(4096);
 }

@@ -15,7 +15,8 @@
 extern void x25519_ladder_arm64(uint64_t x2[4], uint64_t z2[4], const unsigned char k[32],
                                 const uint64_t u[4]) FE64ARM_HIDDEN;
 
-void crypto_nP(unsigned char *q, const unsigned char *n, const unsigned char *p)
+static CRYPTO_CT_NOINLINE void
+nP_fe64arm_ladder(unsigned char *q, const unsigned char *n, const unsigned char *p)
 {
   unsigned char k[32];
   fe64arm u, x2, z2;
@@ -34,5 +35,16 @@ void crypto_nP(unsigned char *q, const unsigned char *n, const unsigned char *p)
   CRYPTO_CT_WIPE(k);
   CRYPTO_CT_WIPE(x2);
   CRYPTO_CT_WIPE(z2);
-  crypto_ct_wipe_below();   /* the ladder's frame and the registers it saved */
+}
+
+/* nP_fe64arm_ladder runs in a frame of its own (noinline), so that its
+   frame, the frames below it and the registers they saved are all below
+   this one and cleared by one wipe of 1536 bytes:
+   its own frame is 256 bytes (gcc and clang -fstack-usage), the
+   ladder's 640 (96 + L_SIZE, x25519_ladder_arm64.S), the inversion's
+   304; plus a margin. */
+void crypto_nP(unsigned char *q, const unsigned char *n, const unsigned char *p)
+{
+  nP_fe64arm_ladder(q, n, p);
+  crypto_ct_wipe_below(1536);
 }

@@ -61,7 +61,8 @@ static void nP_block(unsigned char *q, const unsigned char *n, const unsigned ch
   CRYPTO_CT_WIPE(t);
 }
 
-void crypto_nPbatch(unsigned char *q, const unsigned char *n, const unsigned char *p,
+static CRYPTO_CT_NOINLINE void
+nPbatch_fe51_blocks(unsigned char *q, const unsigned char *n, const unsigned char *p,
                     long long batch)
 {
   long long c;
@@ -73,4 +74,16 @@ void crypto_nPbatch(unsigned char *q, const unsigned char *n, const unsigned cha
     p += 32 * c;
     batch -= c;
   }
+}
+
+/* nPbatch_fe51_blocks runs in a frame of its own (noinline), so that its
+   frame, the frames below it and the registers they saved are all below
+   this one and cleared by one wipe of 7168 bytes: the whole call went
+   5463 bytes (gcc), 5399 (clang) below its caller
+   (tests/check-stack.sh), plus a margin. */
+void crypto_nPbatch(unsigned char *q, const unsigned char *n, const unsigned char *p,
+                    long long batch)
+{
+  nPbatch_fe51_blocks(q, n, p, batch);
+  crypto_ct_wipe_below(7168);
 }

@@ -18,5 +18,5 @@ void crypto_pow(unsigned char *y, const unsigned char *x)
   fe64_invert(&f, &f);
   fe64_tobytes(y, &f);
   CRYPTO_CT_WIPE(f);
-  crypto_ct_wipe_below();   /* registers the assembly pushed */
+  crypto_ct_wipe_below(512);   /* the field assembly's frames: at most 96 bytes (saved registers) */
 }

@@ -63,7 +63,7 @@
 #define GC_G 336
 #define GC_H GC_S
 #define GC_INIT 368    /* init (public) */
-#define GC_FRAME 384   /* within the 512 bytes crypto_ct_wipe_below clears */
+#define GC_FRAME 384   /* within the 512 bytes the caller's crypto_ct_wipe_below clears */
 #define GC_ROW 1536    /* bytes per row of 16 points */
 
 /* start the scan of the row at x1 for the digit at x2: v30 = the 16 byte
