@@ -117,6 +117,7 @@ class Settings:
         self.dirs = dict((k, make_dir_value(v)) for k, v in opts["dirs"].items())
         self.verbose = opts["verbose"]
         self.strict = opts["strict"]
+        self.trim = opts["trim"]
         self.tools = tools
         self.cppflags = os.environ.get("CPPFLAGS", "").strip()
         self.version = version
@@ -144,6 +145,9 @@ def variables(s):
             "PYTHON = %s\n" % s.python,
             "# V=1: echo every command; STRICT=1: a pair that fails to compile fails the build\n",
             "V = %d\nSTRICT = %d\n" % (1 if s.verbose else 0, 1 if s.strict else 0),
+            "# TRIMMED = 1: only the pairs some class would select (tests/run-tests.sh then\n"
+            "# tests an untrimmed build beside this one)\n",
+            "TRIMMED = %d\n" % (1 if s.trim else 0),
             "Q_0 = @\nQ_1 =\nQ = $(Q_$(V))\n",
             "PREFIX_MAPS = %s\n" % PREFIX_MAPS,
             "COMMON = %s $(CPPFLAGS) $(PREFIX_MAPS)\n\n" % s.common,
