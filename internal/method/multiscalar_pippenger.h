@@ -61,6 +61,18 @@
 
    Status: 1 iff every n[i] < L and every P[i] is a valid encoding; an
    invalid P[i] counts as C; len <= 0 gives the neutral element. */
+#if !defined(MS_POINT) || \
+    !defined(MS_CACHED) || \
+    !defined(MS_BLOCK) || \
+    !defined(MS_NAFW) || \
+    !defined(MS_BUCKET_MIN) || \
+    !defined(MS_BUCKET_BLOCK) || \
+    !defined(MS_BUCKET_WEIGHT10) || \
+    !defined(MS_MAXC) || \
+    !defined(MS_DECODE_BATCH) || \
+    !defined(MS_STORED)
+#error "define MS_POINT, MS_CACHED, MS_BLOCK, MS_NAFW, MS_BUCKET_MIN, MS_BUCKET_BLOCK, MS_BUCKET_WEIGHT10, MS_MAXC, MS_DECODE_BATCH and MS_STORED before including method/multiscalar_pippenger.h"
+#endif
 #ifndef MULTISCALAR_PIPPENGER_H
 #define MULTISCALAR_PIPPENGER_H
 
