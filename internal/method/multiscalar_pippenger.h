@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* The method of every multiscalar_ed25519 implementation but the
-   Straus-only fe51-straus (fe51-, fe64-, fe64arm-straus-pippenger,
+/* The method of every multiscalar_ed25519 implementation (fe51-, fe64-,
+   fe64arm-straus-pippenger,
    fe51x4-straus-pippenger-coords), written once over their group
    operations: Straus below MS_BUCKET_MIN points, Pippenger's buckets from
    there on, and crypto_multiscalar itself.
