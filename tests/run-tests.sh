@@ -13,14 +13,16 @@
 # usage: sh tests/run-tests.sh [--quick]
 #   --quick (make check-quick): what a developer runs after a change: every
 #   pair built (a pair that does not compile fails the step
-#   all-pairs-compiled), lib25519-test over every pair, the tool tests
-#   (tests/cli-*.sh) and the generic-template test (tests/check-generic.sh)
+#   all-pairs-compiled), lib25519-test over every pair (per primitive,
+#   THREADS at a time, no valgrind), the tool tests (tests/cli-*.sh) and the
+#   generic-template test (tests/check-generic.sh)
 #
 # The build under test is build/0 when it is untrimmed (./configure
 # --no-trim; configured so when nothing is configured yet). A trimmed
 # build/0 (plain ./configure) holds only what some CPU class would select,
 # so every step runs on an untrimmed build configured beside it in
-# build/check instead, and build/0 itself gets the step lib25519-test-trimmed.
+# build/check instead, and build/0 itself gets the step lib25519-test-trimmed
+# (not in the quick tier).
 quick=no
 case ${1-} in
   --quick) quick=yes ;;
@@ -37,7 +39,7 @@ if grep -q '^TRIMMED = 1$' build/0/Makefile; then
   echo "NOTE: build/0 is TRIMMED (configured without --no-trim): it holds only the"
   echo "NOTE: implementations some CPU class would select. Every implementation is tested"
   echo "NOTE: in build/check instead (./configure --no-trim --builddir=check, made now);"
-  echo "NOTE: build/0 itself gets lib25519-test (step lib25519-test-trimmed)."
+  [ $quick = yes ] || echo "NOTE: build/0 itself gets lib25519-test (step lib25519-test-trimmed)."
   if [ ! -f build/check/Makefile ] || [ build/0/Makefile -nt build/check/Makefile ]; then
     ./configure --no-trim --builddir=check >build/configure-check.log 2>&1 ||
       { cat build/configure-check.log; echo "configure of build/check failed"; exit 1; }
@@ -108,12 +110,15 @@ elif [ "$compiled" != "$configured" ]; then
   echo "note: $((configured - compiled)) of $configured implementation/compiler pairs did not compile and are not tested"
 fi
 
-if [ $quick = no ] && [ -x "$B/package/bin/lib25519-fulltest" ]; then
-  step fulltest lib25519-fulltest
-else
+if [ ! -x "$B/package/bin/lib25519-fulltest" ]; then
   step lib25519-test lib25519-test
+elif [ $quick = yes ]; then
+  # lib25519-test per primitive, THREADS at a time, without valgrind
+  step lib25519-test lib25519-fulltest --no-valgrind
+else
+  step fulltest lib25519-fulltest
 fi
-if [ -n "$trimmed" ]; then
+if [ -n "$trimmed" ] && [ $quick = no ]; then
   step lib25519-test-trimmed env LD_LIBRARY_PATH="$trimmed/package/lib" "$trimmed/package/bin/lib25519-test"
 fi
 if [ $quick = yes ]; then tests="tests/check-generic.sh tests/cli-*.sh"; else tests="tests/check-*.sh tests/cli-*.sh"; fi
