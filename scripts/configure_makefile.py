@@ -119,6 +119,7 @@ class Settings:
         self.verbose = opts["verbose"]
         self.strict = opts["strict"]
         self.trim = opts["trim"]
+        self.host = inv.host
         self.tools = tools
         self.cppflags = os.environ.get("CPPFLAGS", "").strip()
         self.version = version
@@ -149,6 +150,8 @@ def variables(s):
             "# TRIMMED = 1: only the pairs some class would select (tests/run-tests.sh then\n"
             "# tests an untrimmed build beside this one)\n",
             "TRIMMED = %d\n" % (1 if s.trim else 0),
+            "# the architecture built for (build/NAME of --builddir does not say it)\n",
+            "ARCH = %s\n" % s.host,
             "Q_0 = @\nQ_1 =\nQ = $(Q_$(V))\n",
             "PREFIX_MAPS = %s\n" % PREFIX_MAPS,
             "COMMON = %s $(CPPFLAGS) $(PREFIX_MAPS)\n\n" % s.common,
