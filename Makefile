@@ -19,14 +19,20 @@ install uninstall planted: build/0/Makefile
 	$(MAKE) -f build/0/Makefile $@
 
 # tests/run-tests.sh configures with --no-trim itself when nothing is
-# configured yet, so that every implementation is built and tested
+# configured yet, so that every implementation is built and tested (after a
+# trimmed ./configure it tests an untrimmed build in build/check beside it)
 check:
 	sh tests/run-tests.sh
+
+# the developer's tier (doc/test.md): every pair built, lib25519-test over
+# every pair, the tool tests and the generic-template test
+check-quick:
+	sh tests/run-tests.sh --quick
 
 clean:
 	rm -rf build
 
-.PHONY: all install uninstall planted check clean
+.PHONY: all install uninstall planted check check-quick clean
 
 # rewrite every generated file from its source: the Ed25519 tables, the
 # tests' known answers, the fuzz seeds, priority/, doc/speed.md and its chart,

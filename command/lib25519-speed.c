@@ -335,12 +335,11 @@ static void cpu_name(char *out, size_t outlen)
 #endif
 }
 
-/* the primitive a wrapper implementation (via-merged, via-nP) calls */
+/* the primitive a wrapper implementation (via-merged) calls */
 static const char *via_target(const char *impl)
 {
   if (!impl) return NULL;
   if (strcmp(impl, "via-merged") == 0) return "nG_merged25519";
-  if (strcmp(impl, "via-nP") == 0) return "nP_montgomery25519";
   return NULL;
 }
 

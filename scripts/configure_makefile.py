@@ -10,6 +10,7 @@ package/lib/lib25519.{so.1,a} and the commands, and installs. It never runs
 configure's python again; only the man pages use python.
 """
 
+import json
 import os
 import re
 import shlex
@@ -117,6 +118,8 @@ class Settings:
         self.dirs = dict((k, make_dir_value(v)) for k, v in opts["dirs"].items())
         self.verbose = opts["verbose"]
         self.strict = opts["strict"]
+        self.trim = opts["trim"]
+        self.host = inv.host
         self.tools = tools
         self.cppflags = os.environ.get("CPPFLAGS", "").strip()
         self.version = version
@@ -144,6 +147,11 @@ def variables(s):
             "PYTHON = %s\n" % s.python,
             "# V=1: echo every command; STRICT=1: a pair that fails to compile fails the build\n",
             "V = %d\nSTRICT = %d\n" % (1 if s.verbose else 0, 1 if s.strict else 0),
+            "# TRIMMED = 1: only the pairs some class would select (tests/run-tests.sh then\n"
+            "# tests an untrimmed build beside this one)\n",
+            "TRIMMED = %d\n" % (1 if s.trim else 0),
+            "# the architecture built for (build/NAME of --builddir does not say it)\n",
+            "ARCH = %s\n" % s.host,
             "Q_0 = @\nQ_1 =\nQ = $(Q_$(V))\n",
             "PREFIX_MAPS = %s\n" % PREFIX_MAPS,
             "COMMON = %s $(CPPFLAGS) $(PREFIX_MAPS)\n\n" % s.common,
@@ -162,6 +170,42 @@ def internal_headers(s):
     return ["INTERNAL_H = $(wildcard %s)\n\n" % internal_h]
 
 
+def pair_flags(pr):
+    """the flags after the compiler line of pair pr (make variables unexpanded)"""
+    flags = "-DCRYPTO_PREFIX=%s -I%s -I$(B)/include-impl/%s $(COMMON)" % (pr.prefix, pr.dir, pr.prim.name)
+    if compiler_family(pr.compiler) == "clang":
+        flags += " -fdebug-compilation-dir=."
+    return flags
+
+
+def expand(s, text):
+    """text with the make variables the compile commands use filled in"""
+    common = "%s %s %s" % (s.common, s.cppflags, PREFIX_MAPS)
+    return text.replace("$(COMMON)", common).replace("$(SRC)", s.src).replace("$(B)", s.build)
+
+
+def write_compile_commands(s, inv):
+    """compile_commands.json (for clangd and other tools): every compile
+    of every pair and of the library's own C files, as the Makefile runs
+    it (the pairs in the source directory on relative names). A source
+    built by several pairs has one entry per pair, in build order: the
+    first is the richest class's first choice."""
+    entries = []
+    for pr in inv.pairs:
+        for f in pr.sources:
+            rel = os.path.relpath(os.path.join(pr.dir, f), s.src)
+            obj = os.path.join(s.build, "obj", str(pr.id), os.path.splitext(f)[0] + ".o")
+            args = shlex.split(pr.compiler) + shlex.split(expand(s, pair_flags(pr))) + ["-c", rel, "-o", obj]
+            entries.append({"directory": s.src, "file": rel, "arguments": args, "output": obj})
+    for name, path, _ in library_sources(s, inv):
+        path = expand(s, path)
+        obj = os.path.join(s.build, "lib", name + ".o")
+        args = (shlex.split(s.cc) + ["-fvisibility=hidden", "-I%s/cpuid" % s.src, "-I%s/dispatch" % s.src]
+                + shlex.split(expand(s, "$(COMMON)")) + ["-c", path, "-o", obj])
+        entries.append({"directory": s.build, "file": path, "arguments": args, "output": obj})
+    write_file(os.path.join(s.build, "compile_commands.json"), json.dumps(entries, indent=1) + "\n")
+
+
 def pair_rule(s, pr):
     """obj/ID/ok: compile pair pr (scripts/compile-pair). The compile runs
     in the source directory on relative source names: clang's integrated
@@ -172,9 +216,7 @@ def pair_rule(s, pr):
     srcs = " ".join(os.path.join(pr.dir, f) for f in pr.sources)
     rel = " ".join(os.path.relpath(os.path.join(pr.dir, f), s.src) for f in pr.sources)
     hdrs = " ".join(os.path.join(pr.dir, f) for f in sorted(os.listdir(pr.dir)) if f.endswith(".h"))
-    flags = "-DCRYPTO_PREFIX=%s -I%s -I$(B)/include-impl/%s $(COMMON)" % (pr.prefix, pr.dir, pr.prim.name)
-    if compiler_family(pr.compiler) == "clang":
-        flags += " -fdebug-compilation-dir=."
+    flags = pair_flags(pr)
     label = "%s/%s" % (pr.prim.name, pr.impl)
     return ["%s/ok: %s %s $(INTERNAL_H) $(B)/include/lib25519.h\n" % (out, srcs, hdrs),
             "\t@cd $(SRC) && V=$(V) STRICT=$(STRICT) sh scripts/compile-pair %s %s %s '%s' '%s' %s\n\n"
@@ -344,3 +386,4 @@ def write_makefile(src, build, inv, opts, tools, version):
     mk = (variables(s) + internal_headers(s) + pair_rules(s, inv) + library_rules(s, inv)
           + command_rules(s, inv) + man_rules(s) + [INSTALL_RULES])
     write_file(os.path.join(build, "Makefile"), "".join(mk))
+    write_compile_commands(s, inv)

@@ -93,6 +93,10 @@ def main():
     else:
         sys.stderr.write(__doc__)
         sys.exit(2)
+    # the element type comes from the includer: say so when it is missing
+    out[2:2] = ["#ifndef GROUP_GE51_H",
+                "#error \"include group/ge51.h (the element type ge51_precomp) before this table\"",
+                "#endif"]
     text = "\n".join(out) + "\n"
     if outfile is None:
         sys.stdout.write(text)

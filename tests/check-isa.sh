@@ -17,7 +17,10 @@ lib_args "$@"
 need_build
 if [ -x /usr/bin/python3 ]; then py=/usr/bin/python3; else py=python3; fi
 command -v objdump >/dev/null 2>&1 || { missing "objdump (binutils) is not installed"; finish; }
-case "$(basename "$(cd "$builddir" && pwd -P)")" in
+# the Makefile's ARCH, else the directory name (build/ARCH, older builds)
+arch=$(sed -n 's/^ARCH = //p' "$builddir/Makefile")
+[ -n "$arch" ] || arch=$(basename "$(cd "$builddir" && pwd -P)")
+case "$arch" in
   amd64) ;;
   *) skip "the build in $builddir is not amd64: nothing to check"; finish ;;
 esac

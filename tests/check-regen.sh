@@ -6,6 +6,8 @@
 # by hand, or a generator or the model changed without `make regen`).
 # tests/vectors/*.txt too, when the upstream files they are converted from
 # are present (../shared/vectors, or $LIB25519_UPSTREAM_VECTORS).
+# doc/map.md (scripts/mkmap) too, when every compiler of compilers/ is here,
+# the arm64 cross compilers included (it runs each with -MM).
 # priority/ and doc/speed.md are compared by check-prioritize.sh and
 # check-speeddoc.sh with the same generators, so not again here.
 # BINDIR is not used.
@@ -13,6 +15,11 @@ name=check-regen
 . "$(dirname "$0")/lib.sh"
 lib_args "$@"
 parts="tables kat seeds"
+if command -v gcc >/dev/null && command -v clang >/dev/null && command -v aarch64-linux-gnu-gcc >/dev/null; then
+  parts="$parts map"
+else
+  missing "doc/map.md not compared: it needs gcc, clang and aarch64-linux-gnu-gcc"
+fi
 if [ -d "${LIB25519_UPSTREAM_VECTORS:-$top/../shared/vectors}" ]; then
   parts="$parts vectors"
 else

@@ -6,15 +6,51 @@
 # not run here (exit status 77: tools or hardware missing; never in CI for
 # a tool scripts/install-deps installs); exits nonzero if any step failed.
 # Each tests/check-*.sh and tests/cli-*.sh step gets the package/bin of
-# build/0 as BINDIR and counts its own checks with tests/lib.sh; a step
-# that passed with some checks skipped is listed before the last line.
+# the build under test as BINDIR and counts its own checks with tests/lib.sh;
+# a step that passed with some checks skipped is listed before the last line.
 # THREADS (default 2) sets the parallelism of lib25519-fulltest.
+#
+# usage: sh tests/run-tests.sh [--quick]
+#   --quick (make check-quick): what a developer runs after a change: every
+#   pair built (a pair that does not compile fails the step
+#   all-pairs-compiled), lib25519-test over every pair (per primitive,
+#   THREADS at a time, no valgrind), the tool tests (tests/cli-*.sh) and the
+#   generic-template test (tests/check-generic.sh)
+#
+# The build under test is build/0 when it is untrimmed (./configure
+# --no-trim; configured so when nothing is configured yet). A trimmed
+# build/0 (plain ./configure) holds only what some CPU class would select,
+# so every step runs on an untrimmed build configured beside it in
+# build/check instead, and build/0 itself gets the step lib25519-test-trimmed
+# (not in the quick tier).
+quick=no
+case ${1-} in
+  --quick) quick=yes ;;
+  "") ;;
+  *) echo "usage: sh tests/run-tests.sh [--quick]" >&2; exit 111 ;;
+esac
 cd "$(dirname "$0")/.." || exit 111
 top=$(pwd)
 [ -f build/0/Makefile ] || ./configure --no-trim || exit 111
-make -j2 all planted >build/make.log 2>&1 || { tail -n 40 build/make.log; echo "build failed"; exit 1; }
-grep '^notice' build/make.log || true
 B=$top/build/0
+trimmed=
+if grep -q '^TRIMMED = 1$' build/0/Makefile; then
+  trimmed=$top/build/0
+  echo "NOTE: build/0 is TRIMMED (configured without --no-trim): it holds only the"
+  echo "NOTE: implementations some CPU class would select. Every implementation is tested"
+  echo "NOTE: in build/check instead (./configure --no-trim --builddir=check, made now);"
+  [ $quick = yes ] || echo "NOTE: build/0 itself gets lib25519-test (step lib25519-test-trimmed)."
+  if [ ! -f build/check/Makefile ] || [ build/0/Makefile -nt build/check/Makefile ]; then
+    ./configure --no-trim --builddir=check >build/configure-check.log 2>&1 ||
+      { cat build/configure-check.log; echo "configure of build/check failed"; exit 1; }
+  fi
+  B=$top/build/check
+  make -j2 -f build/0/Makefile all >build/make-trimmed.log 2>&1 ||
+    { tail -n 40 build/make-trimmed.log; echo "build of build/0 failed"; exit 1; }
+fi
+if [ $quick = yes ]; then goals=all; else goals="all planted"; fi
+make -j2 -f "$B/Makefile" $goals >build/make.log 2>&1 || { tail -n 40 build/make.log; echo "build failed"; exit 1; }
+grep '^notice' build/make.log || true
 export LD_LIBRARY_PATH="$B/package/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 export PATH="$B/package/bin:$PATH"
 # the public vectors (tests/vectors) must be found: a missing file fails
@@ -66,18 +102,27 @@ step() {
 # without a notice (as two concurrent sub-makes once did).
 configured=$(grep -c '/ok: ' "$B/Makefile")
 compiled=$(grep -c '^#define' "$B/dispatch/pairs.h")
-if [ -n "$CI" ]; then
-  step all-pairs-compiled sh -c "echo '$compiled of $configured implementation/compiler pairs compiled'; [ $compiled = $configured ]"
+# The quick tier is for changes to the code: a pair it broke must not
+# pass unnoticed either.
+if [ -n "$CI" ] || [ $quick = yes ]; then
+  step all-pairs-compiled sh -c "grep '^notice: dropping' '$top/build/make.log'; echo '$compiled of $configured implementation/compiler pairs compiled'; [ $compiled = $configured ]"
 elif [ "$compiled" != "$configured" ]; then
   echo "note: $((configured - compiled)) of $configured implementation/compiler pairs did not compile and are not tested"
 fi
 
-if [ -x "$B/package/bin/lib25519-fulltest" ]; then
-  step fulltest lib25519-fulltest
-else
+if [ ! -x "$B/package/bin/lib25519-fulltest" ]; then
   step lib25519-test lib25519-test
+elif [ $quick = yes ]; then
+  # lib25519-test per primitive, THREADS at a time, without valgrind
+  step lib25519-test lib25519-fulltest --no-valgrind
+else
+  step fulltest lib25519-fulltest
 fi
-for t in tests/check-*.sh tests/cli-*.sh; do
+if [ -n "$trimmed" ] && [ $quick = no ]; then
+  step lib25519-test-trimmed env LD_LIBRARY_PATH="$trimmed/package/lib" "$trimmed/package/bin/lib25519-test"
+fi
+if [ $quick = yes ]; then tests="tests/check-generic.sh tests/cli-*.sh"; else tests="tests/check-*.sh tests/cli-*.sh"; fi
+for t in $tests; do
   [ -f "$t" ] || continue
   n=$(basename "$t" .sh)
   step "$n" sh "$t" "$B/package/bin"

@@ -17,6 +17,19 @@
    a multiplication must have limbs < 2^52 ("CARRIED").  One parallel carry
    round (carry5) turns limbs < 2^64 into limbs < 2^51 + 2^18: CARRIED,
    with no sequential carry chain. */
+#if !defined(IFMA51_VEC) || \
+    !defined(FE_FAMILY) || \
+    !defined(V_ADD) || \
+    !defined(V_SHL) || \
+    !defined(V_SHR) || \
+    !defined(V_LO) || \
+    !defined(V_HI) || \
+    !defined(V_SET1) || \
+    !defined(V_AND) || \
+    !defined(V_ZERO) || \
+    !defined(INLINE)
+#error "define IFMA51_VEC, FE_FAMILY, V_ADD, V_SHL, V_SHR, V_LO, V_HI, V_SET1, V_AND, V_ZERO and INLINE (field/fe51x4_ifma.h and fe51x8_ifma.h do) before including field/fe51_ifma_lanes.h"
+#endif
 #ifndef FIELD_FE51_IFMA_LANES_H
 #define FIELD_FE51_IFMA_LANES_H
 

@@ -23,6 +23,9 @@
    value in [0, 2^256), standing for f mod p; every routine accepts any
    such input and returns a value in [0, 2^256).  Constant time; outputs
    may alias inputs. */
+#if !defined(FE_FAMILY) || !defined(FE64_ASM)
+#error "define FE_FAMILY and FE64_ASM(op) (the family header does) before including field/fe64_asm_layer.h"
+#endif
 #include <stdint.h>
 #include "field/fe_interface.h"
 

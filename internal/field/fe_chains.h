@@ -5,6 +5,9 @@
    FE(sq) and FE(sqn), so the limb bounds are the family's: inputs anything
    its mul accepts, outputs what its mul produces.  No include guard: one
    inclusion per family. */
+#if !defined(FE_FAMILY)
+#error "define FE_FAMILY (the field family: fe26, fe51, fe64, ...) before including field/fe_chains.h"
+#endif
 #include "field/fe_interface.h"
 #include "ct/crypto_ct.h"
 

@@ -28,7 +28,7 @@
    most one uncarried add of TIGHT values, < 2^54); precomp coordinates
    are TIGHT (tables hold limbs < 2^51).
 
-   The formulas themselves are in ge51_common.h, shared with
+   The formulas themselves are in group/ge_formulas.h, shared with
    group/ge64.h (the same code over the radix-2^64 field); this file
    defines the constants in radix-2^51 limbs, the table selection and the
    Montgomery conversion.

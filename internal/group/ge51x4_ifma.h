@@ -30,6 +30,9 @@
    that form, and the linear combinations that follow every product add a
    multiple of p (Q = 2^11 p, limbs > M) where they subtract, then carry
    once.  Cached points are CARRIED. */
+#if !defined(FIELD_FE64_H) || !defined(GROUP_GE64_H)
+#error "include field/fe64.h and group/ge64.h (the radix-2^64 points of the conversions) before group/ge51x4_ifma.h"
+#endif
 #ifndef GROUP_GE51X4_IFMA_H
 #define GROUP_GE51X4_IFMA_H
 

@@ -9,6 +9,9 @@
    differs (GE(precomp_select), whose table scan is per family; the
    assembly group operations of group/ge64.h).  See group/ge51.h for the
    point forms and formulas.  No include guard: one inclusion per family. */
+#if !defined(GE_FAMILY) || !defined(FE_FAMILY)
+#error "define GE_FAMILY and FE_FAMILY (the group family header does) before including group/ge_formulas.h"
+#endif
 #include "group/ge_interface.h"
 
 typedef struct { FE_T X, Y, Z, T; } GE(p3);

@@ -6,6 +6,9 @@
      A = -P, or -C if P is invalid (C: the point with y = 26, even x);
      mw, nw = the width-wb and width-wp NAF digits of m mod L and n mod L.
    Variable time: every input is public. */
+#if !defined(GE_FAMILY)
+#error "define GE_FAMILY (the group family, ge51 or ge64) before including method/mgnp_input.h"
+#endif
 #ifndef MGNP_INPUT_H
 #define MGNP_INPUT_H
 

@@ -21,6 +21,9 @@
      MGNP_WNAF_G_ODD        the table: GE(precomp) [64], entry k = (2k+1)G
    It is the whole body of an implementation's mGnP.c (the generated
    crypto_mGnP.h names crypto_mGnP), so one inclusion per file. */
+#if !defined(FE_FAMILY) || !defined(GE_FAMILY) || !defined(MGNP_WNAF_G_ODD)
+#error "define FE_FAMILY, GE_FAMILY and MGNP_WNAF_G_ODD (the odd multiples of G) before including method/mgnp_wnaf.h"
+#endif
 #include "group/ge_interface.h"
 
 #define MGNP_WNAF_WG 8   /* window of G: |digit| <= 127, table of 64 */

@@ -7,6 +7,9 @@
    its group family (group/ge51.h, group/ge64.h or group/ge64arm.h, for
    GE(p3) and GE(frombytes_vartime), with GE_FAMILY defined) and
    "scalar/sc25519.h". */
+#if !defined(GE_FAMILY)
+#error "define GE_FAMILY (the group family) before including method/multiscalar_common.h"
+#endif
 #ifndef MULTISCALAR_COMMON_H
 #define MULTISCALAR_COMMON_H
 

@@ -8,6 +8,9 @@
    GE_FAMILY and FE_FAMILY defined (and kept defined up to
    multiscalar_pippenger.h: the names below expand through them).  Variable time: every input of
    crypto_multiscalar is public. */
+#if !defined(GE_FAMILY) || !defined(FE_FAMILY)
+#error "define GE_FAMILY and FE_FAMILY before including method/multiscalar_formulas.h"
+#endif
 #include "group/ge_interface.h"
 
 #define MS_POINT GE(p3)

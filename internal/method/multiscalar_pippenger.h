@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* The method of every multiscalar_ed25519 implementation but the
-   Straus-only fe51-straus (fe51-, fe64-, fe64arm-straus-pippenger,
+/* The method of every multiscalar_ed25519 implementation (fe51-, fe64-,
+   fe64arm-straus-pippenger,
    fe51x4-straus-pippenger-coords), written once over their group
    operations: Straus below MS_BUCKET_MIN points, Pippenger's buckets from
    there on, and crypto_multiscalar itself.
@@ -61,6 +61,18 @@
 
    Status: 1 iff every n[i] < L and every P[i] is a valid encoding; an
    invalid P[i] counts as C; len <= 0 gives the neutral element. */
+#if !defined(MS_POINT) || \
+    !defined(MS_CACHED) || \
+    !defined(MS_BLOCK) || \
+    !defined(MS_NAFW) || \
+    !defined(MS_BUCKET_MIN) || \
+    !defined(MS_BUCKET_BLOCK) || \
+    !defined(MS_BUCKET_WEIGHT10) || \
+    !defined(MS_MAXC) || \
+    !defined(MS_DECODE_BATCH) || \
+    !defined(MS_STORED)
+#error "define MS_POINT, MS_CACHED, MS_BLOCK, MS_NAFW, MS_BUCKET_MIN, MS_BUCKET_BLOCK, MS_BUCKET_WEIGHT10, MS_MAXC, MS_DECODE_BATCH and MS_STORED before including method/multiscalar_pippenger.h"
+#endif
 #ifndef MULTISCALAR_PIPPENGER_H
 #define MULTISCALAR_PIPPENGER_H
 

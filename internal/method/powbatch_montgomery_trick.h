@@ -18,6 +18,9 @@
    defines FE_FAMILY around the inclusion.  It is the whole body of an
    implementation's powbatch.c (the generated crypto_powbatch.h names
    crypto_powbatch), so one inclusion per file. */
+#if !defined(FE_FAMILY)
+#error "define FE_FAMILY (the field family) before including method/powbatch_montgomery_trick.h"
+#endif
 #include "field/fe_interface.h"
 
 #define CHUNK 64

@@ -13,6 +13,9 @@
 
    Bounds (see the FE_T header): every add takes two TIGHT values
    (outputs of mul, sq, sub, mul121666), so every mul/sq input is MULIN. */
+#if !defined(FE_FAMILY)
+#error "define FE_FAMILY (the field family) before including method/x25519_ladder.h"
+#endif
 #include "field/fe_interface.h"
 #include "ct/crypto_ct.h"
 

@@ -4,7 +4,7 @@
    (internal/method/amd64/x25519_ladder_mulx.S) and group operations
    (internal/group/amd64/ge64_mulx.S) against the portable radix-2^51
    code (internal/field/fe51.h, internal/group/ge51.h and the X25519 ladder of
-   internal/fe51_x25519_ladder.h).
+   internal/method/x25519_ladder.h).
 
    Inputs: boundary values (0, 1, p - 1, p, p + 18, 2^255 - 1, 2^255,
    2p, 2^256 - 38, 2^256 - 1, all-ones limbs, carries rippling across

@@ -13,7 +13,7 @@
    the four 64-bit lanes of five vectors (radix 2^51, one vector per
    limb), so the four field products of each layer of the
    Hisil-Wong-Carter-Dawson formulas are one four-lane multiplication
-   (internal/ge64_ifma4.h, shared with
+   (internal/group/ge51x4_ifma.h, shared with
    crypto_multiscalar/ed25519/fe51x4-straus-pippenger-coords: formulas, limb bounds).
    The table of B holds cached points with z2 = 1 (the lane holds 2). */
 #include <stdint.h>

@@ -6,8 +6,7 @@
    (Straus below MS_BUCKET_MIN points, Pippenger's buckets from there on,
    the status rule and crypto_multiscalar itself), run here on the portable
    radix-2^51 group code of group/ge51.h; this file only says how that
-   method's operations map onto the ge51 formulas.  fe51-straus is the
-   Straus-only cross-check.
+   method's operations map onto the ge51 formulas.
 
    MS_BUCKET_MIN is the measured crossover on x86-64 (gcc -O2, ticks per
    point, Straus / Pippenger): 64 points 26.0k / 25.7k, 80: 25.1k / 23.6k,

@@ -3,7 +3,7 @@
    sixteen field elements at once in the lanes of 512-bit IFMA vectors (a
    translation unit of its own: internal/field/fe51_ifma_lanes.h takes one vector width
    per unit, and multiscalar.c uses 256-bit points).  The chain is
-   FE_POW22523_CHAIN of internal/fe64_chains.h; every product is
+   FE_POW22523_CHAIN of internal/field/fe_chains.h; every product is
    carried once, so each is a valid multiplier input. */
 #include <stdint.h>
 #include <immintrin.h>

@@ -5,6 +5,7 @@
 #ifndef POW8_H
 #define POW8_H
 #include <stdint.h>
+#include "crypto_multiscalar.h"   /* CRYPTO_NAMESPACE */
 #define pow22523_8 CRYPTO_NAMESPACE(pow22523_8)
 #define pow22523_16 CRYPTO_NAMESPACE(pow22523_16)
 void pow22523_8(uint64_t z[5][16]);    /* elements 0..7 only, one chain */

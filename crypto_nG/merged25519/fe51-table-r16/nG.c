@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* n G for the Ed25519 base point G, fixed-base comb with signed radix-16
-   digits and a precomputed table (base_table.h, 32 x 8 affine points).
+   digits and a precomputed table (internal/tables/ge51_base_r16.h, 32 x 8 affine points).
 
    The scalar (top bit cleared) is reduced mod L, which changes nothing
    since G has order L, and written as sum e[i] 16^i with -8 <= e[i] <= 8.

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* crypto_nG_merged25519 with AVX-512 IFMA: the fixed-base comb of
-   fe64-comb-r64 (signed radix-64 digits of the masked n,
-   table T[k][j] = (j+1) 4096^k B, internal/ed25519_base_table64_r64.h,
+   fe64-comb-r64-prefetch (signed radix-64 digits of the masked n,
+   table T[k][j] = (j+1) 4096^k B, internal/tables/ge64_base_r64.h,
    one two-index AVX-512 scan per row) with the 43 mixed additions and the
-   6 doublings done on points in lane form (internal/ge64_ifma4.h):
+   6 doublings done on points in lane form (internal/group/ge51x4_ifma.h):
    X, Y, Z, T in the four 64-bit lanes of five radix-2^51 vectors, each
    group operation two four-lane vpmadd52 products deep.
 

@@ -4,11 +4,11 @@
    mulx/adcx/adox assembly of internal/field/amd64/) and the group code of
    group/ge64.h.
 
-   The fixed-base comb of fe64-comb-r64 (signed radix-64 digits,
-   -32 <= e[i] <= 32, of the masked n itself: a < 2^255, no reduction, 43
-   digits, the top one at most 7 + 1; T[k][j] = (j+1) 4096^k B,
-   tables/ge64_base_r64.h, 22 x 32 points), for CPUs with AVX2 but without
-   AVX-512: n B = RADIX (sum of the odd digits' points) + (sum of the even
+   The fixed-base comb with signed radix-64 digits (-32 <= e[i] <= 32,
+   of the masked n itself: a < 2^255, no reduction, 43 digits, the top one
+   at most 7 + 1; T[k][j] = (j+1) 4096^k B, tables/ge64_base_r64.h,
+   22 x 32 points), for CPUs with AVX2 (with AVX-512 IFMA,
+   fe51x4-comb-coords runs the same comb in vector lanes): n B = RADIX (sum of the odd digits' points) + (sum of the even
    digits' points), row k serving digits 2k and 2k+1.
 
    - one AVX2 scan of a row selects both of its digits (each entry loaded

@@ -11,8 +11,9 @@
    as by their latency (on Zen 4 two independent ladders interleaved take
    twice the time of one).  So the step wastes as few lanes and operations
    as it can: two four-lane products deep, with one pass of constant
-   products between them (fe51x8-ladder-coords, eight lanes, carries the
-   x1 multiples of everything instead: twice the products).
+   products between them (an eight-lane form that carried the x1
+   multiples of everything instead, twice the products, measured slower
+   and was removed).
 
      state s = (x2, z2, x3, z3) in lanes 0..3 (unreduced, limbs < 2^61)
      h  = (x2 + z2, x2 - z2, x3 + z3, x3 - z3)       within 128-bit halves
@@ -56,7 +57,7 @@
    takes the asm output as initialised loses nothing.) */
 #define Z0() __extension__({ __m256i z_; __asm__ volatile("vpxord %x0, %x0, %x0" : "=v"(z_)); z_; })
 
-/* The two workhorses.
+/* The workhorse (the carry is fe51x4_carry5 of field/fe51x4_ifma.h).
 
    h = f g lane by lane, f and g CARRIED, h unreduced (limbs < 2^61).  A
    low half of f_i g_j weighs 2^(51(i+j)), a high half 2^(51(i+j) + 52) =
@@ -66,7 +67,10 @@
    multiplied, and the folded high columns are the accumulators the low
    columns start from: after the last multiply-add only a shift and two
    additions remain, and no fold needs additions of its own.  Bounds: a column holds at most 5 low and 5 high
-   halves (< 2^52 each), c_k < 15 2^52; h_k < 20 15 2^52 < 2^61. */
+   halves (< 2^52 each), c_k < 15 2^52; h_k < 20 15 2^52 < 2^61.
+   Not fe51x4_mul of field/fe51_ifma_lanes.h (same value and bounds): the
+   ladder step is bound by this product's latency, which that one's
+   column order (fold last, shared zero register) lengthens. */
 INLINE void mul_lat(fe51x4 *h, const fe51x4 *f, const fe51x4 *g)
 {
   const __m256i f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
@@ -114,21 +118,6 @@ INLINE void mul_lat(fe51x4 *h, const fe51x4 *f, const fe51x4 *g)
   h->v[4] = V_ADD(V_ADD(l4, L4), V_SHL(V_ADD(u3, U3), 1));
 }
 
-/* carry5 of field/fe51x4_ifma.h: one parallel carry round, the carry out
-   of limb 4 times 19 through the multiplier (one operation, where shifts
-   take four).  r limbs < 2^64 -> h limbs < 2^51 + 2^18, CARRIED. */
-INLINE void carry_lat(fe51x4 *h, __m256i r0, __m256i r1, __m256i r2, __m256i r3, __m256i r4)
-{
-  const __m256i m = V_SET1(MASK51);
-  __m256i k0 = V_SHR(r0, 51), k1 = V_SHR(r1, 51), k2 = V_SHR(r2, 51);
-  __m256i k3 = V_SHR(r3, 51), k4 = V_SHR(r4, 51);
-  h->v[0] = V_LO(V_AND(r0, m), k4, V_SET1(19));
-  h->v[1] = V_ADD(V_AND(r1, m), k0);
-  h->v[2] = V_ADD(V_AND(r2, m), k1);
-  h->v[3] = V_ADD(V_AND(r3, m), k2);
-  h->v[4] = V_ADD(V_AND(r4, m), k3);
-}
-
 /* limb k of (x2 + z2, x2 - z2 + Q, x3 + z3, x3 - z3 + Q), limbs < 2^63 */
 INLINE __m256i had_limb(__m256i s, int k)
 {
@@ -171,7 +160,7 @@ INLINE void step_mid(fe51x4 *F, fe51x4 *G, const fe51x4 *m, const __m256i X[3])
   mid_limb(&t2, &r2, m->v[2], 2);
   mid_limb(&t3, &r3, m->v[3], 3);
   mid_limb(&t4, &r4, m->v[4], 4);
-  carry_lat(F, r0, r1, r2, r3, r4);
+  fe51x4_carry5(F, r0, r1, r2, r3, r4);
   o0 = _mm256_unpackhi_epi64(F->v[0], F->v[0]);
   o1 = _mm256_unpackhi_epi64(F->v[1], F->v[1]);
   o2 = _mm256_unpackhi_epi64(F->v[2], F->v[2]);
@@ -215,7 +204,7 @@ INLINE void step_mid(fe51x4 *F, fe51x4 *G, const fe51x4 *m, const __m256i X[3])
   Z9 = UP(c6);
 #undef UP
 #define G_LIMB(k, P) _mm256_mask_blend_epi64(0x4, (P), r##k)
-  carry_lat(G, G_LIMB(0, V_ADD(c0, fe51x4_mul19(Z5))), G_LIMB(1, V_ADD(c1, fe51x4_mul19(Z6))),
+  fe51x4_carry5(G, G_LIMB(0, V_ADD(c0, fe51x4_mul19(Z5))), G_LIMB(1, V_ADD(c1, fe51x4_mul19(Z6))),
             G_LIMB(2, V_ADD(c2, fe51x4_mul19(Z7))), G_LIMB(3, V_ADD(Z3, fe51x4_mul19(Z8))),
             G_LIMB(4, V_ADD(Z4, fe51x4_mul19(Z9))));
 #undef G_LIMB
@@ -227,7 +216,7 @@ INLINE void step_mid(fe51x4 *F, fe51x4 *G, const fe51x4 *m, const __m256i X[3])
 INLINE void step_in(fe51x4 *a, fe51x4 *b, const fe51x4 *s, __m256i ia, __m256i ib)
 {
   fe51x4 h;
-  carry_lat(&h, had_limb(s->v[0], 0), had_limb(s->v[1], 1), had_limb(s->v[2], 2),
+  fe51x4_carry5(&h, had_limb(s->v[0], 0), had_limb(s->v[1], 1), had_limb(s->v[2], 2),
                 had_limb(s->v[3], 3), had_limb(s->v[4], 4));
 #define IN_LIMB(k) a->v[k] = _mm256_permutexvar_epi64(ia, h.v[k]); \
   b->v[k] = _mm256_permutexvar_epi64(ib, h.v[k])
@@ -276,7 +265,7 @@ nP_fe51x4_ladder(unsigned char *q, const unsigned char *n, const unsigned char *
     mul_lat(&s, &a, &b);       /* M2: the new state (x2', z2', x3', z3') */
   }
   /* the last swap is bit 0 of the clamped scalar: 0 */
-  carry_lat(&s, s.v[0], s.v[1], s.v[2], s.v[3], s.v[4]);   /* limbs < 2^52 */
+  fe51x4_carry5(&s, s.v[0], s.v[1], s.v[2], s.v[3], s.v[4]);   /* limbs < 2^52 */
   for (i = 0; i < 5; ++i) _mm256_store_si256((void *)lanes[i], s.v[i]);
   for (i = 0; i < 5; ++i) {
     x2.v[i] = lanes[i][0];

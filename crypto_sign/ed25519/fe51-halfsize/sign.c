@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* Ed25519 keypair, sign and open of ../ref/sign.c (included, so the
-   construction and every rule are that file's), with open's verdict
+/* Ed25519 keypair, sign and open: the flow of method/ed25519_sign.h over
+   its portable backend method/ed25519_sign_sc25519.h (as ref), with open's verdict
    computed with half-size scalars over the radix-2^51 group code:
    method/ed25519_open_halfsize.h with its generic Straus chain.
    doc/verification.md "Half-size scalars" shows that the verdict equals
-   the full-size one of ../ref on every input; tests/test-sign_ed25519.c
+   the full-size one of ref on every input; tests/test-sign_ed25519.c
    compares the two. */
 #include "crypto_sign.h"
+#include "method/ed25519_sign_sc25519.h"
 #include "crypto_mGnP_ed25519.h"
 #include "crypto_verify_32.h"
 #include "ct/crypto_declassify.h"
@@ -25,4 +26,4 @@
 #undef FE_FAMILY
 
 #define ED25519_OPEN_VERDICT ge51_ed25519_verdict
-#include "../ref/sign.c"
+#include "method/ed25519_sign.h"

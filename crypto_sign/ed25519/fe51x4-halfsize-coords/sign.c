@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Ed25519 keypair, sign and open of ../amd64-mulx-64/sign.c (included,
-   so the construction and every rule are that file's), with open's
+/* Ed25519 keypair, sign and open: the flow of method/ed25519_sign.h over
+   its mulx backend method/ed25519_sign_sc64.h (as amd64-mulx-64), with open's
    verdict computed with half-size scalars: method/ed25519_open_halfsize.h
    decoding and reducing on the radix-2^64 code, with the AVX-512 IFMA
    Straus chain of method/ed25519_halfsize_ifma.h (the coordinates of a
@@ -9,6 +9,7 @@
    the full-size one on every input; tests/test-sign_ed25519.c compares
    the two. */
 #include "crypto_sign.h"
+#include "method/ed25519_sign_sc64.h"
 #include "crypto_mGnP_ed25519.h"
 #include "crypto_verify_32.h"
 #include "ct/crypto_declassify.h"
@@ -24,4 +25,4 @@
 #undef FE_FAMILY
 
 #define ED25519_OPEN_VERDICT ge64_ed25519_verdict
-#include "../amd64-mulx-64/sign.c"
+#include "method/ed25519_sign.h"

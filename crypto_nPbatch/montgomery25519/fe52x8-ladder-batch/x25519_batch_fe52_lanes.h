@@ -1,14 +1,21 @@
 /* SPDX-License-Identifier: MIT */
-/* The lane-generic body of method/x25519_batch_fe52.h (see there for the
-   representation, bounds and constant-time notes): field arithmetic in
-   radix 2^52, the Montgomery ladders, the shared inversion and the output,
-   on LANES independent items in the LANES 64-bit lanes of one vector.
-   Included twice by x25519_batch_fe52.h: LANES 8 (zmm, the names fe52x8_*) and
-   LANES 4 (ymm, fe52x4_*, for short tails).  The includer defines LANES,
-   VEC (the vector type), VP(op) (the intrinsic _mm512_op or _mm256_op),
-   VSET1, VZERO, VLOAD, VSTORE, VAND (the intrinsics whose names differ by
-   more than the prefix), VSWAP2 / VSWAP4 (lanes i^2 / i^4), FE52 (the
-   element type's name) and F52(name) (the routines' names). */
+/* The lane-generic body of nPbatch.c (see there for the representation,
+   bounds and constant-time notes): field arithmetic in radix 2^52, the
+   Montgomery ladders, the shared inversion and the output, on LANES
+   independent items in the LANES 64-bit lanes of one vector.  Included
+   twice by nPbatch.c: LANES 8 (zmm, the names fe52x8_*) and LANES 4 (ymm,
+   fe52x4_*, for short tails).  The includer defines LANES, VEC (the vector
+   type), VP(op) (the intrinsic _mm512_op or _mm256_op), VSET1, VZERO,
+   VLOAD, VSTORE, VAND (the intrinsics whose names differ by more than the
+   prefix), VSWAP2 / VSWAP4 (lanes i^2 / i^4; VSWAP4 for eight lanes only),
+   FE52 (the element type's name) and F52(name) (the routines' names), and
+   before them INLINE, MASK52, MASK47, load64 and freeze_store. */
+#if !defined(LANES) || !defined(VEC) || !defined(VP) || !defined(VSET1) || !defined(VZERO) || \
+    !defined(VLOAD) || !defined(VSTORE) || !defined(VAND) || !defined(VSWAP2) || \
+    !defined(FE52) || !defined(F52) || !defined(INLINE) || !defined(MASK52) || !defined(MASK47) || \
+    (LANES == 8 && !defined(VSWAP4))
+#error "define LANES, VEC, VP, VSET1, VZERO, VLOAD, VSTORE, VAND, VSWAP2 (and VSWAP4 for 8 lanes), FE52, F52, INLINE, MASK52 and MASK47 before including x25519_batch_fe52_lanes.h"
+#endif
 
 #define GROUPBYTES (32 * LANES)
 
