@@ -34,7 +34,7 @@
 # all are), except in CI, where that fails.  BINDIR is not used.
 name=check-cross-qemu
 . "$(dirname "$0")/lib.sh"
-lib_args "$@"
+# BINDIR (the first argument) is not used: the builds are its own
 cd "$top" || exit 111
 tmp=$(mktemp -d) || exit 111
 trap 'rm -rf "$tmp"' EXIT INT TERM
