@@ -26,16 +26,21 @@
 #include "dispatch.h"
 
 /* What this CPU (and OS) can run: cpuid/ARCH.c, minus the instruction sets
-   named in LIB25519_DISABLE. Computed once; bit 63, which no feature uses,
-   marks the cache as filled even when the CPU has no optional feature.
-   Relaxed atomics are enough: every thread computes the same value. */
-static unsigned long long cpufeatures_cache;
+   named in LIB25519_DISABLE. Computed once; the top bit of the cache
+   (bit 63, or 31 where a long has 32 bits), which no feature uses, marks
+   it as filled even when the CPU has no optional feature. The cache is a
+   long, which every ABI loads and stores atomically (8-byte atomics would
+   need libatomic on armel); the targets whose long has 32 bits detect no
+   feature (cpuid/default.c), so nothing is lost there. Relaxed atomics
+   are enough: every thread computes the same value. */
+#define CPUFEATURES_FILLED (1UL << (8 * sizeof(unsigned long) - 1))
+static unsigned long cpufeatures_cache;
 
 static unsigned long long cpufeatures(void)
 {
-  unsigned long long f = __atomic_load_n(&cpufeatures_cache, __ATOMIC_RELAXED);
+  unsigned long f = __atomic_load_n(&cpufeatures_cache, __ATOMIC_RELAXED);
   if (!f) {
-    f = lib25519_internal_cpufeatures() | (1ULL << 63);
+    f = (unsigned long)lib25519_internal_cpufeatures() | CPUFEATURES_FILLED;
     __atomic_store_n(&cpufeatures_cache, f, __ATOMIC_RELAXED);
   }
   return f;
@@ -114,7 +119,7 @@ static long long choose(const struct lib25519_primitive *p)
 long long lib25519_internal_dispatch_select(const struct lib25519_primitive *p)
 {
   long long c = choose(p);
-  __atomic_store_n(p->chosen, c, __ATOMIC_RELEASE);
+  __atomic_store_n(p->chosen, (long)c, __ATOMIC_RELEASE);
   return c;
 }
 

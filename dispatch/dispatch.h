@@ -90,8 +90,10 @@ struct lib25519_primitive {
   long long count; /* without the end marker */
   /* crypto_OP/PRIM/selftest.c on one candidate: 0 when it passes */
   int (*selftest)(const struct lib25519_candidate *);
-  /* the index chosen on first use; -1 before (atomic acquire/release) */
-  long long *chosen;
+  /* the index chosen on first use; -1 before (atomic acquire/release).
+     A long, the width every ABI loads and stores atomically: a long long
+     would need libatomic on cores without 8-byte atomics (armel) */
+  long *chosen;
   const char *name; /* OP_PRIM, for the message when no candidate passes */
 };
 
@@ -109,8 +111,8 @@ extern long long lib25519_internal_dispatch_count(const struct lib25519_primitiv
    a thread that sees the index also sees everything the choice wrote. */
 static inline const struct lib25519_candidate *lib25519_chosen(const struct lib25519_primitive *p)
 {
-  long long c = __atomic_load_n(p->chosen, __ATOMIC_ACQUIRE);
-  if (c < 0) c = lib25519_internal_dispatch_select(p);
+  long c = __atomic_load_n(p->chosen, __ATOMIC_ACQUIRE);
+  if (c < 0) c = (long)lib25519_internal_dispatch_select(p);
   return &p->candidate[c];
 }
 
@@ -128,7 +130,7 @@ static inline const struct lib25519_candidate *lib25519_chosen(const struct lib2
     __attribute__((visibility("hidden")));                                                \
   _Static_assert(sizeof P##_candidates / sizeof P##_candidates[0] > 1,                    \
                  "no implementation of " #P " compiled");                                 \
-  static long long P##_chosen = -1;                                                       \
+  static long P##_chosen = -1;                                                            \
   static const struct lib25519_primitive P##_primitive = {                                \
     P##_candidates, (long long)(sizeof P##_candidates / sizeof P##_candidates[0]) - 1,    \
     lib25519_selftest_##P, &P##_chosen, #P};                                                  \

@@ -27,7 +27,10 @@ static int read_file(const char *path, unsigned char **buf, long long *len)
     if (have == room) {
       size_t more = room ? room * 2 : 65536;
       unsigned char *nb;
-      if (more < room || (unsigned long long)more > (unsigned long long)(1LL << 62)) {
+      /* a quarter of the address space at most: the length plus a
+         signature stays far inside size_t and long long (on 32-bit
+         systems too) */
+      if (more < room || more > (size_t)-1 / 4) {
         fprintf(stderr, "signfile: %s is too large\n", path);
         break;
       }

@@ -58,8 +58,11 @@ USAGE = """usage: ./configure [OPTION]... [VAR=VALUE]...
   --bindir=DIR, --libdir=DIR, --includedir=DIR, --datarootdir=DIR, --mandir=DIR
                       where make install puts each kind of file; may name
                       ${prefix}, ${exec_prefix} or ${datarootdir}, as autoconf's do
-  --host=ARCH         amd64, arm64, a GNU triplet (x86_64-linux-gnu,
-                      aarch64-linux-gnu, ...), or any other name (portable C, with cc)
+  --host=ARCH         a GNU triplet (x86_64-linux-gnu, i686-linux-gnu,
+                      arm-linux-gnueabihf, s390x-linux-gnu, ...), a Debian
+                      architecture name (amd64, arm64, i386, armhf, armel,
+                      ppc64el, s390x, riscv64: its usual triplet), or any
+                      other name (portable C, with cc)
   --build=TRIPLET     the machine configure runs on (checked, otherwise informative)
   --disable-silent-rules  make echoes every command by default (V=1)
   --strict            a pair that fails to compile fails the build (also: make STRICT=1)
@@ -140,22 +143,40 @@ def parse_args(argv):
 
 def native_arch():
     """the architecture configure runs on, in compilers/ naming"""
-    return cpu_arch(platform.machine().lower())
+    cpu = platform.machine().lower()
+    if cpu.startswith("arm") and cpu != "arm64":
+        # 32-bit arm: the C library's loader says which ABI this system uses
+        return "armhf" if os.path.exists("/lib/ld-linux-armhf.so.3") else "armel"
+    return cpu_arch(cpu)
 
 
-def cpu_arch(cpu):
-    """a CPU name (the first part of a GNU triplet) in compilers/ naming"""
+def cpu_arch(cpu, system=""):
+    """a CPU name (the first part of a GNU triplet; system: the rest of the
+    triplet, which tells the arm ABIs apart) in compilers/ naming: Debian's
+    architecture names where it has one"""
     if cpu in ("x86_64", "amd64"):
         return "amd64"
     if cpu in ("aarch64", "arm64"):
         return "arm64"
+    if re.match(r"^i[3-6]86$", cpu):
+        return "i386"
+    if re.match(r"^arm(v[0-9a-z]+)?$", cpu):
+        return "armhf" if system.endswith("hf") else "armel"
+    if cpu in ("powerpc64le", "ppc64le"):
+        return "ppc64el"
     return re.sub(r"[^a-z0-9]", "", cpu) or "default"
 
 
-# the toolchain prefix of an architecture when --host names no triplet
-DEFAULT_TRIPLETS = {"amd64": "x86_64-linux-gnu", "arm64": "aarch64-linux-gnu"}
-# ELF e_machine of the objects for an architecture (checked for a triplet)
-ELF_MACHINES = {"amd64": 62, "arm64": 183}
+# the toolchain prefix of an architecture when --host names no triplet:
+# Debian's name for each release architecture (and arm64's short name)
+DEFAULT_TRIPLETS = {"amd64": "x86_64-linux-gnu", "arm64": "aarch64-linux-gnu",
+                    "i386": "i686-linux-gnu", "armhf": "arm-linux-gnueabihf", "armel": "arm-linux-gnueabi",
+                    "ppc64el": "powerpc64le-linux-gnu", "s390x": "s390x-linux-gnu",
+                    "riscv64": "riscv64-linux-gnu"}
+# ELF e_machine and byte order (1 little, 2 big endian) of the objects for
+# an architecture (checked when cross-compiling)
+ELF_MACHINES = {"amd64": (62, 1), "arm64": (183, 1), "i386": (3, 1), "armhf": (40, 1), "armel": (40, 1),
+                "ppc64el": (21, 1), "s390x": (22, 2), "riscv64": (243, 1)}
 
 
 def is_triplet(name):
@@ -168,8 +189,9 @@ def host_arch(requested, native):
     native architecture; triplet is None for a short name"""
     host = requested or native
     if is_triplet(host):
-        return cpu_arch(host.split("-")[0]), host
-    return {"aarch64": "arm64", "x86_64": "amd64"}.get(host, host), None
+        cpu, _, system = host.partition("-")
+        return cpu_arch(cpu, system), host
+    return cpu_arch(host), None
 
 
 def cross_rewriter(triplet):
@@ -206,7 +228,8 @@ def pick_tools(triplet):
 
 def check_target(inv, arch, what):
     """Refuse a host we cannot build for: the first baseline compiler line
-    must compile C, and for amd64/arm64 into objects of that machine."""
+    must compile C, and for the architectures of ELF_MACHINES into objects
+    of that machine and byte order."""
     import subprocess
     import tempfile
     line = inv.compilers[inv.baseline][0]
@@ -225,10 +248,11 @@ def check_target(inv, arch, what):
             head = f.read(20)
     want = ELF_MACHINES.get(arch)
     if want is not None and head[:4] == b"\x7fELF":
-        got = int.from_bytes(head[18:20], "little" if head[5] == 1 else "big")
+        got = (int.from_bytes(head[18:20], "little" if head[5] == 1 else "big"), head[5])
         if got != want:
-            die("cannot build for %s: %s makes objects for ELF machine %d, not %s; set CC to a cross compiler"
-                % (what, line.split()[0], got, arch))
+            die("cannot build for %s: %s makes objects for ELF machine %d (%s-endian), not %s; "
+                "set CC to a cross compiler"
+                % (what, line.split()[0], got[0], "little" if got[1] == 1 else "big", arch))
 
 
 def fresh_build_dir(src, host, builddir):
@@ -253,7 +277,8 @@ def main():
     if opts["build"]:
         if not is_triplet(opts["build"]):
             die("--build=%s: not a GNU triplet (e.g. x86_64-linux-gnu)" % opts["build"])
-        if cpu_arch(opts["build"].split("-")[0]) != native:
+        bcpu, _, bsystem = opts["build"].partition("-")
+        if cpu_arch(bcpu, bsystem) != native:
             die("--build=%s, but configure runs on %s" % (opts["build"], native))
     # as autoconf: without --host, the host is the build machine
     host, triplet = host_arch(opts["host"] or opts["build"], native)

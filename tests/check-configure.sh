@@ -51,14 +51,22 @@ fi
 if ./configure --builddir=cfg-bad --no-such-option >"$tmp/bad.out" 2>&1; then fail "an unknown option was accepted"
 else ok "an unknown option is refused"; fi
 
-# triplets we cannot build for
-if command -v riscv64-linux-gnu-gcc >/dev/null 2>&1; then
-  skip "riscv64-linux-gnu-gcc is installed: the refusal of a missing cross compiler is not tried"
-elif ./configure --builddir=cfg-bad --host=riscv64-linux-gnu >"$tmp/bad.out" 2>&1; then
-  fail "--host=riscv64-linux-gnu accepted without riscv64-linux-gnu-gcc"
+# triplets we cannot build for (m68k: a Debian port whose cross compiler
+# scripts/install-deps does not install; the release architectures' are)
+if command -v m68k-linux-gnu-gcc >/dev/null 2>&1; then
+  skip "m68k-linux-gnu-gcc is installed: the refusal of a missing cross compiler is not tried"
+elif ./configure --builddir=cfg-bad --host=m68k-linux-gnu >"$tmp/bad.out" 2>&1; then
+  fail "--host=m68k-linux-gnu accepted without m68k-linux-gnu-gcc"
 else
   ok "refused: $(tail -n 1 "$tmp/bad.out")"
 fi
+# Debian's architecture names and triplets: the architecture configure
+# names (the build directory, the arm ABI) and its default triplet
+for h in i386:i386 i686-linux-gnu:i386 armhf:armhf arm-linux-gnueabihf:armhf arm-linux-gnueabi:armel \
+         s390x-linux-gnu:s390x powerpc64le-linux-gnu:ppc64el riscv64-linux-gnu:riscv64; do
+  got=$(cd scripts && /usr/bin/env python3 -c "import sys; sys.dont_write_bytecode = True; import configure; print(configure.host_arch('${h%%:*}', 'amd64')[0])" 2>&1)
+  [ "$got" = "${h#*:}" ] && ok || fail "--host=${h%%:*} is architecture '$got', want ${h#*:}"
+done
 if [ "$(uname -m)" = x86_64 ]; then
   if CC=gcc ./configure --builddir=cfg-bad --host=aarch64-linux-gnu >"$tmp/bad.out" 2>&1; then
     fail "--host=aarch64-linux-gnu CC=gcc accepted on amd64 (would build an amd64 library)"

@@ -14,7 +14,12 @@
 #  - the packages unpack into a throw-away root (dpkg -x: no root
 #    needed) with the library, the header, the pkg-config file and the
 #    tools in their Debian places, and a program built against that -dev
-#    package (pkg-config with PKG_CONFIG_SYSROOT_DIR) runs, as do the tools.
+#    package (pkg-config with PKG_CONFIG_SYSROOT_DIR) runs, as do the tools;
+#  - the same packages cross-built for a 32-bit architecture, i386
+#    (dpkg-buildpackage -a i386 -d with Debian's i686-linux-gnu-gcc;
+#    nocheck, since the build machine cannot run the tests): dpkg-gensymbols
+#    finds the same exports as debian/lib25519-1.symbols lists for amd64,
+#    and the library is an i386 one in /usr/lib/i386-linux-gnu.
 # The build runs in a copy of the tree in a temporary directory, never in
 # the repository. DEBIAN_BUILD_JOBS (default 2) sets the parallelism.
 # tests/debian/lib25519-1.symbols is generated from tests/exported-symbols.txt:
@@ -162,5 +167,40 @@ if LD_LIBRARY_PATH="$root/usr/lib/$multiarch" "$root/usr/bin/ed25519-keypair" 5>
   ok "the packaged ed25519 tools sign and verify"
 else
   fail "the packaged ed25519 tools"
+fi
+
+# the cross build for i386: the same exports on a 32-bit target
+if ! command -v i686-linux-gnu-gcc >/dev/null 2>&1; then
+  missing "i686-linux-gnu-gcc is not installed (package gcc-i686-linux-gnu): no i386 cross build"
+  finish
+fi
+start=$(date +%s)
+if (cd "$src" && env -u CFLAGS -u CPPFLAGS -u LDFLAGS -u CC -u MAKEFLAGS \
+      DEB_BUILD_MAINT_OPTIONS=hardening=+all DEB_BUILD_OPTIONS="nocheck parallel=${DEBIAN_BUILD_JOBS:-2}" \
+      nice dpkg-buildpackage -a i386 -d -b -us -uc) >"$tmp/cross.log" 2>&1; then
+  ok "dpkg-buildpackage -a i386 in $(($(date +%s) - start)) s"
+  grep -E '^dpkg-gensymbols: (warning|error)' "$tmp/cross.log" &&
+    fail "dpkg-gensymbols: the i386 exports differ from debian/lib25519-1.symbols"
+  f=$(ls "$tmp"/lib25519-1_*_i386.deb 2>/dev/null | head -n 1)
+  # the symbols file dpkg-gensymbols wrote into the i386 package
+  if [ -n "$f" ] && dpkg-deb -e "$f" "$tmp/control-i386" && [ -f "$tmp/control-i386/symbols" ] &&
+     sed -n 's/^ \([^ ]*\) .*/\1/p' "$tmp/control-i386/symbols" | sort >"$tmp/symbols-i386" &&
+     sed -n 's/^ \([^ ]*\) .*/\1/p' tests/debian/lib25519-1.symbols | sort | cmp -s - "$tmp/symbols-i386"; then
+    ok "the i386 package's symbols file lists the exports of debian/lib25519-1.symbols ($(wc -l <"$tmp/symbols-i386"))"
+  else
+    [ -f "$tmp/control-i386/symbols" ] && diff "$tmp/symbols-i386" - <<EOF2
+$(sed -n 's/^ \([^ ]*\) .*/\1/p' tests/debian/lib25519-1.symbols | sort)
+EOF2
+    fail "the i386 package's symbols file differs from debian/lib25519-1.symbols"
+  fi
+  if [ -n "$f" ] && dpkg-deb -x "$f" "$tmp/root-i386" &&
+     [ "$(od -An -tx1 -j18 -N2 "$tmp/root-i386/usr/lib/i386-linux-gnu/lib25519.so.1" | tr -d ' ')" = 0300 ]; then
+    ok "lib25519-1 for i386 holds an i386 /usr/lib/i386-linux-gnu/lib25519.so.1"
+  else
+    fail "no i386 lib25519.so.1 in the i386 lib25519-1 package"
+  fi
+else
+  tail -n 40 "$tmp/cross.log"
+  fail "dpkg-buildpackage -a i386 failed"
 fi
 finish

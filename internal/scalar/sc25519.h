@@ -12,6 +12,11 @@
      x / L - x1 mu / 2^320 = x1 f / 2^320 + (x mod 2^192) / L < 0.23 + 2^-60,
    so the quotient estimate floor(x1 mu / 2^320) is at most 1 too small.
 
+   Where the compiler has no unsigned __int128 (32-bit targets), or with
+   SC25519_FORCE_LIMB32 defined (tests), the multiplications and borrows are
+   done in 32-bit limbs by scalar/sc25519_limb32.h instead: the same
+   results, with 32x32->64-bit products only.
+
    Constant time: everything except sc25519_wnaf_vartime runs the same
    instructions and touches the same addresses whatever the values are, so
    it may be used on secret scalars.  sc25519_wnaf_vartime branches on the
@@ -24,8 +29,6 @@
 #include "ct/crypto_ct.h"
 
 typedef struct { uint64_t v[4]; } sc25519;
-
-typedef unsigned __int128 sc25519_u128;
 
 /* L, little-endian limbs */
 static const uint64_t sc25519_L[4] = {
@@ -45,6 +48,10 @@ static inline uint64_t sc25519_load64(const unsigned char *x)
   for (i = 7; i >= 0; --i) r = (r << 8) | x[i];
   return r;
 }
+
+#if defined(__SIZEOF_INT128__) && !defined(SC25519_FORCE_LIMB32)
+
+typedef unsigned __int128 sc25519_u128;
 
 /* r = r - L if r >= L; r has five limbs.  Constant time. */
 static inline void sc25519_csubL5(uint64_t r[5])
@@ -113,35 +120,6 @@ static inline void sc25519_barrett(sc25519 *r, const uint64_t x[8])
   CRYPTO_CT_WIPE(rr);
 }
 
-/* r = x mod L for a 64-byte little-endian x (e.g. a SHA-512 output) */
-static inline void sc25519_from64bytes(sc25519 *r, const unsigned char x[64])
-{
-  uint64_t t[8];
-  int i;
-  for (i = 0; i < 8; ++i) t[i] = sc25519_load64(x + 8 * i);
-  sc25519_barrett(r, t);
-  CRYPTO_CT_WIPE(t);
-}
-
-/* r = x mod L for a 32-byte little-endian x (all 256 bits used) */
-static inline void sc25519_from32bytes(sc25519 *r, const unsigned char x[32])
-{
-  uint64_t t[8];
-  int i;
-  for (i = 0; i < 4; ++i) t[i] = sc25519_load64(x + 8 * i);
-  for (i = 4; i < 8; ++i) t[i] = 0;
-  sc25519_barrett(r, t);
-  CRYPTO_CT_WIPE(t);
-}
-
-/* s = a, 32 bytes little-endian */
-static inline void sc25519_tobytes(unsigned char s[32], const sc25519 *a)
-{
-  int i, j;
-  for (i = 0; i < 4; ++i)
-    for (j = 0; j < 8; ++j) s[8 * i + j] = (unsigned char)(a->v[i] >> (8 * j));
-}
-
 /* r = a * b + c mod L; a, b, c reduced (below L) */
 static inline void sc25519_muladd(sc25519 *r, const sc25519 *a, const sc25519 *b, const sc25519 *c)
 {
@@ -181,6 +159,39 @@ static inline int sc25519_is_canonical(const unsigned char s[32])
     borrow = (uint64_t)(d >> 64) & 1;
   }
   return (int)borrow;
+}
+
+#else
+#include "scalar/sc25519_limb32.h"
+#endif
+
+/* r = x mod L for a 64-byte little-endian x (e.g. a SHA-512 output) */
+static inline void sc25519_from64bytes(sc25519 *r, const unsigned char x[64])
+{
+  uint64_t t[8];
+  int i;
+  for (i = 0; i < 8; ++i) t[i] = sc25519_load64(x + 8 * i);
+  sc25519_barrett(r, t);
+  CRYPTO_CT_WIPE(t);
+}
+
+/* r = x mod L for a 32-byte little-endian x (all 256 bits used) */
+static inline void sc25519_from32bytes(sc25519 *r, const unsigned char x[32])
+{
+  uint64_t t[8];
+  int i;
+  for (i = 0; i < 4; ++i) t[i] = sc25519_load64(x + 8 * i);
+  for (i = 4; i < 8; ++i) t[i] = 0;
+  sc25519_barrett(r, t);
+  CRYPTO_CT_WIPE(t);
+}
+
+/* s = a, 32 bytes little-endian */
+static inline void sc25519_tobytes(unsigned char s[32], const sc25519 *a)
+{
+  int i, j;
+  for (i = 0; i < 4; ++i)
+    for (j = 0; j < 8; ++j) s[8 * i + j] = (unsigned char)(a->v[i] >> (8 * j));
 }
 
 /* Signed radix-16 digits of a reduced scalar: a = sum e[i] 16^i with

@@ -36,6 +36,12 @@ def limbs(v, bits, count):
     return [(v >> (bits * i)) & ((1 << bits) - 1) for i in range(count)]
 
 
+def limbs26(v):
+    """v < 2^255 as the ten limbs of radix 2^25.5 (internal/field/fe26.h):
+    limb i at bit ceil(25.5 i), 26 bits wide when i is even, 25 when odd."""
+    return [(v >> ((51 * i + 1) // 2)) & ((1 << (25 if i & 1 else 26)) - 1) for i in range(10)]
+
+
 def pow_inv25519(x):
     """crypto_pow_inv25519 on 32 bytes: the top bit is ignored, the rest is
     reduced mod p and inverted (0 and p give 0)."""

@@ -2,8 +2,7 @@
 /* The generic code compiled against every field family: the chains of
    field/fe_chains.h, the ladder of method/x25519_ladder.h and the group
    formulas of group/ge_formulas.h, instantiated for fe26, fe51 and fe64
-   (ge26 exists only here: the test gives it its constants at run time),
-   must agree on every input.  (The Straus/Pippenger template defines
+   (group/ge26.h, ge51.h, ge64.h), must agree on every input.  (The Straus/Pippenger template defines
    crypto_multiscalar itself, so it is instantiated once per
    implementation instead: fe51-straus-pippenger, fe64-straus-pippenger and
    fe51x4-straus-pippenger-coords, which lib25519-test compares.)
@@ -28,27 +27,10 @@
 #include "method/x25519_ladder.h"
 #undef FE_FAMILY
 
+#include "group/ge26.h"
 #include "group/ge51.h"
 #include "group/ge64.h"
 
-/* the group template over the radix-2^25.5 field */
-static fe26 ge26_d, ge26_2d, ge26_sqrtm1;
-#define FE_FAMILY fe26
-#define GE_FAMILY ge26
-#include "group/ge_formulas.h"
-#undef GE_FAMILY
-#undef FE_FAMILY
-/* (ge26_precomp_select, the table scan the template declares, is left
-   undefined: it is per family and not used here) */
-
-static const unsigned char d_bytes[32] = {
-  0xa3, 0x78, 0x59, 0x13, 0xca, 0x4d, 0xeb, 0x75, 0xab, 0xd8, 0x41, 0x41, 0x4d, 0x0a, 0x70, 0x00,
-  0x98, 0xe8, 0x79, 0x77, 0x79, 0x40, 0xc7, 0x8c, 0x73, 0xfe, 0x6f, 0x2b, 0xee, 0x6c, 0x03, 0x52
-};
-static const unsigned char sqrtm1_bytes[32] = {
-  0xb0, 0xa0, 0x0e, 0x4a, 0x27, 0x1b, 0xee, 0xc4, 0x78, 0xe4, 0x2f, 0xad, 0x06, 0x18, 0x43, 0x2f,
-  0xa7, 0xd7, 0xfb, 0x3d, 0x99, 0x00, 0x4d, 0x2b, 0x0b, 0xdf, 0xc1, 0x4f, 0x80, 0x24, 0x83, 0x2b
-};
 /* the Ed25519 base point */
 static const unsigned char base_bytes[32] = {
   0x58, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66,
@@ -110,11 +92,6 @@ int main(void)
 {
   unsigned char x[32], y[32];
   long it;
-
-  fe26_frombytes(&ge26_d, d_bytes);
-  fe26_add(&ge26_2d, &ge26_d, &ge26_d);
-  fe26_carry(&ge26_2d);
-  fe26_frombytes(&ge26_sqrtm1, sqrtm1_bytes);
 
   for (it = 0; it < 3000; ++it) {
     randbytes(x, 32);

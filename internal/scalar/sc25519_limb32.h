@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: MIT */
+/* The multiplying part of scalar/sc25519.h in 32-bit limbs, for compilers
+   without unsigned __int128 (i386, armhf, armel, ...): sc25519_barrett,
+   sc25519_muladd and sc25519_is_canonical with the same contracts and
+   results as the 128-bit versions there, which include this file instead
+   (never included on its own).
+
+   Every product is a 32x32->64-bit multiplication of two uint32_t (one
+   mul/umull instruction on 32-bit targets, never a call to a 64-bit
+   multiply routine), and the carries and borrows are 64-bit additions and
+   shifts by constants.  Constant time: no branch or index depends on a
+   value.
+
+   Barrett's reduction with base b = 2^32, k = 8 and the same
+   mu = floor(2^512 / L) (nine 32-bit limbs): for x < 2^512 and
+   x1 = floor(x / 2^224) < 2^288, with 2^512 / L = mu + f, f < 0.23,
+     x / L - x1 mu / 2^288 = x1 f / 2^288 + (x mod 2^224) / L < 0.23 + 2^-28,
+   so floor(x1 mu / 2^288) is at most 1 below floor(x / L), the remainder
+   estimate is below 2L, and one conditional subtraction of L ends it. */
+
+/* limb i of the 64-bit little-endian array a, as 32-bit limbs */
+#define SC25519_W32(a, i) ((uint32_t)((a)[(i) >> 1] >> (32 * ((i) & 1))))
+
+/* r = r - L if r >= L; r has nine 32-bit limbs.  Constant time. */
+static inline void sc25519_limb32_csubL(uint32_t r[9])
+{
+  uint32_t t[9], borrow = 0, mask;
+  uint64_t d;
+  int i;
+  for (i = 0; i < 9; ++i) {
+    d = (uint64_t)r[i] - (i < 8 ? SC25519_W32(sc25519_L, i) : 0) - borrow;
+    t[i] = (uint32_t)d;
+    borrow = (uint32_t)(d >> 32) & 1;
+  }
+  /* borrow = 1 iff r < L: keep r; else take t */
+  mask = (uint32_t)crypto_ct_bit_mask_u64(borrow);
+  for (i = 0; i < 9; ++i) r[i] = (r[i] & mask) | (t[i] & ~mask);
+  CRYPTO_CT_WIPE(t);
+}
+
+/* r = x mod L for a 512-bit x given as sixteen little-endian 32-bit limbs */
+static inline void sc25519_limb32_barrett(sc25519 *r, const uint32_t x[16])
+{
+  uint32_t q2[18], r2[9], rr[9], carry, borrow;
+  uint64_t acc;
+  int i, j;
+
+  /* q2 = floor(x / 2^224) * mu */
+  for (i = 0; i < 18; ++i) q2[i] = 0;
+  for (i = 0; i < 9; ++i) {
+    carry = 0;
+    for (j = 0; j < 9; ++j) {
+      acc = (uint64_t)x[7 + i] * SC25519_W32(sc25519_mu, j) + q2[i + j] + carry;
+      q2[i + j] = (uint32_t)acc;
+      carry = (uint32_t)(acc >> 32);
+    }
+    q2[i + 9] = carry;
+  }
+
+  /* r2 = q3 * L mod 2^288, q3 = floor(q2 / 2^288) = q2[9..17] */
+  for (i = 0; i < 9; ++i) r2[i] = 0;
+  for (i = 0; i < 9; ++i) {
+    carry = 0;
+    for (j = 0; i + j < 9; ++j) {
+      acc = (uint64_t)q2[9 + i] * (j < 8 ? SC25519_W32(sc25519_L, j) : 0) + r2[i + j] + carry;
+      r2[i + j] = (uint32_t)acc;
+      carry = (uint32_t)(acc >> 32);
+    }
+  }
+
+  /* rr = (x - r2) mod 2^288; the true difference is in [0, 2L) */
+  borrow = 0;
+  for (i = 0; i < 9; ++i) {
+    acc = (uint64_t)x[i] - r2[i] - borrow;
+    rr[i] = (uint32_t)acc;
+    borrow = (uint32_t)(acc >> 32) & 1;
+  }
+  sc25519_limb32_csubL(rr);
+  for (i = 0; i < 4; ++i) r->v[i] = (uint64_t)rr[2 * i] | ((uint64_t)rr[2 * i + 1] << 32);
+  /* x may be a secret scalar: every derived limb goes */
+  CRYPTO_CT_WIPE(q2);
+  CRYPTO_CT_WIPE(r2);
+  CRYPTO_CT_WIPE(rr);
+}
+
+/* r = x mod L for a 512-bit x given as eight little-endian 64-bit limbs */
+static inline void sc25519_barrett(sc25519 *r, const uint64_t x[8])
+{
+  uint32_t t[16];
+  int i;
+  for (i = 0; i < 16; ++i) t[i] = SC25519_W32(x, i);
+  sc25519_limb32_barrett(r, t);
+  CRYPTO_CT_WIPE(t);
+}
+
+/* r = a * b + c mod L; a, b, c reduced (below L) */
+static inline void sc25519_muladd(sc25519 *r, const sc25519 *a, const sc25519 *b, const sc25519 *c)
+{
+  uint32_t t[16], carry;
+  uint64_t acc;
+  int i, j;
+
+  for (i = 0; i < 16; ++i) t[i] = 0;
+  for (i = 0; i < 8; ++i) {
+    carry = 0;
+    for (j = 0; j < 8; ++j) {
+      acc = (uint64_t)SC25519_W32(a->v, i) * SC25519_W32(b->v, j) + t[i + j] + carry;
+      t[i + j] = (uint32_t)acc;
+      carry = (uint32_t)(acc >> 32);
+    }
+    t[i + 8] = carry;
+  }
+  /* a b < 2^506 and c < 2^253: the sum fits in 512 bits */
+  carry = 0;
+  for (i = 0; i < 16; ++i) {
+    acc = (uint64_t)t[i] + (i < 8 ? SC25519_W32(c->v, i) : 0) + carry;
+    t[i] = (uint32_t)acc;
+    carry = (uint32_t)(acc >> 32);
+  }
+  sc25519_limb32_barrett(r, t);
+  CRYPTO_CT_WIPE(t);
+}
+
+/* 1 if the 32-byte little-endian integer s is below L, else 0.
+   Constant time (s may be secret). */
+static inline int sc25519_is_canonical(const unsigned char s[32])
+{
+  uint32_t borrow = 0, w;
+  uint64_t d;
+  int i;
+  for (i = 0; i < 8; ++i) {
+    w = (uint32_t)s[4 * i] | ((uint32_t)s[4 * i + 1] << 8) | ((uint32_t)s[4 * i + 2] << 16)
+      | ((uint32_t)s[4 * i + 3] << 24);
+    d = (uint64_t)w - SC25519_W32(sc25519_L, i) - borrow;
+    borrow = (uint32_t)(d >> 32) & 1;
+  }
+  return (int)borrow;
+}
