@@ -106,8 +106,8 @@ def main():
         sys.stderr.write(__doc__)
         sys.exit(2)
     # the element type comes from the includer: say so when it is missing
-    out[2:2] = ["#ifndef GROUP_GE51_H",
-                "#error \"include group/ge51.h (the element type ge51_precomp) before this table\"",
+    out[2:2] = ["#ifndef GROUP_%s_H" % fam.upper(),
+                "#error \"include group/%s.h (the element type %s_precomp) before this table\"" % (fam, fam),
                 "#endif"]
     text = "\n".join(out) + "\n"
     if outfile is None:

@@ -17,6 +17,9 @@
      x / L - x1 mu / 2^288 = x1 f / 2^288 + (x mod 2^224) / L < 0.23 + 2^-28,
    so floor(x1 mu / 2^288) is at most 1 below floor(x / L), the remainder
    estimate is below 2L, and one conditional subtraction of L ends it. */
+#ifndef SC25519_H
+#error "scalar/sc25519_limb32.h is part of scalar/sc25519.h: include that instead"
+#endif
 
 /* limb i of the 64-bit little-endian array a, as 32-bit limbs */
 #define SC25519_W32(a, i) ((uint32_t)((a)[(i) >> 1] >> (32 * ((i) & 1))))

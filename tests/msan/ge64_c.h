@@ -9,7 +9,7 @@
    equal p, n of the doubling runs is public.  The field representatives
    may differ from the assembly's; lib25519-test compares encoded
    results, so it checks this file too.
-   Included by a generated .c after field/fe64_c.h. */
+   Included by a generated .c after tests/msan/fe64_c.h. */
 #ifndef GE64_C_H
 #define GE64_C_H
 
