@@ -16,6 +16,11 @@
 #define CPU_FEATURE_arm64 (1ULL << 16)
 #define CPU_FEATURE_neon (1ULL << 17)
 #define CPU_FEATURE_sha512 (1ULL << 18) /* arm64: FEAT_SHA512, HWCAP_SHA512 */
+/* arm64: not an instruction set but how the core issues them: an Arm
+   core that executes in program order (Cortex-A53, A55, A35, A510, ...),
+   named by MIDR_EL1. Its class gets a candidate order of its own, since
+   the fastest code for an in-order core is not the fastest elsewhere. */
+#define CPU_FEATURE_inorder (1ULL << 19)
 
 /* what this CPU and OS can run, minus anything named in the environment
    variable LIB25519_DISABLE (comma-separated feature names; it can only take

@@ -42,6 +42,7 @@ static unsigned long long cpufeatures_named(const char *e)
     {"avx512ifma", CPU_FEATURE_avx512ifma}, {"avx512vbmi", CPU_FEATURE_avx512vbmi},
     {"neon", CPU_FEATURE_neon},
     {"sha512", CPU_FEATURE_sha512},
+    {"inorder", CPU_FEATURE_inorder},
   };
   unsigned long long bits = 0;
   while (*e) {

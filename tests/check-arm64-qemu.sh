@@ -6,7 +6,8 @@
 # under user-mode qemu, lib25519-test (every pair, both compilers; the
 # default qemu CPU model "max" has every optional arm64 extension), the
 # dispatch fallback on a CPU model without the SHA512 instructions
-# (cortex-a72) and with them masked (LIB25519_DISABLE=sha512), the
+# (cortex-a72) and with them masked (LIB25519_DISABLE=sha512), the class
+# of an in-order core (cortex-a53: arm64-inorder) and its selection, the
 # command-line tools' own tests (tests/cli-*.sh through small qemu
 # wrappers), the examples compiled against the cross build, and the stack
 # scan for secrets left behind (tests/stack/stack-check.c).
@@ -112,6 +113,30 @@ if aarch64-linux-gnu-gcc "$tmp/which.c" -I"$B/package/include" -L"$B/package/lib
   fi
 else
   fail "dispatch probe did not cross-compile"
+fi
+
+# the class a core gets (cpuid/classes): an in-order Cortex-A53 is
+# arm64-inorder (MIDR_EL1, read through the kernel's emulation, which
+# qemu-user provides too), the out-of-order A72 and the A53 with
+# LIB25519_DISABLE=inorder are arm64-base; each picks, for every primitive,
+# the first pair of priority/CLASS/ it can run (tests/classes/check.py)
+if [ -x /usr/bin/python3 ]; then py=/usr/bin/python3; else py=python3; fi
+if aarch64-linux-gnu-gcc -O1 tests/classes/selected.c -I"$B/package/include" -L"$B/package/lib" -l25519 -o "$tmp/selected"; then
+  for c in "cortex-a53 arm64-inorder" "cortex-a72 arm64-base" "cortex-a53+disable arm64-base"; do
+    set -- $c
+    cpu=${1%+disable}; dis=; [ "$cpu" != "$1" ] && dis=inorder
+    LIB25519_DISABLE=$dis qemu-aarch64 -cpu "$cpu" "$tmp/selected" >"$tmp/sel.out" || { fail "-cpu $1: selection probe"; continue; }
+    got=$($py scripts/prioritize --class-of "$tmp/sel.out")
+    if [ "$got" != "$2" ]; then
+      fail "-cpu $1: class $got, expected $2"
+    elif $py tests/classes/check.py selection "$tmp/sel.out" priority >"$tmp/sel.log"; then
+      ok; echo "qemu -cpu $1: class $got, every primitive gets the first runnable pair of priority/$got/ ($(awk '$1 == "ok" && $3 == "nP_montgomery25519" { print "nP " $4 " " $5 }' "$tmp/sel.log"))"
+    else
+      grep FAIL "$tmp/sel.log"; fail "-cpu $1: selection differs from priority/$got/"
+    fi
+  done
+else
+  fail "selection probe did not cross-compile"
 fi
 
 # the command tools, each started through qemu by a wrapper that keeps the
