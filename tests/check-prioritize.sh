@@ -8,6 +8,9 @@
 #    release" header line) is ignored: a benchmark with them appended gives
 #    the same priority/ files (scripts/mkspeeddoc reads only "selected" and
 #    "cpucycles implementation" lines, which the summary has none of).
+# 4. A MODELLED file (scripts/cpu-model) weighs less than measured ones: a
+#    copy of the edited file of 2 marked MODELLED leaves its class's order
+#    as the measured files give it.
 # BINDIR is not used: the test configures its own tree (build/prio-test).
 name=check-prioritize
 . "$(dirname "$0")/lib.sh"
@@ -53,6 +56,19 @@ if [ "$newfirst" != "$last" ]; then
   fail "after making '$last' fastest, prioritize put '$newfirst' first"
 else
   ok
+fi
+# 4: a MODELLED copy of that edited file (scripts/cpu-model's header) next
+# to the measured files does not change the order of their class: a model
+# counts less than any measurement
+mkdir "$tmp/bench4" "$tmp/prio4"
+cp benchmarks/*.txt "$tmp/bench4/"
+sed -e '1s/^lib25519 version .*/lib25519 version MODELLED (not measured): scripts\/cpu-model test copy/' \
+  "$f" >"$tmp/bench4/zz-MODELLED-copy.txt"
+$py scripts/prioritize --benchmarks "$tmp/bench4" --priority "$tmp/prio4" >/dev/null || fail "scripts/prioritize with a MODELLED file"
+if [ "$(grep -v '^#' "$tmp/prio4/$class/nP_montgomery25519")" = "$(grep -v '^#' "priority/$class/nP_montgomery25519")" ]; then
+  ok "a MODELLED file does not reorder class $class, which has measured files"
+else
+  fail "a MODELLED file changed the order of class $class (it must weigh less than measurements)"
 fi
 # 3: the tail of a real run (dh_x25519 and sign_ed25519, --quick) appended
 if [ -x "$bin/lib25519-speed" ]; then

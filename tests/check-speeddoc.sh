@@ -3,7 +3,8 @@
 # 1. doc/speed.md's tables and doc/speed-chart.svg are what scripts/mkspeeddoc
 #    and scripts/mkspeedchart make of the committed measurements (nobody
 #    edited numbers by hand or forgot to regenerate), and speed.md shows the
-#    chart.
+#    chart; benchmarks/model/ratios*.txt are what scripts/cpu-model --ratios
+#    makes of the model files there.
 # 2. A smoke run of the comparison harness (benchmarks/compare/compare.c)
 #    against the library under test, loading that same library a second time
 #    through --lib (dlopen), 5 rounds: it builds, finds every lib25519 symbol
@@ -12,6 +13,7 @@ name=check-speeddoc
 . "$(dirname "$0")/lib.sh"
 lib_args "$@"
 if [ -x /usr/bin/python3 ]; then py=/usr/bin/python3; else py=python3; fi
+if $py "$top/scripts/cpu-model" --ratios --check; then ok; else fail "scripts/cpu-model --ratios --check (make regen rewrites benchmarks/model/ratios*.txt)"; fi
 if $py "$top/scripts/mkspeeddoc" --check; then ok; else fail "scripts/mkspeeddoc --check"; fi
 if $py "$top/scripts/mkspeedchart" --check; then ok; else fail "scripts/mkspeedchart --check (make regen rewrites doc/speed-chart.svg)"; fi
 if grep -q '](speed-chart.svg)' "$top/doc/speed.md"; then ok; else fail "doc/speed.md does not show speed-chart.svg"; fi
