@@ -328,8 +328,10 @@ def read_priority(src, prim, priority_dir, cname):
 def order_pairs(pairs, order):
     """Sort the pairs of one primitive: planted first (test builds only), then
     as priority/ says (by exact compiler line, else by compiler family), then
-    unmeasured ones with more instruction sets first; ties by implementation
-    name and compiler line."""
+    unmeasured ones with more instruction sets first, then those written for
+    the architecture (an `architectures` file: assembly or intrinsics for
+    this CPU family) before portable C; ties by implementation name and
+    compiler line."""
     rank = {}
     for i, (impl, comp) in enumerate(order):
         rank.setdefault((impl, comp), i)
@@ -340,10 +342,11 @@ def order_pairs(pairs, order):
         if measured is None:
             measured = rank.get((pr.impl, compiler_family(pr.compiler)))
         nfeat = len(feature_words(pr.tag)) - 1
+        targeted = os.path.exists(os.path.join(pr.dir, "architectures"))
         return (0 if pr.planted else 1,
                 0 if measured is not None else 1,
                 measured if measured is not None else 0,
-                -nfeat, pr.impl, pr.compiler_index)
+                -nfeat, 0 if targeted else 1, pr.impl, pr.compiler_index)
     pairs.sort(key=key)
 
 
