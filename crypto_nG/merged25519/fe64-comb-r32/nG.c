@@ -17,7 +17,7 @@
    (ge64_mulx_madd_p3_cneg).  Every lookup scans its whole row of 16 points
    with masks (AVX2 where the architectures line allows, else SSE2).
 
-   fe64-comb-r64-prefetch is the same method with radix-64 digits for
+   fe64-comb-r64-avx2 is the same method with radix-64 digits for
    CPUs with AVX2.
 
    The top bit of n (which output form to produce) is also used only
