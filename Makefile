@@ -43,10 +43,10 @@ clean:
 # rewrite every generated file from its source: the Ed25519 tables, the
 # tests' known answers, the fuzz seeds, priority/, doc/speed.md and its chart,
 # tests/vectors (when the upstream files are present) and the man pages of
-# a configured build (scripts/regen; tests/check-regen.sh fails when a
+# a configured build (scripts/gen/regen; tests/check-regen.sh fails when a
 # committed one differs)
 regen:
-	sh scripts/regen
+	sh scripts/gen/regen
 
 .PHONY: regen
 

@@ -5,8 +5,8 @@
 # to one core (CPU=N, default 1). With --avx512-masked every AVX-512 tag is
 # masked through LIB25519_DISABLE, so the run stands in for an AVX2-only CPU
 # of the same core; lib25519-speed then prints a "lib25519 disable" line and
-# scripts/prioritize files the run under the class the masked CPU satisfies.
-# Afterwards: scripts/prioritize && scripts/mkspeeddoc (or make regen).
+# scripts/gen/prioritize files the run under the class the masked CPU satisfies.
+# Afterwards: scripts/gen/prioritize && scripts/gen/mkspeeddoc (or make regen).
 # usage: benchmarks/record.sh [--avx512-masked] NAME
 #   e.g. benchmarks/record.sh amd64-zen5-epyc-2vcpu
 #        benchmarks/record.sh --avx512-masked amd64-zen5-epyc-2vcpu-avx512-masked

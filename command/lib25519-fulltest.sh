@@ -42,7 +42,7 @@ if [ $valgrind = yes ]; then
     # valgrind runs ADX code but hides it in its CPUID: see cpuid/disable.h
     LIB25519_VALGRIND_ASSUME=adx runall valgrind valgrind -q --error-exitcode=99 --track-origins=yes "$test" || status=1
   elif [ -n "$CI" ]; then
-    # CI has every tool scripts/install-deps installs: a missing one fails
+    # CI has every tool scripts/tools/install-deps installs: a missing one fails
     echo "lib25519-fulltest: valgrind not installed; the data-flow test did not run (CI must have it)" >&2
     status=1
   else

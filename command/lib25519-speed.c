@@ -19,7 +19,7 @@
 
    The run ends with a summary for a person (after a line "summary ...";
    none of its lines has an implementation index or "selected" as its
-   second word, so scripts/prioritize and scripts/mkspeeddoc skip it): the
+   second word, so scripts/gen/prioritize and scripts/gen/mkspeeddoc skip it): the
    headline operations with the selected implementations, in counter ticks
    and microseconds, the implementations they use and the CPU. */
 #include <stdio.h>
@@ -727,7 +727,7 @@ int main(int argc, char **argv)
     printf("\n");
   }
   /* the raw cpuid words do not show what LIB25519_DISABLE masked: say it,
-     so that scripts/prioritize files the run under the right class */
+     so that scripts/gen/prioritize files the run under the right class */
   if (getenv("LIB25519_DISABLE") && *getenv("LIB25519_DISABLE"))
     printf("lib25519 disable %s\n", getenv("LIB25519_DISABLE"));
   printf("cpucycles implementation %s\n", cpucycles_implementation());

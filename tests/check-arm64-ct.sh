@@ -30,13 +30,13 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 
 # function:mnemonic and why the branch is public
 ALLOWED_BRANCHES='
-fe64_arm64_nsquare:b.le n = 1: n is the public count of squarings
-fe64_arm64_nsquare:b.ne the loop over the public count n
+fe64arm_asm_nsquare:b.le n = 1: n is the public count of squarings
+fe64arm_asm_nsquare:b.ne the loop over the public count n
 x25519_ladder_arm64:b.ge the loop over the bit index i = 253..3 (public)
-ge64_arm64_comb_madd:cbz n = 1 or 2 (no pipelined addition) and init = 0: n and init are public arguments
-ge64_arm64_comb_madd:b.ne the loop over the rows, on the public count n
-ge64_arm64_dbl_p3:b.ne the loop over the doublings, on the public count n
-inv25519_arm64:b.ne the loop over the 10 batches of divsteps (public count)
+ge64arm_asm_comb_madd:cbz n = 1 or 2 (no pipelined addition) and init = 0: n and init are public arguments
+ge64arm_asm_comb_madd:b.ne the loop over the rows, on the public count n
+ge64arm_asm_dbl_p3:b.ne the loop over the doublings, on the public count n
+fe64arm_asm_inv25519:b.ne the loop over the 10 batches of divsteps (public count)
 sha512_arm64_blocks:b.ne the loops over the four 16-round groups and over the blocks (public counts)
 '
 # function:mnemonic and why the index is public
@@ -123,8 +123,8 @@ done
 # a planted table load
 cat >"$tmp/planted.S" <<'EOF'
 	.text
-	.globl fe64_arm64_planted
-fe64_arm64_planted:
+	.globl fe64arm_asm_planted
+fe64arm_asm_planted:
 	cbz	x1, 1f
 	ldr	x2, [x0, x1, lsl #3]
 1:	ret

@@ -11,7 +11,7 @@
 # command-line tools' own tests (tests/cli-*.sh through small qemu
 # wrappers), the examples compiled against the cross build, and the stack
 # scan for secrets left behind (tests/stack/stack-check.c).
-# Needs gcc-aarch64-linux-gnu and qemu-user (scripts/install-deps installs
+# Needs gcc-aarch64-linux-gnu and qemu-user (scripts/tools/install-deps installs
 # them). Without them it exits 77 (skipped), except in CI, where it fails.
 # BINDIR is not used: the test makes its own build.
 name=check-arm64-qemu
@@ -126,7 +126,7 @@ if aarch64-linux-gnu-gcc -O1 tests/classes/selected.c -I"$B/package/include" -L"
     set -- $c
     cpu=${1%+disable}; dis=; [ "$cpu" != "$1" ] && dis=inorder
     LIB25519_DISABLE=$dis qemu-aarch64 -cpu "$cpu" "$tmp/selected" >"$tmp/sel.out" || { fail "-cpu $1: selection probe"; continue; }
-    got=$($py scripts/prioritize --class-of "$tmp/sel.out")
+    got=$($py scripts/gen/prioritize --class-of "$tmp/sel.out")
     if [ "$got" != "$2" ]; then
       fail "-cpu $1: class $got, expected $2"
     elif $py tests/classes/check.py selection "$tmp/sel.out" priority >"$tmp/sel.log"; then

@@ -4,7 +4,7 @@
 # 1. On this CPU, unmasked and with every AVX-512 set masked
 #    (LIB25519_DISABLE), the dispatcher of the library under test picks, for
 #    every primitive, the first pair of priority/CLASS/ that the CPU can run,
-#    CLASS being the class scripts/prioritize assigns to that CPU (from the
+#    CLASS being the class scripts/gen/prioritize assigns to that CPU (from the
 #    same cpuid words and mask). With AVX-512 masked, a CPU with AVX2, BMI2
 #    and ADX is in the AVX2 class, whose order comes from the AVX2-class
 #    benchmark files; unmasked on an AVX2-only machine both runs are that class.
@@ -14,7 +14,7 @@
 #    what an AVX-512 IFMA machine (Zen 4, Zen 5) selects.
 # 3. For every class without files of its own (the AVX-512F class, the
 #    mulx and base classes), its first runnable pair per primitive is the
-#    one the nearest class with files (the one scripts/prioritize consults
+#    one the nearest class with files (the one scripts/gen/prioritize consults
 #    first) finds cheapest among the pairs the class can run.
 name=check-classes
 . "$(dirname "$0")/lib.sh"
@@ -27,14 +27,14 @@ trap 'rm -rf "$tmp"' EXIT
 
 # --- 2: the committed orders against each class's own files
 for f in benchmarks/*.txt; do
-  c=$($py scripts/prioritize --class-of "$f") || { fail "prioritize --class-of $f"; continue; }
+  c=$($py scripts/gen/prioritize --class-of "$f") || { fail "prioritize --class-of $f"; continue; }
   mkdir -p "$tmp/own-$c/bench"
   cp "$f" "$tmp/own-$c/bench/"
 done
 for d in "$tmp"/own-*; do
   [ -d "$d" ] || continue
   c=${d##*/own-}
-  $py scripts/prioritize --benchmarks "$d/bench" --priority "$d/prio" >/dev/null || { fail "prioritize on the files of $c"; continue; }
+  $py scripts/gen/prioritize --benchmarks "$d/bench" --priority "$d/prio" >/dev/null || { fail "prioritize on the files of $c"; continue; }
   if $py tests/classes/check.py own "$d/bench" priority "$d/prio" "$c" >"$tmp/own.log"; then
     ok "class $c: priority/$c/ orders the pairs its own files measured as those files alone do ($(ls "$d/bench" | tr '\n' ' '))"
   else
@@ -73,7 +73,7 @@ if ! cc -O1 -Wall -I"$pkg/include" tests/classes/selected.c -L"$pkg/lib" -l25519
 fi
 for mask in "" avx512f,avx512vl,avx512ifma,avx512vbmi; do
   LIB25519_DISABLE=$mask LD_LIBRARY_PATH=$pkg/lib "$tmp/selected" >"$tmp/sel.out" || { fail "selection probe (LIB25519_DISABLE=$mask)"; continue; }
-  c=$($py scripts/prioritize --class-of "$tmp/sel.out")
+  c=$($py scripts/gen/prioritize --class-of "$tmp/sel.out")
   if $py tests/classes/check.py selection "$tmp/sel.out" priority >"$tmp/sel.log"; then
     picks=$(awk '$1 == "ok" && ($3 == "nP_montgomery25519" || $3 == "nPbatch_montgomery25519" || $3 == "mGnP_ed25519") { printf " %s=%s", $3, $4 }' "$tmp/sel.log")
     none=$(grep -c '^none' "$tmp/sel.log")

@@ -52,7 +52,7 @@ if ./configure --builddir=cfg-bad --no-such-option >"$tmp/bad.out" 2>&1; then fa
 else ok "an unknown option is refused"; fi
 
 # triplets we cannot build for (m68k: a Debian port whose cross compiler
-# scripts/install-deps does not install; the release architectures' are)
+# scripts/tools/install-deps does not install; the release architectures' are)
 if command -v m68k-linux-gnu-gcc >/dev/null 2>&1; then
   skip "m68k-linux-gnu-gcc is installed: the refusal of a missing cross compiler is not tried"
 elif ./configure --builddir=cfg-bad --host=m68k-linux-gnu >"$tmp/bad.out" 2>&1; then
@@ -64,7 +64,7 @@ fi
 # names (the build directory, the arm ABI) and its default triplet
 for h in i386:i386 i686-linux-gnu:i386 armhf:armhf arm-linux-gnueabihf:armhf arm-linux-gnueabi:armel \
          s390x-linux-gnu:s390x powerpc64le-linux-gnu:ppc64el riscv64-linux-gnu:riscv64; do
-  got=$(cd scripts && /usr/bin/env python3 -c "import sys; sys.dont_write_bytecode = True; import configure; print(configure.host_arch('${h%%:*}', 'amd64')[0])" 2>&1)
+  got=$(cd scripts/build && /usr/bin/env python3 -c "import sys; sys.dont_write_bytecode = True; import configure; print(configure.host_arch('${h%%:*}', 'amd64')[0])" 2>&1)
   [ "$got" = "${h#*:}" ] && ok || fail "--host=${h%%:*} is architecture '$got', want ${h#*:}"
 done
 if [ "$(uname -m)" = x86_64 ]; then
@@ -120,13 +120,13 @@ fi
 
 # a pair that does not compile: dropped, or an error with STRICT=1
 printf 'this is not C\n' >"$tmp/broken.c"
-if (cd "$tmp" && sh "$top/scripts/compile-pair" "$tmp/o1" OKX test/broken "${CC:-cc}" "" broken.c) >"$tmp/cp.out" 2>&1 &&
+if (cd "$tmp" && sh "$top/scripts/build/compile-pair" "$tmp/o1" OKX test/broken "${CC:-cc}" "" broken.c) >"$tmp/cp.out" 2>&1 &&
    grep -q '^notice: dropping test/broken' "$tmp/cp.out" && [ ! -s "$tmp/o1/ok" ]; then
   ok "a failing pair is dropped with a notice"
 else
   cat "$tmp/cp.out"; fail "compile-pair without STRICT"
 fi
-if (cd "$tmp" && STRICT=1 sh "$top/scripts/compile-pair" "$tmp/o2" OKX test/broken "${CC:-cc}" "" broken.c) >"$tmp/cp.out" 2>&1; then
+if (cd "$tmp" && STRICT=1 sh "$top/scripts/build/compile-pair" "$tmp/o2" OKX test/broken "${CC:-cc}" "" broken.c) >"$tmp/cp.out" 2>&1; then
   fail "STRICT=1: a failing pair did not fail"
 else
   ok "STRICT=1: a failing pair fails the build"

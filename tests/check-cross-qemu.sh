@@ -32,7 +32,7 @@
 # qemu-i386.  Each lib25519-test runs in the background while the next
 # architecture builds (the step uses both cores).  LIB25519_CROSS_ARCHES="ARCH ..." picks other architectures
 # (also ppc64el, riscv64, armel: `make check-more-arches`).
-# Needs the cross gcc of each architecture and qemu-user (scripts/install-deps
+# Needs the cross gcc of each architecture and qemu-user (scripts/tools/install-deps
 # installs them); without them the architecture is skipped (exit 77 if
 # all are), except in CI, where that fails.  BINDIR is not used.
 name=check-cross-qemu

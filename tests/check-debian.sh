@@ -25,7 +25,7 @@
 # tests/debian/lib25519-1.symbols is generated from tests/exported-symbols.txt:
 # `sh tests/check-debian.sh --write-symbols` rewrites it, and this test
 # fails when it is out of date. Without dpkg-buildpackage, dh, blhc or
-# lintian the step is skipped (a failure under CI: scripts/install-deps
+# lintian the step is skipped (a failure under CI: scripts/tools/install-deps
 # installs them). BINDIR is not used: the test makes its own build.
 name=check-debian
 . "$(dirname "$0")/lib.sh"

@@ -16,7 +16,7 @@
 #    build that has code has the note itself, so the one that lacks it is
 #    named.  Where the C library's own startup files (crti.o, crtn.o) lack
 #    the note (Debian 12), configure links the library without them
-#    (LIBSTART = -nostartfiles, scripts/configure_makefile.py says why);
+#    (LIBSTART = -nostartfiles, scripts/build/configure_makefile.py says why);
 #    the test checks that configure chose that exactly when the system's
 #    startup files are unmarked, and that the library still loads, runs
 #    and unloads (dlopen/dlclose, twice) that way.

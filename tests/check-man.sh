@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # Man pages and documented examples.
 # usage: check-man.sh [BINDIR]   (BINDIR = build/NAME/package/bin; default build/0)
-#  1. scripts/mkman gives the same bytes on every run;
+#  1. scripts/build/mkman gives the same bytes on every run;
 #  2. `make install` puts every expected page under MANDIR, and every
 #     installed command has a page; each names the release in VERSION;
 #  3. `man lib25519` works from MANPATH, and every page (aliases too)
@@ -22,11 +22,11 @@ py=python3
 [ -x /usr/bin/python3 ] && py=/usr/bin/python3
 
 # 1. deterministic generator
-if $py "$top/scripts/mkman" "$top/doc/man" "$tmp/m1" && $py "$top/scripts/mkman" "$top/doc/man" "$tmp/m2" \
+if $py "$top/scripts/build/mkman" "$top/doc/man" "$tmp/m1" && $py "$top/scripts/build/mkman" "$top/doc/man" "$tmp/m2" \
    && diff -r "$tmp/m1" "$tmp/m2" >/dev/null; then
   ok
 else
-  fail "scripts/mkman failed or is not deterministic"
+  fail "scripts/build/mkman failed or is not deterministic"
 fi
 
 # 2. installed pages
@@ -38,7 +38,7 @@ if ! make -f "$b/Makefile" install PREFIX="$prefix" >"$tmp/install.log" 2>&1; th
   finish
 fi
 if [ ! -d "$man/man3" ]; then
-  fail "no man pages installed: $b/Makefile predates scripts/mkman? run ./configure again"
+  fail "no man pages installed: $b/Makefile predates scripts/build/mkman? run ./configure again"
   finish
 fi
 want="man3/lib25519.3 man3/lib25519_dh_keypair.3 man3/lib25519_dh.3 man3/lib25519_sign_keypair.3

@@ -5,7 +5,7 @@
 # arithmetic, the decoding and verification rules, the Wycheproof and
 # speccheck cases of tests/vectors (tests/model25519.py, model_ed25519.py,
 # checksum_model.py); and the parsers and generators of the CPU model tool,
-# scripts/cpu-model, without qemu or llvm-mca (tests/cpu_model_check.py).
+# scripts/tools/cpu-model, without qemu or llvm-mca (tests/cpu_model_check.py).
 # BINDIR is not used.
 name=check-models
 . "$(dirname "$0")/lib.sh"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Differential test against OpenSSL and libsodium (libssl-dev, libsodium-dev;
-# see scripts/install-deps): tests/openssl-diff.c, linked with the library
+# see scripts/tools/install-deps): tests/openssl-diff.c, linked with the library
 # next to BINDIR.
 # usage: sh tests/check-openssl.sh [BINDIR]   (default build/0/package/bin)
 name=check-openssl

@@ -1,14 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# 1. scripts/prioritize reproduces the committed priority/ files exactly.
+# 1. scripts/gen/prioritize reproduces the committed priority/ files exactly.
 # 2. Editing a benchmark so that another implementation is fastest changes
 #    the order of that file's class (priority/CLASS/), and configure gives
 #    the dispatcher that order for the class (rank 0 in candidates.c).
 # 3. The summary lib25519-speed ends its run with (and its "lib25519
 #    release" header line) is ignored: a benchmark with them appended gives
-#    the same priority/ files (scripts/mkspeeddoc reads only "selected" and
+#    the same priority/ files (scripts/gen/mkspeeddoc reads only "selected" and
 #    "cpucycles implementation" lines, which the summary has none of).
-# 4. A MODELLED file (scripts/cpu-model) weighs less than measured ones: a
+# 4. A MODELLED file (scripts/tools/cpu-model) weighs less than measured ones: a
 #    copy of the edited file of 2 marked MODELLED leaves its class's order
 #    as the measured files give it.
 # BINDIR is not used: the test configures its own tree (build/prio-test).
@@ -17,7 +17,7 @@ name=check-prioritize
 lib_args "$@"
 cd "$top" || exit 111
 if [ -x /usr/bin/python3 ]; then py=/usr/bin/python3; else py=python3; fi
-if $py scripts/prioritize --check; then ok "priority/ is what scripts/prioritize makes of benchmarks/"; else fail "scripts/prioritize --check"; fi
+if $py scripts/gen/prioritize --check; then ok "priority/ is what scripts/gen/prioritize makes of benchmarks/"; else fail "scripts/gen/prioritize --check"; fi
 tmp=$(mktemp -d) || exit 111
 trap 'rm -rf "$tmp"; rm -rf "$top/build/prio-test"' EXIT
 mkdir "$tmp/bench" "$tmp/prio"
@@ -27,7 +27,7 @@ if [ -z "$f" ]; then
   fail "no benchmark files in benchmarks/"; finish
 fi
 # the class of that file, its currently fastest nP pair, and the slowest one
-class=$($py scripts/prioritize --class-of "$f")
+class=$($py scripts/gen/prioritize --class-of "$f")
 first=$(grep -v '^#' "priority/$class/nP_montgomery25519" | head -n 1)
 last=$(grep -v '^#' "priority/$class/nP_montgomery25519" | tail -n 1)
 lastimpl=${last%% *}
@@ -50,21 +50,21 @@ for l in lines:
     out.append(l)
 open(path, "w").write("\n".join(out))
 EOP
-$py scripts/prioritize --benchmarks "$tmp/bench" --priority "$tmp/prio" >/dev/null || fail "scripts/prioritize on the edited benchmarks"
+$py scripts/gen/prioritize --benchmarks "$tmp/bench" --priority "$tmp/prio" >/dev/null || fail "scripts/gen/prioritize on the edited benchmarks"
 newfirst=$(grep -v '^#' "$tmp/prio/$class/nP_montgomery25519" | head -n 1)
 if [ "$newfirst" != "$last" ]; then
   fail "after making '$last' fastest, prioritize put '$newfirst' first"
 else
   ok
 fi
-# 4: a MODELLED copy of that edited file (scripts/cpu-model's header) next
+# 4: a MODELLED copy of that edited file (scripts/tools/cpu-model's header) next
 # to the measured files does not change the order of their class: a model
 # counts less than any measurement
 mkdir "$tmp/bench4" "$tmp/prio4"
 cp benchmarks/*.txt "$tmp/bench4/"
-sed -e '1s/^lib25519 version .*/lib25519 version MODELLED (not measured): scripts\/cpu-model test copy/' \
+sed -e '1s/^lib25519 version .*/lib25519 version MODELLED (not measured): scripts\/tools\/cpu-model test copy/' \
   "$f" >"$tmp/bench4/zz-MODELLED-copy.txt"
-$py scripts/prioritize --benchmarks "$tmp/bench4" --priority "$tmp/prio4" >/dev/null || fail "scripts/prioritize with a MODELLED file"
+$py scripts/gen/prioritize --benchmarks "$tmp/bench4" --priority "$tmp/prio4" >/dev/null || fail "scripts/gen/prioritize with a MODELLED file"
 if [ "$(grep -v '^#' "$tmp/prio4/$class/nP_montgomery25519")" = "$(grep -v '^#' "priority/$class/nP_montgomery25519")" ]; then
   ok "a MODELLED file does not reorder class $class, which has measured files"
 else
@@ -82,11 +82,11 @@ if [ -x "$bin/lib25519-speed" ]; then
   fi
   f3=$(ls "$tmp"/bench3/*.txt | head -n 1)
   { grep '^lib25519 release ' "$tmp/run.txt"; sed -n '/^summary of the selected/,$p' "$tmp/run.txt"; } >>"$f3"
-  $py scripts/prioritize --benchmarks "$tmp/bench3" --priority "$tmp/prio3" >/dev/null || fail "scripts/prioritize with a summary appended"
+  $py scripts/gen/prioritize --benchmarks "$tmp/bench3" --priority "$tmp/prio3" >/dev/null || fail "scripts/gen/prioritize with a summary appended"
   if diff -r priority "$tmp/prio3" >/dev/null; then
     ok "the summary and release lines do not change priority/"
   else
-    fail "appending lib25519-speed's summary changed what scripts/prioritize writes"
+    fail "appending lib25519-speed's summary changed what scripts/gen/prioritize writes"
   fi
 else
   skip "no $bin/lib25519-speed: the summary lines are not checked"

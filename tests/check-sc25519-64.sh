@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Build and run tests/sc64/sc64-test.c: the straight-line scalar arithmetic
-# mod L of internal/scalar/sc64.h (used by crypto_sign/ed25519/amd64-mulx-64)
+# mod L of internal/scalar/sc64.h (used by crypto_sign/ed25519/fe64-fullsize)
 # against the reference loops of internal/scalar/sc25519.h, with each of gcc and
 # clang that is installed, at -O2 with -mbmi2 -madx on amd64 (the flags of
 # the implementation) and plain -O2 elsewhere; then, when valgrind is

@@ -1,9 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# 1. doc/speed.md's tables and doc/speed-chart.svg are what scripts/mkspeeddoc
-#    and scripts/mkspeedchart make of the committed measurements (nobody
+# 1. doc/speed.md's tables and doc/speed-chart.svg are what scripts/gen/mkspeeddoc
+#    and scripts/gen/mkspeedchart make of the committed measurements (nobody
 #    edited numbers by hand or forgot to regenerate), and speed.md shows the
-#    chart; benchmarks/model/ratios*.txt are what scripts/cpu-model --ratios
+#    chart; benchmarks/model/ratios*.txt are what scripts/tools/cpu-model --ratios
 #    makes of the model files there.
 # 2. A smoke run of the comparison harness (benchmarks/compare/compare.c)
 #    against the library under test, loading that same library a second time
@@ -13,9 +13,9 @@ name=check-speeddoc
 . "$(dirname "$0")/lib.sh"
 lib_args "$@"
 if [ -x /usr/bin/python3 ]; then py=/usr/bin/python3; else py=python3; fi
-if $py "$top/scripts/cpu-model" --ratios --check; then ok; else fail "scripts/cpu-model --ratios --check (make regen rewrites benchmarks/model/ratios*.txt)"; fi
-if $py "$top/scripts/mkspeeddoc" --check; then ok; else fail "scripts/mkspeeddoc --check"; fi
-if $py "$top/scripts/mkspeedchart" --check; then ok; else fail "scripts/mkspeedchart --check (make regen rewrites doc/speed-chart.svg)"; fi
+if $py "$top/scripts/tools/cpu-model" --ratios --check; then ok; else fail "scripts/tools/cpu-model --ratios --check (make regen rewrites benchmarks/model/ratios*.txt)"; fi
+if $py "$top/scripts/gen/mkspeeddoc" --check; then ok; else fail "scripts/gen/mkspeeddoc --check"; fi
+if $py "$top/scripts/gen/mkspeedchart" --check; then ok; else fail "scripts/gen/mkspeedchart --check (make regen rewrites doc/speed-chart.svg)"; fi
 if grep -q '](speed-chart.svg)' "$top/doc/speed.md"; then ok; else fail "doc/speed.md does not show speed-chart.svg"; fi
 if [ -z "$pkg" ] || [ ! -f "$pkg/include/lib25519.h" ]; then
   skip "no include/ and lib/ next to $bin: no harness smoke run"

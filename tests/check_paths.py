@@ -9,7 +9,7 @@ tests, scripts, doc, ...) or, in a doc, are relative links. Each must exist,
 relative to the top, to the naming file's directory or (field/fe51.h) to
 internal/, the include root. A bare file name
 (fe51.h, sign.c) must be the name of some file of the tree, or of one
-configure writes (the names scripts/configure*.py use). Not checked:
+configure writes (the names scripts/build/configure*.py use). Not checked:
 names with placeholders (upper-case words such as CLASS, OP_PRIM, NAME,
 or *, {, <), build/ (made by configure), paths outside the tree (../shared)
 and URLs.
@@ -115,7 +115,7 @@ def build_names(files):
     scripts name"""
     out = set()
     for f in files:
-        if f.startswith("scripts/configure"):
+        if f.startswith("scripts/build/configure"):
             out.update(re.findall(r"[\w-]+\.[ch]\b", open(os.path.join(TOP, f)).read()))
     return out
 

@@ -10,7 +10,7 @@ scripts/model/ (run by tests/check-models.sh, so by make check):
   - compressing in pieces at block boundaries gives the same state.
 
 Then it prints the checksums of the hash and hashblocks streams that
-scripts/gen-kat writes into tests/kat/hash*_sha512.h."""
+scripts/gen/gen-kat writes into tests/kat/hash*_sha512.h."""
 
 import os
 import sys

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Quick checks of scripts/cpu-model's parsers and generators, without qemu
+"""Quick checks of scripts/tools/cpu-model's parsers and generators, without qemu
 or llvm-mca (the modelling itself is a tool a person runs): qemu's log as
 it looks on amd64 (capstone's continuation lines) and arm64, the join of
 blocks cut without a branch, the kinds of result lines, the ratios summary,
@@ -14,7 +14,7 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-loader = importlib.machinery.SourceFileLoader("cpu_model", os.path.join(HERE, "scripts", "cpu-model"))
+loader = importlib.machinery.SourceFileLoader("cpu_model", os.path.join(HERE, "scripts", "tools", "cpu-model"))
 spec = importlib.util.spec_from_loader("cpu_model", loader)
 cm = importlib.util.module_from_spec(spec)
 loader.exec_module(cm)

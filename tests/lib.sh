@@ -20,7 +20,7 @@
 #   ok [MESSAGE]      passed (prints "ok: MESSAGE" when there is one)
 #   fail MESSAGE      failed (prints "FAIL: MESSAGE")
 #   skip MESSAGE      could not run here (prints "SKIPPED: MESSAGE")
-#   missing MESSAGE   could not run because a tool that scripts/install-deps
+#   missing MESSAGE   could not run because a tool that scripts/tools/install-deps
 #                     installs is absent: skip, but a failure when CI is set
 # and at the end:
 #   finish            prints "NAME: N passed, M failed" (", K skipped" when
@@ -49,9 +49,9 @@ skip() {
 }
 missing() {
   if [ -n "$CI" ]; then
-    fail "$* (CI must have it: scripts/install-deps)"
+    fail "$* (CI must have it: scripts/tools/install-deps)"
   else
-    skip "$* (scripts/install-deps installs it)"
+    skip "$* (scripts/tools/install-deps installs it)"
   fi
 }
 finish() {

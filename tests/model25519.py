@@ -12,7 +12,7 @@ tests/check-models.sh, so by make check):
   - pow_inv25519: x (1/x) = 1 on a stream of inputs, 0 and p give 0;
   - every Wycheproof x25519 case of tests/vectors/x25519-wycheproof.txt.
 
-With --print it also prints the stream checksums that scripts/gen-kat
+With --print it also prints the stream checksums that scripts/gen/gen-kat
 writes into tests/kat/*.h."""
 
 import os

@@ -4,7 +4,7 @@
 # builds if needed, then runs every test step and prints
 # "N passed, M failed" last, followed by ", K skipped" when K steps could
 # not run here (exit status 77: tools or hardware missing; never in CI for
-# a tool scripts/install-deps installs); exits nonzero if any step failed.
+# a tool scripts/tools/install-deps installs); exits nonzero if any step failed.
 # Each tests/check-*.sh and tests/cli-*.sh step gets the package/bin of
 # the build under test as BINDIR and counts its own checks with tests/lib.sh;
 # a step that passed with some checks skipped is listed before the last line.
@@ -134,6 +134,6 @@ echo
 if [ $skipped = 0 ]; then
   echo "$passed passed, $failed failed"
 else
-  echo "$passed passed, $failed failed, $skipped skipped (missing tools; scripts/install-deps installs them)"
+  echo "$passed passed, $failed failed, $skipped skipped (missing tools; scripts/tools/install-deps installs them)"
 fi
 [ "$failed" = 0 ]

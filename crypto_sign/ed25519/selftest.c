@@ -9,7 +9,7 @@
      fixed z gives the model's hedged signature;
    - open accepts it, rejects it with one bit of S flipped, and accepts
      RFC 8032 test 2.
-   The answers are generated: selftest_kat.h (scripts/gen-kat --selftest). */
+   The answers are generated: selftest_kat.h (scripts/gen/gen-kat --selftest). */
 #include <string.h>
 #include "selftest_kat.h"
 

@@ -112,14 +112,14 @@ static inline void ge64arm_precomp_select16(ge64arm_precomp *t, const ge64arm_pr
    init = 1 (public) starts from the neutral element instead of h.  T of
    the final h is not computed when n > 1 (X, Y, Z are: double or encode
    it next).  Constant time. */
-#define ge64_arm64_comb_madd CRYPTO_NAMESPACE(ge64_arm64_comb_madd)
-extern void ge64_arm64_comb_madd(uint64_t h[16], const ge64arm_precomp *rows,
+#define ge64arm_asm_comb_madd CRYPTO_NAMESPACE(ge64arm_asm_comb_madd)
+extern void ge64arm_asm_comb_madd(uint64_t h[16], const ge64arm_precomp *rows,
                                  const signed char *e, long long n, long long init) FE64ARM_HIDDEN;
 
 /* h = 2^n h (n >= 1, public) in assembly (the same file): h's X, Y, Z
    are read, X, Y, Z, T written.  Constant time. */
-#define ge64_arm64_dbl_p3 CRYPTO_NAMESPACE(ge64_arm64_dbl_p3)
-extern void ge64_arm64_dbl_p3(uint64_t h[16], long long n) FE64ARM_HIDDEN;
+#define ge64arm_asm_dbl_p3 CRYPTO_NAMESPACE(ge64arm_asm_dbl_p3)
+extern void ge64arm_asm_dbl_p3(uint64_t h[16], long long n) FE64ARM_HIDDEN;
 
 /* s = Montgomery u = (1+y)/(1-y) = (Z+Y)/(Z-Y), fully reduced; the
    neutral element (Z = Y) gives 0 since inverting 0 gives 0 */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* The signed digits of the fixed-base comb of crypto_nG_merged25519
-   (fe64-comb-r32, fe64-comb-r64-prefetch and fe51x4-comb-coords): a = sum e[i] 2^(radixbits i) with
+   (fe64-comb-r32, fe64-comb-r64-avx2 and fe51x4-comb-coords): a = sum e[i] 2^(radixbits i) with
    -2^(radixbits-1) <= e[i] <= 2^(radixbits-1) for i < ndigits - 1 and the
    top digit e[ndigits-1] = the remaining bits plus the last carry.
    radixbits 5 with 51 digits covers a < 2^253, radixbits 6 with 43 digits

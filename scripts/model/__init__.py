@@ -18,7 +18,7 @@ where the curve arithmetic of the project's scripts lives.
               model is checked against
 
 Users put scripts/ on sys.path and write `from model import edwards`:
-scripts/gen-ed25519-*.py (tables), scripts/gen-kat (tests/kat/*.h),
+scripts/gen/gen-ed25519-*.py (tables), scripts/gen/gen-kat (tests/kat/*.h),
 tests/fuzz/make-seeds.py and the self-checks tests/model25519.py,
 tests/model_ed25519.py and tests/checksum_model.py (run by make check).
 Slow and simple on purpose; standard library only.

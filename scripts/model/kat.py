@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """The known-answer tests of tests/test-*.c: their inputs (seeds, counts,
 edge cases) and the model's computation of what the library must output.
-scripts/gen-kat writes the results into tests/kat/*.h, which the C tests
+scripts/gen/gen-kat writes the results into tests/kat/*.h, which the C tests
 include; each stream below is mirrored by the C loop named after it."""
 
 from . import ed25519, edwards, montgomery, sha512

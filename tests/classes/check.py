@@ -3,7 +3,7 @@
 
   check.py selection OUTPUT PRIORITY-DIR
       OUTPUT is what tests/classes/selected.c printed. Its class comes from
-      its header (scripts/prioritize --class-of); for every primitive the
+      its header (scripts/gen/prioritize --class-of); for every primitive the
       dispatcher must have chosen the first pair of PRIORITY-DIR/CLASS/P that
       it could run (matched as configure matches: the exact compiler line,
       else the same compiler family). Prints one line per primitive,
@@ -16,7 +16,7 @@
       same (the other classes' files never reorder what the class measured).
 
   check.py nearest NEAR-PRIORITY-DIR FULL-PRIORITY-DIR NEAR CLASS
-      CLASS has no benchmark files; NEAR is the class scripts/prioritize
+      CLASS has no benchmark files; NEAR is the class scripts/gen/prioritize
       takes its figures from first (the nearest one with files), and
       NEAR-PRIORITY-DIR was made from NEAR's files alone. For every
       primitive, among the pairs NEAR measured that CLASS can run (the
@@ -30,7 +30,7 @@ import subprocess
 import sys
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-PRIORITIZE = os.path.join(TOP, "scripts", "prioritize")
+PRIORITIZE = os.path.join(TOP, "scripts", "gen", "prioritize")
 
 
 def family(comp):

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* tests/check-classes.sh: what the dispatcher chose on this CPU (after
    LIB25519_DISABLE), and which candidates it could have run. Output: the
-   header lines of lib25519-speed that scripts/prioritize --class-of reads
+   header lines of lib25519-speed that scripts/gen/prioritize --class-of reads
    (arch, cpuid, disable), then per primitive
      P selected IMPL COMPILER
      P runnable IMPL COMPILER      (one line per candidate this CPU can run) */

@@ -7,7 +7,7 @@ the names say what each seed exercises. Run from anywhere:
     python3 tests/fuzz/make-seeds.py
 The valid signatures and special points come from the model in
 scripts/model/; everything is deterministic, so the files are the same on
-every run (scripts/regen rewrites them, tests/check-regen.sh compares)."""
+every run (scripts/gen/regen rewrites them, tests/check-regen.sh compares)."""
 
 import os
 import shutil

@@ -2,7 +2,7 @@
 /* The thirteen functions of internal/group/amd64/ge64_mulx.S in C, for the
    MemorySanitizer build only (tests/check-msan.sh), on the C field
    functions of fe64_c.h: an implementation whose assembly is only
-   fe64_mulx.S and ge64_mulx.S (fe64-comb-r64, fe51x4-halfsize-coords)
+   fe64_mulx.S and ge64_mulx.S (fe51x4-halfsize-coords, fe64-comb-r32)
    gets both files instead, and the C around them (its AVX-512 code
    among it) is then checked.  The same formulas and contract as the
    assembly (see its comments): h may alias nothing but itself, r may

@@ -8,7 +8,7 @@
    is then evaluated for all four blocks at once. W[t] + sha512_K[t] is stored to a
    stack table, which the scalar rounds (unrolled, rotating variable names)
    read for each block in turn. The last one to three blocks get a scalar
-   schedule instead (computed on the fly, as in c-unrolled), which costs
+   schedule instead (computed on the fly, as in portable-unrolled), which costs
    less than four lanes of vector work with lanes wasted. The work depends
    only on the number of blocks. */
 

@@ -6,7 +6,7 @@
    Straus's double-scalar method with width-w NAFs: one chain of doublings
    shared by both scalars; B uses width 8 and the 64 precomputed affine odd
    multiples B, 3B, ..., 127B (internal/tables/ge64_G_odd.h, from
-   scripts/gen-ed25519-table64.py), -P uses width 5 and 8 odd multiples
+   scripts/gen/gen-ed25519-table64.py), -P uses width 5 and 8 odd multiples
    computed here in cached form.  Doublings and additions are the
    assembly group operations of internal/group/amd64/ge64_mulx.S on radix-2^64
    field elements (mulx/adcx/adox); each run of doublings is one call

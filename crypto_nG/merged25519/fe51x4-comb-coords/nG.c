@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* crypto_nG_merged25519 with AVX-512 IFMA: the fixed-base comb of
-   fe64-comb-r64-prefetch (signed radix-64 digits of the masked n,
+   fe64-comb-r64-avx2 (signed radix-64 digits of the masked n,
    table T[k][j] = (j+1) 4096^k B, internal/tables/ge64_base_r64.h,
    one two-index AVX-512 scan per row) with the 43 mixed additions and the
    6 doublings done on points in lane form (internal/group/ge51x4_ifma.h):

@@ -8,7 +8,7 @@
    cleared and the scalar reduced mod L (B has order L; a < 2^253), write
    a = sum e[i] 32^i with -16 <= e[i] <= 16 (51 digits) and use
    T[k][j] = (j+1) 1024^k B (tables/ge64_base_r32.h, 26 x 16 points, from
-   scripts/gen-ed25519-table64.py):
+   scripts/gen/gen-ed25519-table64.py):
      a B = 32 sum_k e[2k+1] T[k] + sum_k e[2k] T[k],
    i.e. 51 mixed additions (assembly, internal/group/amd64/ge64_mulx.S),
    5 doublings and one inversion (n is reduced mod L by the straight-line
@@ -17,7 +17,7 @@
    (ge64_mulx_madd_p3_cneg).  Every lookup scans its whole row of 16 points
    with masks (AVX2 where the architectures line allows, else SSE2).
 
-   fe64-comb-r64-prefetch is the same method with radix-64 digits for
+   fe64-comb-r64-avx2 is the same method with radix-64 digits for
    CPUs with AVX2.
 
    The top bit of n (which output form to produce) is also used only

@@ -50,9 +50,9 @@ nG_fe64arm_comb_r32(unsigned char *out, const unsigned char *n)
   /* odd digits, times 32 (five doublings), then the even digits; the
      assembly scans row k for digit e[2k+1] (or e[2k]) and adds; the
      first pass starts from its first point (init = 1) */
-  ge64_arm64_comb_madd((uint64_t *)(void *)&h, TABLE[0], e + 1, NDIGITS / 2, 1);
-  ge64_arm64_dbl_p3((uint64_t *)(void *)&h, RADIXBITS);
-  ge64_arm64_comb_madd((uint64_t *)(void *)&h, TABLE[0], e, (NDIGITS + 1) / 2, 0);
+  ge64arm_asm_comb_madd((uint64_t *)(void *)&h, TABLE[0], e + 1, NDIGITS / 2, 1);
+  ge64arm_asm_dbl_p3((uint64_t *)(void *)&h, RADIXBITS);
+  ge64arm_asm_comb_madd((uint64_t *)(void *)&h, TABLE[0], e, (NDIGITS + 1) / 2, 0);
 
   ge64arm_p3_tobytes_merged(out, &h, montgomery);
 

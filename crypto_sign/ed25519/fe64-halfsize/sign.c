@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Ed25519 keypair, sign and open: the flow of method/ed25519_sign.h over
-   its mulx backend method/ed25519_sign_sc64.h (as amd64-mulx-64), with open's
+   its mulx backend method/ed25519_sign_sc64.h (as fe64-fullsize), with open's
    verdict computed with half-size scalars over the BMI2/ADX group code:
    method/ed25519_open_halfsize.h with the assembly Straus chain of
    method/ed25519_halfsize_mulx.h (fe64.S links the assembly).

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* Ed25519 keypair, sign and open: the flow of method/ed25519_sign.h over
-   its portable backend method/ed25519_sign_sc25519.h (as ref), with open's
-   verdict computed with half-size scalars over the AArch64 radix-2^64
-   assembly field (field/fe64arm.h) and the group formulas of
-   group/ge64arm.h: method/ed25519_open_halfsize.h with its generic Straus
-   chain, on the radix-2^64 tables of G and 2^128 G. doc/verification.md
-   "Half-size scalars" shows that the verdict equals the full-size one of
-   ref on every input; tests/test-sign_ed25519.c compares the two. */
+   its portable backend method/ed25519_sign_sc25519.h (as
+   portable-fullsize), with open's verdict computed with half-size scalars
+   over the AArch64 radix-2^64 assembly field (field/fe64arm.h) and the
+   group formulas of group/ge64arm.h: method/ed25519_open_halfsize.h with
+   its generic Straus chain, on the radix-2^64 tables of G and 2^128 G.
+   doc/verification.md "Half-size scalars" shows that the verdict equals
+   the full-size one of portable-fullsize on every input;
+   tests/test-sign_ed25519.c compares the two. */
 #include "crypto_sign.h"
 #include "method/ed25519_sign_sc25519.h"
 #include "crypto_mGnP_ed25519.h"

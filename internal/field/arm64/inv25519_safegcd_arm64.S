@@ -3,7 +3,7 @@
    integer unit): the Bernstein-Yang "safegcd" method in its half-delta
    variant, the algorithm of field/inv25519_safegcd.h (same batches of
    matrix updates on signed radix-2^62 numbers), with the divsteps on
-   packed 64-bit words.  Entry point inv25519_arm64 at the end of the
+   packed 64-bit words.  Entry point fe64arm_asm_inv25519 at the end of the
    file (prototype in field/fe64arm.h); it calls the three functions
    before it.  Include this file after the generated "crypto_OP.h" (it is
    included by field/arm64/fe64arm.S); every symbol is namespaced and
@@ -11,7 +11,7 @@
    registers it uses.
 
    The divsteps, 57 per batch (the macro INV25519_ARM64_DIVSTEPS57,
-   inlined in the batch loop of inv25519_arm64):
+   inlined in the batch loop of fe64arm_asm_inv25519):
      x0 = D = -2 delta (the state; -1 at the start), x1 = f (odd), x2 = g:
      the low 64 bits of the current f and g (only the low 57 are read);
      leaves the new D in x0 and t = 32 T = (u, v, q, r) in x4-x7, where
@@ -206,12 +206,12 @@
 
 /* the last batch: 20 divsteps (a run of 19 and a run of 1: 570 + 20 =
    590, the bound), the same way
-   int64_t inv25519_arm64_divsteps20(int64_t D, uint64_t f, uint64_t g,
+   int64_t fe64arm_asm_inv25519_divsteps20(int64_t D, uint64_t f, uint64_t g,
                                      int64_t t[5])
    t[0..3] = 2^24 T, where 2^38 (f', g') = T (f, g), and t[4] = f' - 1
    in its low 19 bits (bit 1 is the sign of f' = +-1 at the end of the
    inversion) */
-FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64_divsteps20))
+FE64ARM_FUNC(CRYPTO_NAMESPACE(fe64arm_asm_inv25519_divsteps20))
 	INV25519_ARM64_START x1, x2
 	ubfx	x14, x1, #19, #19
 	ubfx	x15, x2, #19, #19
@@ -239,7 +239,7 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64_divsteps20))
 	stp	x6, x7, [x3, #16]
 	str	x8, [x3, #32]
 	ret
-FE64ARM_END(CRYPTO_NAMESPACE(inv25519_arm64_divsteps20))
+FE64ARM_END(CRYPTO_NAMESPACE(fe64arm_asm_inv25519_divsteps20))
 
 /* The matrix updates of a batch, as safegcd_update_de and
    safegcd_update_fg of field/inv25519_safegcd.h (same results, same
@@ -247,7 +247,7 @@ FE64ARM_END(CRYPTO_NAMESPACE(inv25519_arm64_divsteps20))
    signed, five 64-bit words per number).
 
    INV25519_ARM64_UPDATE_DE, INV25519_ARM64_UPDATE_FG_LOW and _HIGH: macros, inlined
-   in the batch loop of inv25519_arm64 (no call, no register save, the
+   in the batch loop of fe64arm_asm_inv25519 (no call, no register save, the
    matrix stays in registers, the constants are set once)
      x0 = s = f, g, d, e (five words each), x4-x7 = t = (u, v, q, r) with
      2^62 (f', g') = t (f, g), |u| + |v|, |q| + |r| <= 2^62.
@@ -422,7 +422,7 @@ FE64ARM_END(CRYPTO_NAMESPACE(inv25519_arm64_divsteps20))
 
 /* The whole inversion around the functions above.
 
-   void inv25519_arm64(uint64_t h[4], const uint64_t x[4],
+   void fe64arm_asm_inv25519(uint64_t h[4], const uint64_t x[4],
                        const uint64_t z[4])
      x0 = h, x1 = x, x2 = z: x and z fully reduced (< p), four 64-bit
      little-endian limbs; h = x/z mod p (0 for z = 0), fully reduced; h
@@ -447,7 +447,7 @@ FE64ARM_END(CRYPTO_NAMESPACE(inv25519_arm64_divsteps20))
    Constant time: the batch loop's branch is on the counter x20 (public,
    10 passes); the rest is straight-line, with masks from signs (asr #63)
    for the choices. */
-FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64))
+FE64ARM_FUNC(CRYPTO_NAMESPACE(fe64arm_asm_inv25519))
 	stp	x29, x30, [sp, #-304]!
 	.cfi_def_cfa_offset 304
 	.cfi_offset x29, -304
@@ -524,7 +524,7 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64))
 	ldr	x1, [sp, #48]
 	ldr	x2, [sp, #88]
 	add	x3, sp, #208
-	bl	CRYPTO_NAMESPACE(inv25519_arm64_divsteps20)
+	bl	CRYPTO_NAMESPACE(fe64arm_asm_inv25519_divsteps20)
 	add	x0, sp, #48
 	ldp	x4, x5, [sp, #208]
 	ldp	x6, x7, [sp, #224]
@@ -611,7 +611,7 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(inv25519_arm64))
 3:
 	INV25519_ARM64_UPDATE_FG_HIGH
 	b	1b
-FE64ARM_END(CRYPTO_NAMESPACE(inv25519_arm64))
+FE64ARM_END(CRYPTO_NAMESPACE(fe64arm_asm_inv25519))
 
 	.section .note.GNU-stack,"",@progbits
 

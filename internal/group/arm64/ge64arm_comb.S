@@ -9,8 +9,8 @@
      ge64arm_p3       X at 0, Y at 32, Z at 64, T at 96
      ge64arm_precomp  y+x at 0, y-x at 32, 2dxy at 64
 
-   ge64_arm64_comb_madd(h, rows, e, n, init):
-     void ge64_arm64_comb_madd(uint64_t h[16], const ge64arm_precomp *rows,
+   ge64arm_asm_comb_madd(h, rows, e, n, init):
+     void ge64arm_asm_comb_madd(uint64_t h[16], const ge64arm_precomp *rows,
                                const signed char *e, long long n, long long init)
    for i = 0 .. n-1 (n >= 1, public):
      h = h + e[2i] rows[16 i + |e[2i]| - 1], -16 <= e[2i] <= 16
@@ -290,7 +290,7 @@
 	.endif
 .endm
 
-FE64ARM_FUNC(CRYPTO_NAMESPACE(ge64_arm64_comb_madd))
+FE64ARM_FUNC(CRYPTO_NAMESPACE(ge64arm_asm_comb_madd))
 	stp	x29, x30, [sp, #-GC_FRAME]!
 	.cfi_def_cfa_offset GC_FRAME
 	.cfi_offset x29, -GC_FRAME
@@ -365,11 +365,11 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(ge64_arm64_comb_madd))
 	ldp	x29, x30, [sp], #GC_FRAME
 	FE64ARM_CFI_RESTORE_ALL
 	ret
-FE64ARM_END(CRYPTO_NAMESPACE(ge64_arm64_comb_madd))
+FE64ARM_END(CRYPTO_NAMESPACE(ge64arm_asm_comb_madd))
 
-/* ge64_arm64_dbl_p3(h, n): h = 2^n h (n >= 1, public); h's X, Y, Z are
+/* ge64arm_asm_dbl_p3(h, n): h = 2^n h (n >= 1, public); h's X, Y, Z are
    read (T is not), and X, Y, Z, T are written.
-     void ge64_arm64_dbl_p3(uint64_t h[16], long long n)
+     void ge64arm_asm_dbl_p3(uint64_t h[16], long long n)
    x0 = h, x1 = n.  Each doubling (4S + 3M, the last 4S + 4M):
      A = X^2, B = Y^2, C = 2 Z^2, H' = A + B, G = B - A,
      E = (X + Y)^2 - H', F' = C - G,
@@ -387,7 +387,7 @@ FE64ARM_END(CRYPTO_NAMESPACE(ge64_arm64_comb_madd))
 #define GD_N 320
 #define GD_FRAME 336
 
-FE64ARM_FUNC(CRYPTO_NAMESPACE(ge64_arm64_dbl_p3))
+FE64ARM_FUNC(CRYPTO_NAMESPACE(ge64arm_asm_dbl_p3))
 	stp	x29, x30, [sp, #-GD_FRAME]!
 	.cfi_def_cfa_offset GD_FRAME
 	.cfi_offset x29, -GD_FRAME
@@ -443,7 +443,7 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(ge64_arm64_dbl_p3))
 	ldp	x29, x30, [sp], #GD_FRAME
 	FE64ARM_CFI_RESTORE_ALL
 	ret
-FE64ARM_END(CRYPTO_NAMESPACE(ge64_arm64_dbl_p3))
+FE64ARM_END(CRYPTO_NAMESPACE(ge64arm_asm_dbl_p3))
 
 	.section .note.GNU-stack,"",@progbits
 

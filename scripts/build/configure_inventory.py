@@ -13,7 +13,7 @@ host architecture, with nothing written yet:
                    poorest first;
   pairs            every implementation with every compiler line of each tag
                    it asks for: the dispatcher's candidates, ordered per
-                   class by priority/CLASS/OP_PRIM (scripts/prioritize) and
+                   class by priority/CLASS/OP_PRIM (scripts/gen/prioritize) and
                    trimmed.
 
 take_inventory() does all of it; the writers (configure_headers,
@@ -315,7 +315,7 @@ class Pair:
 
 def read_priority(src, prim, priority_dir, cname):
     """priority/CLASS/OP_PRIM: (IMPL, compiler line) best first, as written
-    by scripts/prioritize; empty when there is no such file"""
+    by scripts/gen/prioritize; empty when there is no such file"""
     path = os.path.join(priority_dir or os.path.join(src, "priority"), cname, prim.name)
     order = []
     if os.path.exists(path):

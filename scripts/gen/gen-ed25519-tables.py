@@ -30,7 +30,7 @@ each committed header says how to regenerate it.
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from model.edwards import G, O, add, mul, on_curve, precomp  # noqa: E402
 from model.field import limbs, limbs26  # noqa: E402
@@ -54,7 +54,7 @@ def main():
         args = args[:-2]
     assert mul(L, G) == O
     out = []
-    cmd = "python3 scripts/gen-ed25519-tables.py " + " ".join(args)
+    cmd = "python3 scripts/gen/gen-ed25519-tables.py " + " ".join(args)
     if outfile is not None:
         cmd += " -o " + outfile
     r26 = bool(args) and args[0].endswith("26")

@@ -25,9 +25,9 @@
      only encoded) join them: 40 mixed additions, one general one;
    - the 67 KB table does not fit the level-1 data cache; rows are read
      in address order, which the hardware prefetchers follow.  Software
-     prefetches of the next row (which gave this directory its name) were
-     measured slower on Zen 4 (warm, and with level 2 evicted), and were
-     dropped.
+     prefetches of the next row (the directory was fe64-comb-r64-prefetch
+     until it was named for the AVX2 it needs) were measured slower on
+     Zen 4 (warm, and with level 2 evicted), and were dropped.
 
    Against fe64-comb-r32 (51 additions, 5 doublings, a scan per digit,
    40 KB table) this trades 8 additions for one doubling and scans of 32
@@ -52,7 +52,7 @@
 #define RADIX (1 << RADIXBITS)
 
 #ifndef __AVX2__
-#error "fe64-comb-r64-prefetch needs AVX2 (its architectures line)"
+#error "fe64-comb-r64-avx2 needs AVX2 (its architectures line)"
 #endif
 
 #define nG_r64_madd2_scan_p3 CRYPTO_NAMESPACE(nG_r64_madd2_scan_p3)
@@ -105,7 +105,7 @@ static inline void nG_r64_load_p3(ge64_p3 *h, const ge64_precomp *q, uint64_t ma
   CRYPTO_CT_WIPE(c);
 }
 
-static CRYPTO_CT_NOINLINE void nG_fe64_comb_r64_prefetch(unsigned char *out, const unsigned char *n)
+static CRYPTO_CT_NOINLINE void nG_fe64_comb_r64_avx2(unsigned char *out, const unsigned char *n)
 {
   unsigned char t[32];
   signed char e[NDIGITS + 1];
@@ -181,13 +181,13 @@ static CRYPTO_CT_NOINLINE void nG_fe64_comb_r64_prefetch(unsigned char *out, con
   CRYPTO_CT_WIPE(args);
 }
 
-/* nG_fe64_comb_r64_prefetch runs in a frame of its own (noinline), so that
+/* nG_fe64_comb_r64_avx2 runs in a frame of its own (noinline), so that
    its frame, the frames below it and the registers they saved are all
    below this one and cleared by one wipe of 4096 bytes: the whole call
    went 2791 bytes (gcc), 2887 (clang) below its caller
    (tests/check-stack.sh), plus a margin. */
 void crypto_nG(unsigned char *out, const unsigned char *n)
 {
-  nG_fe64_comb_r64_prefetch(out, n);
+  nG_fe64_comb_r64_avx2(out, n);
   crypto_ct_wipe_below(4096);
 }
