@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 """Quick checks of scripts/tools/cpu-model's parsers and generators, without qemu
 or llvm-mca (the modelling itself is a tool a person runs): qemu's log as
-it looks on amd64 (capstone's continuation lines) and arm64, the join of
+it looks on amd64 (capstone's continuation lines), arm64 and armhf (Thumb
+and ARM state, the IT rewrite), the join of
 blocks cut without a branch, the kinds of result lines, the ratios summary,
 and that the driver compiles. Run by tests/check-models.sh."""
 
@@ -66,6 +67,27 @@ try:
     # 3 entries run the joined 4 instructions; 2 more enter at 0x1008 directly
     check([(pc, n, len(ins), k) for pc, n, ins, k in runs] == [(0x5500001000, 3, 4, 2), (0x5500001008, 2, 2, 1)],
           "arm64 join %r" % [(hex(pc), n, len(ins), k) for pc, n, ins, k in runs])
+    # armhf: a Thumb instruction as one or two halfwords (marked "t"), an
+    # ARM one as a word; the IT rewrite and the branch and pop rules
+    hf = cm.Arch("armhf")
+    with open(log, "w") as f:
+        f.write("IN: \n0x3f713d3a:  f04f 0300  mov.w    r3, #0\n"
+                "0x3f713d3e:  d147       bne      #0x3f713dd0\n\n"
+                "IN: \n0x3f7f5ff8:  e12fff1e  bx       lr\n\n"
+                "Trace 0: 0x7f00 [00800480/3f713d3a/00000000/00000200] \n"
+                "Trace 0: 0x7f00 [00000480/3f7f5ff8/00000000/00000200] \n")
+    counts, blocks = cm.parse_log(hf, log)
+    th = tuple(tuple(e) for e, _ in blocks[0x3f713d3a])
+    check(th == (("t4f", "tf0", "t00", "t03"), ("t47", "td1")) and cm.ArmhfArch.thumb(th), "armhf Thumb bytes %r" % (th,))
+    ar = tuple(tuple(e) for e, _ in blocks[0x3f7f5ff8])
+    check(ar == (("1e", "ff", "2f", "e1"),) and not cm.ArmhfArch.thumb(ar), "armhf ARM bytes %r" % (ar,))
+    rw = cm.ArmhfArch.rewrite_block(["\tcmp\tr0, #97", "\tite\tle", "\tmovle\tr0, #0", "\tmovgt.w\tr0, #1",
+                                     "\tpop\t{r4, r5}", "\tpop.w\t{r4, pc}", "\tbxne\tlr"], True)
+    check(rw == ["\tcmp\tr0, #97", "\tmov\tr0, #0", "\tmov.w\tr0, #1", "\tpop.w\t{r4, r5}",
+                 "\tldr\tr4, [sp], #4"], "armhf rewrite %r" % rw)
+    check(cm.ArmhfArch.is_branch("\tldr\tpc, [ip, #8]!") and cm.ArmhfArch.is_branch("\tcbz\tr0, #12") and
+          not cm.ArmhfArch.is_branch("\tbic\tr0, r0, #1") and not cm.ArmhfArch.is_branch("\tadd\tr2, pc"),
+          "armhf branches")
     # result lines
     check(cm.line_kind("dh_x25519 selected 32 90000\n") == "headline", "line kind of a headline line")
     check(cm.line_kind("nP_montgomery25519 3 32 90000\n") == "nP_montgomery25519", "line kind of a pair line")
