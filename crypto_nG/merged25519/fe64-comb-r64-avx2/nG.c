@@ -12,13 +12,14 @@
    digits' points), row k serving digits 2k and 2k+1.
 
    - one AVX2 scan of a row selects both of its digits (each entry loaded
-     once, masked into two sets of registers);
+     once, masked into two sets of registers: ge64_precomp_select2_avx2);
    - the two sums are independent chains, built side by side: each
      assembly call (fe64.S) adds row i's odd point to one sum and its even
-     point to the other, the steps of the two additions interleaved, and
-     runs the scan of row i + 1 in chunks between the multiplications (its
-     state stays in the vector registers, which the field code does not
-     use); the caller finishes the selections from the accumulators;
+     point to the other, the steps of the two additions interleaved; the
+     scan of row i + 1 follows the call.  (Weaving that scan into the
+     additions, on the vector units they leave idle, was about 5% faster
+     on Zen 3, but tests/dudect told fixed scalars from random ones there
+     by a few ticks, so it was taken out: doc/security.md.);
    - each sum starts as its first point (Z = 2, one multiplication for
      T), not as an addition to the neutral element; then the last even
      point, 6 doublings of the odd sum and one general addition (no T:
@@ -55,32 +56,14 @@
 #error "fe64-comb-r64-avx2 needs AVX2 (its architectures line)"
 #endif
 
-#define nG_r64_madd2_scan_p3 CRYPTO_NAMESPACE(nG_r64_madd2_scan_p3)
-#define nG_r64_madd2_scan_p2 CRYPTO_NAMESPACE(nG_r64_madd2_scan_p2)
-/* h1 = h1 + q1, h2 = h2 + q2 interleaved (2dxy negated under mask1,
-   p->mask2), with the scan of p->row for p->b as above into p->acc;
-   _p2 leaves T of h1 as is (fe64.S); p->b = the 1-based indices in
-   [0, 32] (0 selects nothing), p->acc[0..11] = the y+x, y-x, 2dxy of
-   entry p->b[0] of the row (0 for none), p->acc[12..23] those of p->b[1] */
-typedef struct {
-  uint64_t mask2;
-  const ge64_precomp *row;
-  const uint64_t *b;
-  uint64_t *acc;
-} nG_r64_args;
-extern void nG_r64_madd2_scan_p3(ge64_p3 *h1, const ge64_precomp *q1, uint64_t mask1, ge64_p3 *h2,
-                                 const ge64_precomp *q2, const nG_r64_args *p) FE64_HIDDEN;
-extern void nG_r64_madd2_scan_p2(ge64_p3 *h1, const ge64_precomp *q1, uint64_t mask1, ge64_p3 *h2,
-                                 const ge64_precomp *q2, const nG_r64_args *p) FE64_HIDDEN;
-
-/* the sign mask (-1 iff d < 0) and |d| of a digit; constant time */
-static inline uint64_t nG_r64_abs(uint64_t *babs, signed char d)
-{
-  uint64_t du = (uint64_t)(int64_t)d;
-  uint64_t m = crypto_ct_bit_mask_u64(du >> 63);
-  *babs = (du ^ m) - m;
-  return m;
-}
+#define nG_r64_madd2_p3 CRYPTO_NAMESPACE(nG_r64_madd2_p3)
+#define nG_r64_madd2_p2 CRYPTO_NAMESPACE(nG_r64_madd2_p2)
+/* h1 = h1 + q1, h2 = h2 + q2 interleaved (2dxy negated under mask1 and
+   mask2); _p2 leaves T of h1 as is (fe64.S) */
+extern void nG_r64_madd2_p3(ge64_p3 *h1, const ge64_precomp *q1, uint64_t mask1, ge64_p3 *h2,
+                            const ge64_precomp *q2, uint64_t mask2) FE64_HIDDEN;
+extern void nG_r64_madd2_p2(ge64_p3 *h1, const ge64_precomp *q1, uint64_t mask1, ge64_p3 *h2,
+                            const ge64_precomp *q2, uint64_t mask2) FE64_HIDDEN;
 
 /* 1/d and -1/d, fully reduced: T = 2xy of a table point from its 2dxy */
 static const fe64 nG_r64_invd[2] = {
@@ -116,10 +99,8 @@ static CRYPTO_CT_NOINLINE void nG_fe64_comb_r64_avx2(unsigned char *out, const u
   uint64_t neg[2];
   ge64_precomp qe[2];
   uint64_t nege[2];
-  uint64_t b[2], acc[24];
   ge64_p3 he;
   ge64_cached ce;
-  nG_r64_args args;
   int i;
 
   for (i = 0; i < 32; ++i) t[i] = n[i];
@@ -130,31 +111,20 @@ static CRYPTO_CT_NOINLINE void nG_fe64_comb_r64_avx2(unsigned char *out, const u
   nG_comb_digits(e, x, RADIXBITS, NDIGITS);
   e[NDIGITS] = 0;   /* the last row has no odd digit */
 
-  /* rows 0 and 1 scanned on their own, each sum loaded from row 0; row
-     i + 1 scanned within the additions of row i (the last row's odd
-     point, 0 B, is not added) */
+  /* each sum loaded from row 0; row i + 1 scanned after the additions of
+     row i (the last row's odd point, 0 B, is not added) */
   ge64_precomp_select2_avx2(&q[0], &neg[0], &qe[0], &nege[0], TABLE[0], RADIX / 2, e[1], e[0]);
   nG_r64_load_p3(&h, &q[0], neg[0]);
   nG_r64_load_p3(&he, &qe[0], nege[0]);
   ge64_precomp_select2_avx2(&q[1], &neg[1], &qe[1], &nege[1], TABLE[1], RADIX / 2, e[3], e[2]);
-  args.b = b;
-  args.acc = acc;
   for (i = 1; 2 * i + 1 < NDIGITS; ++i) {
     /* rows up to NDIGITS / 2: row i + 1 always exists here */
-    const __m256i *a = (const __m256i *)(const void *)acc;
-    uint64_t m1 = nG_r64_abs(&b[0], e[2 * i + 3]), m2 = nG_r64_abs(&b[1], e[2 * i + 2]);
-    args.mask2 = nege[i & 1];
-    args.row = TABLE[i + 1];
     if (2 * i + 3 < NDIGITS)   /* public */
-      nG_r64_madd2_scan_p3(&h, &q[i & 1], neg[i & 1], &he, &qe[i & 1], &args);
+      nG_r64_madd2_p3(&h, &q[i & 1], neg[i & 1], &he, &qe[i & 1], nege[i & 1]);
     else
-      nG_r64_madd2_scan_p2(&h, &q[i & 1], neg[i & 1], &he, &qe[i & 1], &args);
-    ge64_precomp_select2_avx2_out(&q[(i + 1) & 1], _mm256_loadu_si256(a), _mm256_loadu_si256(a + 1),
-                                     _mm256_loadu_si256(a + 2), b[0], m1);
-    neg[(i + 1) & 1] = m1;
-    ge64_precomp_select2_avx2_out(&qe[(i + 1) & 1], _mm256_loadu_si256(a + 3), _mm256_loadu_si256(a + 4),
-                                     _mm256_loadu_si256(a + 5), b[1], m2);
-    nege[(i + 1) & 1] = m2;
+      nG_r64_madd2_p2(&h, &q[i & 1], neg[i & 1], &he, &qe[i & 1], nege[i & 1]);
+    ge64_precomp_select2_avx2(&q[(i + 1) & 1], &neg[(i + 1) & 1], &qe[(i + 1) & 1], &nege[(i + 1) & 1],
+                              TABLE[i + 1], RADIX / 2, e[2 * i + 3], e[2 * i + 2]);
   }
   /* the last row's even point; then h = RADIX (odd sum) + even sum */
   ge64_mulx_madd_p3_cneg(&he, &qe[(NDIGITS / 2) & 1], nege[(NDIGITS / 2) & 1]);
@@ -173,19 +143,18 @@ static CRYPTO_CT_NOINLINE void nG_fe64_comb_r64_avx2(unsigned char *out, const u
   CRYPTO_CT_WIPE(neg);
   CRYPTO_CT_WIPE(qe);
   CRYPTO_CT_WIPE(nege);
-  CRYPTO_CT_WIPE(b);
-  CRYPTO_CT_WIPE(acc);
   CRYPTO_CT_WIPE(h);
   CRYPTO_CT_WIPE(he);
   CRYPTO_CT_WIPE(ce);
-  CRYPTO_CT_WIPE(args);
 }
 
 /* nG_fe64_comb_r64_avx2 runs in a frame of its own (noinline), so that
    its frame, the frames below it and the registers they saved are all
    below this one and cleared by one wipe of 4096 bytes: the whole call
-   went 2791 bytes (gcc), 2887 (clang) below its caller
-   (tests/check-stack.sh), plus a margin. */
+   went 2791 bytes (gcc), 2887 (clang) below its caller with the woven
+   schedule, whose assembly frame was 16 bytes deeper and whose body
+   also held the scan's accumulators (tests/check-stack.sh), plus a
+   margin. */
 void crypto_nG(unsigned char *out, const unsigned char *n)
 {
   nG_fe64_comb_r64_avx2(out, n);
