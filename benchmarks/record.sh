@@ -7,6 +7,10 @@
 # of the same core; lib25519-speed then prints a "lib25519 disable" line and
 # scripts/gen/prioritize files the run under the class the masked CPU satisfies.
 # Afterwards: scripts/gen/prioritize && scripts/gen/mkspeeddoc (or make regen).
+# benchmarks/measure.sh runs this and then the comparison with the
+# distribution's lib25519; its testing hooks HOST, RUN and SPEED_ARGS
+# (cross-configure, a wrapper such as qemu-aarch64, lib25519-speed's
+# arguments) apply here too.
 # usage: benchmarks/record.sh [--avx512-masked] NAME
 #   e.g. benchmarks/record.sh amd64-zen5-epyc-2vcpu
 #        benchmarks/record.sh --avx512-masked amd64-zen5-epyc-2vcpu-avx512-masked
@@ -18,13 +22,13 @@ case "$name" in
   ""|*/*|*.txt) echo "usage: benchmarks/record.sh [--avx512-masked] NAME (no .txt, no /)" >&2; exit 100 ;;
 esac
 cd "$top" || exit 111
-./configure --no-trim --no-planted --builddir=bench >/dev/null || exit 111
+./configure --no-trim --no-planted --builddir=bench ${HOST:+--host=$HOST} >/dev/null || exit 111
 nice make -j2 -f build/bench/Makefile all >/dev/null || exit 111
 B=$top/build/bench/package
 if [ -n "$mask" ]; then
-  LIB25519_DISABLE=$mask LD_LIBRARY_PATH=$B/lib taskset -c "${CPU:-1}" "$B/bin/lib25519-speed" >"benchmarks/$name.txt.tmp"
+  LIB25519_DISABLE=$mask LD_LIBRARY_PATH=$B/lib taskset -c "${CPU:-1}" $RUN "$B/bin/lib25519-speed" $SPEED_ARGS >"benchmarks/$name.txt.tmp"
 else
-  env -u LIB25519_DISABLE LD_LIBRARY_PATH=$B/lib taskset -c "${CPU:-1}" "$B/bin/lib25519-speed" >"benchmarks/$name.txt.tmp"
+  env -u LIB25519_DISABLE LD_LIBRARY_PATH=$B/lib taskset -c "${CPU:-1}" $RUN "$B/bin/lib25519-speed" $SPEED_ARGS >"benchmarks/$name.txt.tmp"
 fi || { rm -f "benchmarks/$name.txt.tmp"; exit 1; }
 mv "benchmarks/$name.txt.tmp" "benchmarks/$name.txt"
 echo "wrote benchmarks/$name.txt"

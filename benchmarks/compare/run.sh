@@ -9,6 +9,9 @@
 #                    (any number). Without any --lib, every DIR/lib25519.so.1
 #                    under ../shared/anchors beside the tree is taken, when that
 #                    folder exists, named after DIR without "lib25519-".
+# CC, COMPARE_FLAGS (extra compiler and linker flags) and RUN (a wrapper
+# the program runs under, e.g. qemu-aarch64) are benchmarks/measure.sh's
+# testing hooks.
 # Each --lib's folder is appended to LD_LIBRARY_PATH (after ours, so the
 # program's own lib25519.so.1 stays this tree's), and compare.c loads the
 # librandombytes in that folder by path before the library: builds that
@@ -41,10 +44,13 @@ for a in "$@"; do
 done
 sodium=
 if pkg-config --exists libsodium 2>/dev/null; then sodium="-DHAVE_SODIUM $(pkg-config --cflags --libs libsodium)"; fi
-cc -O2 -Wall -I"$B/package/include" -I"$top/cpucycles" "$top/benchmarks/compare/compare.c" "$top/cpucycles/cpucycles.c" \
-  -L"$B/package/lib" -l25519 -lcrypto -ldl $sodium -o "$B/compare" || exit 1
+${CC:-cc} -O2 -Wall -I"$B/package/include" -I"$top/cpucycles" "$top/benchmarks/compare/compare.c" "$top/cpucycles/cpucycles.c" \
+  -L"$B/package/lib" -l25519 $COMPARE_FLAGS -lcrypto -ldl $sodium -o "$B/compare" || exit 1
 if [ -n "$out" ]; then
-  LD_LIBRARY_PATH=$ldpath taskset -c "${CPU:-1}" "$B/compare" "$@" | tee "$out"
+  # through a temporary file: a failed run leaves no output file behind
+  LD_LIBRARY_PATH=$ldpath taskset -c "${CPU:-1}" $RUN "$B/compare" "$@" >"$out.tmp" ||
+    { cat "$out.tmp"; rm -f "$out.tmp"; exit 1; }
+  mv "$out.tmp" "$out" && cat "$out"
 else
-  LD_LIBRARY_PATH=$ldpath taskset -c "${CPU:-1}" "$B/compare" "$@"
+  LD_LIBRARY_PATH=$ldpath taskset -c "${CPU:-1}" $RUN "$B/compare" "$@"
 fi
