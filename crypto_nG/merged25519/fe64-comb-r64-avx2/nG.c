@@ -17,9 +17,9 @@
      assembly call (fe64.S) adds row i's odd point to one sum and its even
      point to the other, the steps of the two additions interleaved; the
      scan of row i + 1 follows the call.  (Weaving that scan into the
-     additions, on the vector units they leave idle, was about 5% faster
+     additions, on the vector units they leave idle, was up to 7% faster
      on Zen 3, but tests/dudect told fixed scalars from random ones there
-     by a few ticks, so it was taken out: doc/security.md.);
+     by a few ticks, so it was taken out: doc/security.md);
    - each sum starts as its first point (Z = 2, one multiplication for
      T), not as an addition to the neutral element; then the last even
      point, 6 doublings of the odd sum and one general addition (no T:
