@@ -63,12 +63,18 @@ static inline uint32_t ge26_zero_mask_u32(uint32_t x)
    words of the entries (three instructions an entry, the masks kept in
    registers), the neutral element (1, 1, 0) coming in with the mask of
    b = 0.  For b < 0 the negation -(y+x, y-x, 2dxy) = (y-x, y+x, -2dxy)
-   is a masked swap and a masked 8p - xy2d (fe26_sub's constants), then
-   one carry, done whatever the sign (it changes no value). */
+   is a masked swap and a masked 8p - xy2d, then one carry, done whatever
+   the sign (it changes no value).  The loops index only by the public
+   limb number. */
 static inline void ge26_precomp_select(ge26_precomp *t, const ge26_precomp table[8], signed char b)
 {
-  const uint32_t e0 = ((uint32_t)1 << 29) - 152, e = ((uint32_t)1 << 29) - 8;
-  const uint32_t o = ((uint32_t)1 << 28) - 8;
+  /* the limbs of 8p (fe26_sub's constants) */
+  static const uint32_t p8[10] = {
+    ((uint32_t)1 << 29) - 152, ((uint32_t)1 << 28) - 8, ((uint32_t)1 << 29) - 8,
+    ((uint32_t)1 << 28) - 8, ((uint32_t)1 << 29) - 8, ((uint32_t)1 << 28) - 8,
+    ((uint32_t)1 << 29) - 8, ((uint32_t)1 << 28) - 8, ((uint32_t)1 << 29) - 8,
+    ((uint32_t)1 << 28) - 8
+  };
   uint32_t bu = (uint32_t)(int32_t)b;
   uint32_t neg = bu >> 31;                      /* 1 iff b < 0 */
   uint32_t babs = bu ^ ((0 - neg) & (bu ^ (0 - bu)));
@@ -85,16 +91,17 @@ static inline void ge26_precomp_select(ge26_precomp *t, const ge26_precomp table
   for (i = 0; i < 10; ++i) {
     x = GE26_SEL8(ypx, i);
     y = GE26_SEL8(ymx, i);
-    if (i == 0) { x |= m0 & 1; y |= m0 & 1; }   /* i is public */
     d = mn & (x ^ y);
     t->ypx.v[i] = x ^ d;
     t->ymx.v[i] = y ^ d;
   }
+  /* b = 0: every other mask is 0, so both limbs are 0 here */
+  t->ypx.v[0] |= m0 & 1;
+  t->ymx.v[0] |= m0 & 1;
   for (i = 0; i < 10; ++i) {
     x = GE26_SEL8(xy2d, i);
-    /* 8p's limb minus 2x: x + (mask & (8p_i - 2x)) is x or 8p_i - x */
-    d = (i == 0 ? e0 : (i & 1) ? o : e) - 2 * x;
-    t->xy2d.v[i] = x + (mn & d);
+    /* x + (mask & (8p_i - 2x)) is x or 8p_i - x */
+    t->xy2d.v[i] = x + (mn & (p8[i] - 2 * x));
   }
   fe26_carry(&t->xy2d);
 }
