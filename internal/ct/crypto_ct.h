@@ -92,8 +92,39 @@ static inline void crypto_ct_wipe(void *x, size_t len)
 #endif
 }
 
-/* wipe one object (an array or a struct, not a pointer to one) */
+/* wipe one object (an array or a struct, not a pointer to one).
+
+   On 32-bit targets (armhf, i386, ...) a wipe of a small object aligned to
+   its word is a run of volatile word stores in line, not a call to the C
+   library's memset: there the compiler calls memset for all but the
+   smallest sizes, and a signature made some 180 such calls, each costing
+   more than its stores.  The stores are volatile, so they are neither
+   dropped nor turned back into a memset call; the barrier after them is
+   crypto_ct_wipe's.  The size and alignment are constants, so only one
+   branch of the test survives.  Elsewhere (amd64, arm64) CRYPTO_CT_WIPE is
+   crypto_ct_wipe, whose constant-size memset the compiler already writes
+   in line. */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__SIZEOF_POINTER__) && __SIZEOF_POINTER__ == 4 \
+  && !defined(CRYPTO_CT_MSAN)
+#define CRYPTO_CT_WIPE_INLINE_MAX 256
+static inline __attribute__((always_inline)) void crypto_ct_wipe_small(void *x, size_t len, size_t align)
+{
+  size_t i;
+  if (len <= CRYPTO_CT_WIPE_INLINE_MAX && align >= 8 && len % 8 == 0) {
+    volatile uint64_t *v = (volatile uint64_t *)x;
+    for (i = 0; i < len / 8; ++i) v[i] = 0;
+  } else if (len <= CRYPTO_CT_WIPE_INLINE_MAX && align >= 4 && len % 4 == 0) {
+    volatile uint32_t *v = (volatile uint32_t *)x;
+    for (i = 0; i < len / 4; ++i) v[i] = 0;
+  } else {
+    memset(x, 0, len);
+  }
+  __asm__ __volatile__("" : : "r"(x) : "memory");
+}
+#define CRYPTO_CT_WIPE(obj) crypto_ct_wipe_small(&(obj), sizeof(obj), __alignof__(obj))
+#else
 #define CRYPTO_CT_WIPE(obj) crypto_ct_wipe(&(obj), sizeof(obj))
+#endif
 
 /* Zeroes `bytes` bytes of stack just below the caller's frame, which is
    where the frames of the functions it called were: for callees that

@@ -59,9 +59,15 @@ static inline void sc25519_limb32_barrett(sc25519 *r, const uint32_t x[16])
   int i, j;
 
   /* q2 = the products x1[i] mu[j] with i + j >= 7, x1 = x[7..15];
-     q3 = floor(q2 / 2^288) = q2[9..17] */
-  for (i = 0; i < 18; ++i) q2[i] = 0;
-  for (i = 0; i < 9; ++i) {
+     q3 = floor(q2 / 2^288) = q2[9..17].  Row 0 sets q2[7..9], row i
+     reads q2[7..i+8], all set by the rows before: q2 needs no zeroing
+     (whose loop gcc makes a memset call on 32-bit arm) */
+  acc = (uint64_t)x[7] * SC25519_W32(sc25519_mu, 7);
+  q2[7] = (uint32_t)acc;
+  acc = (uint64_t)x[7] * SC25519_W32(sc25519_mu, 8) + (uint32_t)(acc >> 32);
+  q2[8] = (uint32_t)acc;
+  q2[9] = (uint32_t)(acc >> 32);
+  for (i = 1; i < 9; ++i) {
     carry = 0;
     for (j = (i < 7 ? 7 - i : 0); j < 9; ++j) {
       acc = (uint64_t)x[7 + i] * SC25519_W32(sc25519_mu, j) + q2[i + j] + carry;
@@ -71,9 +77,15 @@ static inline void sc25519_limb32_barrett(sc25519 *r, const uint32_t x[16])
     q2[i + 9] = carry;
   }
 
-  /* r2 = q3 L mod 2^256 = q3 delta + q3 2^252 mod 2^256 */
-  for (i = 0; i < 8; ++i) r2[i] = 0;
-  for (i = 0; i < 4; ++i) {
+  /* r2 = q3 L mod 2^256 = q3 delta + q3 2^252 mod 2^256; row 0 sets
+     r2, the other rows add */
+  carry = 0;
+  for (j = 0; j < 8; ++j) {
+    acc = (uint64_t)q2[9 + j] * SC25519_W32(sc25519_L, 0) + carry;
+    r2[j] = (uint32_t)acc;
+    carry = (uint32_t)(acc >> 32);
+  }
+  for (i = 1; i < 4; ++i) {
     carry = 0;
     for (j = 0; i + j < 8; ++j) {
       acc = (uint64_t)q2[9 + j] * SC25519_W32(sc25519_L, i) + r2[i + j] + carry;
