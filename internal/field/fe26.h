@@ -35,12 +35,11 @@ typedef struct { uint32_t v[10]; } fe26;
 #define FE26_MASK26 (((uint32_t)1 << 26) - 1)
 #define FE26_MASK25 (((uint32_t)1 << 25) - 1)
 
-/* h = 0; TIGHT.  Ten stores written out: as a loop, gcc makes it a call
-   to memset on 32-bit arm */
+/* h = 0; TIGHT */
 static inline void fe26_0(fe26 *h)
 {
-  h->v[0] = 0; h->v[1] = 0; h->v[2] = 0; h->v[3] = 0; h->v[4] = 0;
-  h->v[5] = 0; h->v[6] = 0; h->v[7] = 0; h->v[8] = 0; h->v[9] = 0;
+  int i;
+  for (i = 0; i < 10; ++i) h->v[i] = 0;
 }
 
 /* h = 1; TIGHT */

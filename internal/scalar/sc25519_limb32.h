@@ -48,7 +48,7 @@ static inline void sc25519_limb32_csubL(uint32_t r[8])
   /* borrow = 1 iff r < L: keep r; else take t */
   mask = 0 - crypto_ct_barrier_u32(borrow);
   for (i = 0; i < 8; ++i) r[i] = (r[i] & mask) | (t[i] & ~mask);
-  CRYPTO_CT_WIPE(t);
+  CRYPTO_CT_WIPE_SMALL(t);
 }
 
 /* r = x mod L for a 512-bit x given as sixteen little-endian 32-bit limbs */
@@ -106,9 +106,9 @@ static inline void sc25519_limb32_barrett(sc25519 *r, const uint32_t x[16])
   sc25519_limb32_csubL(rr);
   for (i = 0; i < 4; ++i) r->v[i] = (uint64_t)rr[2 * i] | ((uint64_t)rr[2 * i + 1] << 32);
   /* x may be a secret scalar: every derived limb goes */
-  CRYPTO_CT_WIPE(q2);
-  CRYPTO_CT_WIPE(r2);
-  CRYPTO_CT_WIPE(rr);
+  CRYPTO_CT_WIPE_SMALL(q2);
+  CRYPTO_CT_WIPE_SMALL(r2);
+  CRYPTO_CT_WIPE_SMALL(rr);
 }
 
 /* r = x mod L for a 512-bit x given as eight little-endian 64-bit limbs */
@@ -118,7 +118,7 @@ static inline void sc25519_barrett(sc25519 *r, const uint64_t x[8])
   int i;
   for (i = 0; i < 16; ++i) t[i] = SC25519_W32(x, i);
   sc25519_limb32_barrett(r, t);
-  CRYPTO_CT_WIPE(t);
+  CRYPTO_CT_WIPE_SMALL(t);
 }
 
 /* r = a * b + c mod L; a, b, c reduced (below L) */
@@ -146,7 +146,7 @@ static inline void sc25519_muladd(sc25519 *r, const sc25519 *a, const sc25519 *b
     carry = (uint32_t)(acc >> 32);
   }
   sc25519_limb32_barrett(r, t);
-  CRYPTO_CT_WIPE(t);
+  CRYPTO_CT_WIPE_SMALL(t);
 }
 
 /* 1 if the 32-byte little-endian integer s is below L, else 0.
