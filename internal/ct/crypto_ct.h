@@ -95,6 +95,43 @@ static inline void crypto_ct_wipe(void *x, size_t len)
 /* wipe one object (an array or a struct, not a pointer to one) */
 #define CRYPTO_CT_WIPE(obj) crypto_ct_wipe(&(obj), sizeof(obj))
 
+/* CRYPTO_CT_WIPE for the small temporaries of code that runs many wipes
+   per operation (the scalar arithmetic mod L, the fixed-base comb, the
+   signing scalars).  On 32-bit targets (armhf, i386, ...) a wipe of an
+   object of at most 256 bytes aligned to its word is a run of volatile
+   word stores in line instead of a call to the C library's memset, which
+   gcc makes there for all but the smallest sizes (a signature made some
+   180 such calls, each costing more than its stores).  The stores are
+   volatile, so they are neither dropped nor turned back into a memset
+   call; the barrier after them is crypto_ct_wipe's.  The size and
+   alignment are constants, so one branch of the test survives.  Opt-in
+   rather than every CRYPTO_CT_WIPE: in the X25519 ladder the change moved
+   gcc's register allocation of the whole ladder loop, some percent either
+   way depending on the model.  Elsewhere (amd64, arm64) it is
+   CRYPTO_CT_WIPE, whose constant-size memset the compiler already writes
+   in line. */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__SIZEOF_POINTER__) && __SIZEOF_POINTER__ == 4 \
+  && !defined(CRYPTO_CT_MSAN)
+#define CRYPTO_CT_WIPE_INLINE_MAX 256
+static inline __attribute__((always_inline)) void crypto_ct_wipe_small(void *x, size_t len, size_t align)
+{
+  size_t i;
+  if (len <= CRYPTO_CT_WIPE_INLINE_MAX && align >= 8 && len % 8 == 0) {
+    volatile uint64_t *v = (volatile uint64_t *)x;
+    for (i = 0; i < len / 8; ++i) v[i] = 0;
+  } else if (len <= CRYPTO_CT_WIPE_INLINE_MAX && align >= 4 && len % 4 == 0) {
+    volatile uint32_t *v = (volatile uint32_t *)x;
+    for (i = 0; i < len / 4; ++i) v[i] = 0;
+  } else {
+    memset(x, 0, len);
+  }
+  __asm__ __volatile__("" : : "r"(x) : "memory");
+}
+#define CRYPTO_CT_WIPE_SMALL(obj) crypto_ct_wipe_small(&(obj), sizeof(obj), __alignof__(obj))
+#else
+#define CRYPTO_CT_WIPE_SMALL(obj) CRYPTO_CT_WIPE(obj)
+#endif
+
 /* Zeroes `bytes` bytes of stack just below the caller's frame, which is
    where the frames of the functions it called were: for callees that
    cannot wipe their own temporaries, namely the assembly (which keeps

@@ -42,26 +42,70 @@ static const fe26 ge26_sqrtm1 = {{
 #undef GE_FAMILY
 #undef FE_FAMILY
 
+/* all-ones if x == 0, else 0 (32-bit: on 32-bit targets the _u64 masks
+   of ct/crypto_ct.h take two registers and a carry chain each) */
+static inline uint32_t ge26_zero_mask_u32(uint32_t x)
+{
+  x = crypto_ct_barrier_u32(x);
+  return ((x | (0 - x)) >> 31) - 1;
+}
+
+/* word i of a field element of the table's entry j, masked */
+#define GE26_SEL8(F, i) \
+  ((m1 & table[0].F.v[i]) | (m2 & table[1].F.v[i]) | (m3 & table[2].F.v[i]) \
+   | (m4 & table[3].F.v[i]) | (m5 & table[4].F.v[i]) | (m6 & table[5].F.v[i]) \
+   | (m7 & table[6].F.v[i]) | (m8 & table[7].F.v[i]))
+
 /* t = b * P where table[j] = (j+1) P for j = 0..7 and -8 <= b <= 8.
    Reads all eight entries whatever b is; no branch or index on b, and
-   only 32-bit arithmetic on it. */
+   only 32-bit arithmetic on it.  The nine masks (b = 0, +-1, ..., +-8)
+   are made once; each output word is then the OR of the eight masked
+   words of the entries (three instructions an entry, the masks kept in
+   registers), the neutral element (1, 1, 0) coming in with the mask of
+   b = 0.  For b < 0 the negation -(y+x, y-x, 2dxy) = (y-x, y+x, -2dxy)
+   is a masked swap and a masked 8p - xy2d, then one carry, done whatever
+   the sign (it changes no value).  The loops index only by the public
+   limb number. */
 static inline void ge26_precomp_select(ge26_precomp *t, const ge26_precomp table[8], signed char b)
 {
+  /* the limbs of 8p (fe26_sub's constants) */
+  static const uint32_t p8[10] = {
+    ((uint32_t)1 << 29) - 152, ((uint32_t)1 << 28) - 8, ((uint32_t)1 << 29) - 8,
+    ((uint32_t)1 << 28) - 8, ((uint32_t)1 << 29) - 8, ((uint32_t)1 << 28) - 8,
+    ((uint32_t)1 << 29) - 8, ((uint32_t)1 << 28) - 8, ((uint32_t)1 << 29) - 8,
+    ((uint32_t)1 << 28) - 8
+  };
   uint32_t bu = (uint32_t)(int32_t)b;
   uint32_t neg = bu >> 31;                      /* 1 iff b < 0 */
   uint32_t babs = bu ^ ((0 - neg) & (bu ^ (0 - bu)));
-  ge26_precomp minus;
-  int j;
+  uint32_t m0, m1, m2, m3, m4, m5, m6, m7, m8, mn, x, y, d;
+  int i;
 
-  ge26_precomp_0(t);
-  for (j = 0; j < 8; ++j)
-    ge26_precomp_cmov(t, &table[j], crypto_ct_equal_mask_u64(babs, (uint64_t)(j + 1)) & 1);
-  /* -(y+x, y-x, 2dxy) = (y-x, y+x, -2dxy) */
-  fe26_copy(&minus.ypx, &t->ymx);
-  fe26_copy(&minus.ymx, &t->ypx);
-  fe26_neg(&minus.xy2d, &t->xy2d);
-  ge26_precomp_cmov(t, &minus, neg);
+  m0 = ge26_zero_mask_u32(babs);
+  m1 = ge26_zero_mask_u32(babs ^ 1); m2 = ge26_zero_mask_u32(babs ^ 2);
+  m3 = ge26_zero_mask_u32(babs ^ 3); m4 = ge26_zero_mask_u32(babs ^ 4);
+  m5 = ge26_zero_mask_u32(babs ^ 5); m6 = ge26_zero_mask_u32(babs ^ 6);
+  m7 = ge26_zero_mask_u32(babs ^ 7); m8 = ge26_zero_mask_u32(babs ^ 8);
+  mn = 0 - crypto_ct_barrier_u32(neg);
+
+  for (i = 0; i < 10; ++i) {
+    x = GE26_SEL8(ypx, i);
+    y = GE26_SEL8(ymx, i);
+    d = mn & (x ^ y);
+    t->ypx.v[i] = x ^ d;
+    t->ymx.v[i] = y ^ d;
+  }
+  /* b = 0: every other mask is 0, so both limbs are 0 here */
+  t->ypx.v[0] |= m0 & 1;
+  t->ymx.v[0] |= m0 & 1;
+  for (i = 0; i < 10; ++i) {
+    x = GE26_SEL8(xy2d, i);
+    /* x + (mask & (8p_i - 2x)) is x or 8p_i - x */
+    t->xy2d.v[i] = x + (mn & (p8[i] - 2 * x));
+  }
+  fe26_carry(&t->xy2d);
 }
+#undef GE26_SEL8
 
 /* s = Montgomery u = (1+y)/(1-y) = (Z+Y)/(Z-Y), fully reduced; the
    neutral element (Z = Y) gives 0 since inverting 0 gives 0 */

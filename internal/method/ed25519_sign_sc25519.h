@@ -17,7 +17,7 @@ static void ed25519_sc25519_reduce64(unsigned char rb[32], const unsigned char x
 
   sc25519_from64bytes(&r, x);
   sc25519_tobytes(rb, &r);
-  CRYPTO_CT_WIPE(r);
+  CRYPTO_CT_WIPE_SMALL(r);
 }
 
 /* S = h a + r mod L, h = hram mod L, a = the clamped scalar az[0..31],
@@ -34,9 +34,9 @@ static __attribute__((noinline)) void ed25519_sc25519_sign_S(unsigned char S[32]
   sc25519_from32bytes(&r, rb);
   sc25519_muladd(&s, &h, &a, &r);
   sc25519_tobytes(S, &s);
-  CRYPTO_CT_WIPE(a);
-  CRYPTO_CT_WIPE(r);
-  CRYPTO_CT_WIPE(s);
+  CRYPTO_CT_WIPE_SMALL(a);
+  CRYPTO_CT_WIPE_SMALL(r);
+  CRYPTO_CT_WIPE_SMALL(s);
 }
 
 #define ED25519_SHA512 crypto_hash_sha512

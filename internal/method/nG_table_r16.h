@@ -68,11 +68,11 @@ static CRYPTO_CT_NOINLINE void GE(nG_table_r16)(unsigned char *out, const unsign
   GE(p3_tobytes_merged)(out, &h, montgomery);
 
   /* the scalar, its digits, the selected points and the partial sums */
-  CRYPTO_CT_WIPE(t);
-  CRYPTO_CT_WIPE(a);
-  CRYPTO_CT_WIPE(e);
-  CRYPTO_CT_WIPE(q);
-  CRYPTO_CT_WIPE(h);
-  CRYPTO_CT_WIPE(r);
-  CRYPTO_CT_WIPE(s);
+  CRYPTO_CT_WIPE_SMALL(t);
+  CRYPTO_CT_WIPE_SMALL(a);
+  CRYPTO_CT_WIPE_SMALL(e);
+  CRYPTO_CT_WIPE_SMALL(q);
+  CRYPTO_CT_WIPE_SMALL(h);
+  CRYPTO_CT_WIPE_SMALL(r);
+  CRYPTO_CT_WIPE_SMALL(s);
 }

@@ -172,7 +172,7 @@ static inline void sc25519_from64bytes(sc25519 *r, const unsigned char x[64])
   int i;
   for (i = 0; i < 8; ++i) t[i] = sc25519_load64(x + 8 * i);
   sc25519_barrett(r, t);
-  CRYPTO_CT_WIPE(t);
+  CRYPTO_CT_WIPE_SMALL(t);
 }
 
 /* r = x mod L for a 32-byte little-endian x (all 256 bits used) */
@@ -183,7 +183,7 @@ static inline void sc25519_from32bytes(sc25519 *r, const unsigned char x[32])
   for (i = 0; i < 4; ++i) t[i] = sc25519_load64(x + 8 * i);
   for (i = 4; i < 8; ++i) t[i] = 0;
   sc25519_barrett(r, t);
-  CRYPTO_CT_WIPE(t);
+  CRYPTO_CT_WIPE_SMALL(t);
 }
 
 /* s = a, 32 bytes little-endian */
