@@ -15,7 +15,7 @@
    Barrett code of scalar/sc64.h).  A negative digit selects |digit| B
    with y+x and y-x swapped, and the addition negates 2dxy under a mask
    (ge64_mulx_madd_p3_cneg).  Every lookup scans its whole row of 16 points
-   with masks (AVX2 where the architectures line allows, else SSE2).
+   with masks (SSE2: the architectures line has no AVX2).
 
    fe64-comb-r64-avx2 is the same method with radix-64 digits for
    CPUs with AVX2.
