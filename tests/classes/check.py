@@ -71,13 +71,18 @@ def selection(output, pdir):
                 runnable.setdefault(w[0], []).append((w[2], strip_cflags(w[3])))
     bad = 0
     for prim in sorted(selected):
-        want = None
-        for impl, comp in order(os.path.join(pdir, cls, prim)):
-            exact = [r for r in runnable.get(prim, []) if r == (impl, comp)]
-            fam = [r for r in runnable.get(prim, []) if r[0] == impl and family(r[1]) == family(comp)]
-            if exact or fam:
-                want = (exact or fam)[0]
-                break
+        # rank each runnable pair as configure does (order_pairs): by its
+        # exact compiler line where priority/ has it, else by the first
+        # line of the same compiler family; the cheapest rank is wanted
+        rank = {}
+        for i, (impl, comp) in enumerate(order(os.path.join(pdir, cls, prim))):
+            rank.setdefault((impl, comp), i)
+            rank.setdefault((impl, family(comp)), i)
+        want, best = None, None
+        for r in runnable.get(prim, []):
+            k = rank.get(r, rank.get((r[0], family(r[1]))))
+            if k is not None and (best is None or k < best):
+                want, best = r, k
         if want is None:
             print("none %s %s" % (cls, prim))
         elif want == selected[prim]:
