@@ -392,6 +392,9 @@ def scalar_chain_par():
             return ["movq %s, %%rdx" % r]
         if scale == 2:
             return ["leaq (%s,%s), %%rdx" % (r, r)]
+        if OPT.get("lea19"):
+            o = ["leaq (%s,%s,8), %%rdx" % (r, r), "leaq (%s,%%rdx,2), %%rdx" % r]
+            return o + (["addq %rdx, %rdx"] if scale == 38 else [])
         return ["imulq $%d, %s, %%rdx" % (scale, r)]
 
     def column(k, terms):
@@ -448,9 +451,9 @@ def scalar_chain_par():
     def split(zr, k):
         return ["movq %s, %%rdx" % zr,
                 "shrq $26, %rdx",
-                "movq %%rdx, %s" % mem(OFF_ZZ + 16 * k + 8),
+                "movq %%rdx, %s" % mem(zz(2 * k + 1)),
                 "andl $0x3ffffff, %s" % {"%rsi": "%esi", "%rdi": "%edi", "%r8": "%r8d", "%r14": "%r14d"}[zr],
-                "movq %s, %s" % (zr, mem(OFF_ZZ + 16 * k))]
+                "movq %s, %s" % (zr, mem(zz(2 * k)))]
 
     cols = [[(1, yreg[i], xo(k - i)) for i in range(5)] for k in range(5)]
     out += column(0, cols[0]) + column(1, cols[1])
@@ -468,8 +471,18 @@ def scalar_chain_par():
     return out
 
 
+def zz(i):
+    """where limb i of z3' is stored: 8-byte slots, or (zzw=1) the top 8
+    bytes of 32-byte slots in the V area, for vpblendd from memory"""
+    if OPT.get("zzw"):
+        return OFF_V + 32 * i + 24
+    return OFF_ZZ + 8 * i
+
+
 def step_out():
     out = []
+    if OPT.get("zzw"):
+        return ["vpblendd $0xc0, %s, %s, %s" % (mem(OFF_V + 32 * i), y(i), y(i)) for i in range(10)]
     for i in range(10):
         t = 10 + (i % 4)
         out += ["vpbroadcastq %s, %s" % (mem(OFF_ZZ + 8 * i), y(t)),
@@ -492,6 +505,177 @@ def merge(vec, sca, lead=0):
             out.append(sca[j]); j += 1
     out += sca[j:]
     return out
+
+
+# ---- column form (col=1): product scanning with the carry chain and the
+# next phase's per-limb work woven into the columns ----
+A1 = 0            # M1's A operand (U) with its multiples: 29 slots
+A2 = 928          # M2's A operand (F) with its multiples
+OFF_W = 1856      # w (G before its carry round)
+OFF_MM = 2176     # product limbs waiting for the wrap (0, 1) or the blend
+
+
+def slot(area, kind, i):
+    """the 32-byte slot of multiple `kind` (1, 2, 19, 38) of limb i"""
+    if kind == 1:
+        return area + 32 * i
+    if kind == 2:
+        return area + 320 + 32 * (i // 2)
+    if kind == 19:
+        return area + 480 + 32 * (i - 1)
+    return area + 768 + 32 * (i // 2)
+
+
+def variant(i, j):
+    oo = (i & j) & 1
+    if i + j >= 10:
+        return 38 if oo else 19
+    return 2 if oo else 1
+
+
+def columns(area, callback):
+    """t = A B with B in ymm0..9 and A's multiples at `area`; column k
+    summed in ymm10 / ymm11 (alternately), products via ymm12; the carry
+    chain 0 -> 1 -> ... -> 9 runs one column behind (carry in ymm13);
+    limbs 2..9 go to callback(k, reg) as they become final, limbs 0 and 1
+    are parked at OFF_MM and finished after the wrap, then handed over"""
+    out = []
+    for k in range(10):
+        acc = 10 + (k & 1)
+        accs = [acc, 14] if OPT.get("split") else [acc]
+        tmps = [12, 15] if OPT.get("split") else [12]
+        for n, i in enumerate(list(range(k + 1, 10)) + list(range(k + 1))):
+            j = (k - i) % 10
+            src = mem(slot(area, variant(i, j), i))
+            a = accs[n % len(accs)]
+            if n < len(accs):
+                out.append("vpmuludq %s, %s, %s" % (src, y(j), y(a)))
+            else:
+                t = tmps[n % len(tmps)]
+                out += ["vpmuludq %s, %s, %s" % (src, y(j), y(t)),
+                        "vpaddq %s, %s, %s" % (y(t), y(a), y(a))]
+        if OPT.get("split"):
+            out.append("vpaddq %%ymm14, %s, %s" % (y(acc), y(acc)))
+        if k >= 1:
+            out.append("vpaddq %%ymm13, %s, %s" % (y(acc), y(acc)))
+        out += ["vpsrlq $%d, %s, %%ymm13" % (shift(k), y(acc)),
+                "vpand %s, %s, %s" % (mask(k), y(acc), y(acc))]
+        if k < 2:
+            out.append("vmovdqa %s, %s" % (y(acc), mem(OFF_MM + 32 * k)))
+        else:
+            out += callback(k, acc)
+    # the wrap: t0 += 19 c9 (c9 < 2^37.5, 64-bit: c + 2 c + 16 c), then
+    # t0's carry into t1
+    out += ["vmovdqa %s, %%ymm10" % mem(OFF_MM),
+            "vpsllq $1, %ymm13, %ymm12",
+            "vpaddq %ymm13, %ymm10, %ymm10",
+            "vpsllq $4, %ymm13, %ymm13",
+            "vpaddq %ymm12, %ymm13, %ymm13",
+            "vpaddq %ymm13, %ymm10, %ymm10",
+            "vpsrlq $26, %ymm10, %ymm13",
+            "vpand %s, %%ymm10, %%ymm10" % mask(0),
+            "vpaddq %s, %%ymm13, %%ymm11" % mem(OFF_MM + 32)]
+    return out
+
+
+def fg_limb(k, acc):
+    """M1's limb k (AA, BB, CB, DA) in acc -> F_k and its multiples at A2,
+    w_k at OFF_W; temps ymm12, ymm14, ymm15"""
+    a = acc
+    out = ["vpshufd $0x4e, %s, %%ymm14" % y(a),
+           "vpand FMASK(%rip), %ymm14, %ymm14",
+           "vpaddq %s, %%ymm14, %%ymm14" % cadd(k),
+           "vpsignd SGN(%%rip), %s, %%ymm15" % y(a),
+           "vpaddq %ymm15, %ymm14, %ymm14",                      # F_k
+           "vmovdqa %%ymm14, %s" % mem(slot(A2, 1, k))]
+    if k & 1:
+        out += ["vpaddq %ymm14, %ymm14, %ymm15",
+                "vmovdqa %%ymm15, %s" % mem(slot(A2, 2, k))]
+    if k >= 1:
+        out += ["vpmuludq K19(%rip), %ymm14, %ymm12",
+                "vmovdqa %%ymm12, %s" % mem(slot(A2, 19, k))]
+        if k & 1:
+            out += ["vpaddq %ymm12, %ymm12, %ymm12",
+                    "vmovdqa %%ymm12, %s" % mem(slot(A2, 38, k))]
+    out += ["vpmuludq KG(%rip), %ymm14, %ymm15",
+            "vpshufd $0xee, %s, %s" % (y(a), y(a)),
+            "vpand GMASK(%%rip), %s, %s" % (y(a), y(a)),
+            "vpaddq %%ymm15, %s, %s" % (y(a), y(a)),                   # w_k
+            "vmovdqa %s, %s" % (y(a), mem(OFF_W + 32 * k))]
+    return out
+
+
+def g_carry_col():
+    """G = w after one parallel carry round, into ymm0..9"""
+    out = ["vmovdqa %s, %s" % (mem(OFF_W + 32 * k), y(k)) for k in range(10)]
+    out += ["vpsrlq $25, %ymm9, %ymm12",
+            "vpand M25(%rip), %ymm9, %ymm9"]
+    for i in range(8, -1, -1):
+        t = 10 + (i & 1)
+        out += ["vpsrlq $%d, %s, %s" % (shift(i), y(i), y(t)),
+                "vpand %s, %s, %s" % (mask(i), y(i), y(i)),
+                "vpaddq %s, %s, %s" % (y(t), y(i + 1), y(i + 1))]
+    out += ["vpmuludq K19(%rip), %ymm12, %ymm12",
+            "vpaddq %ymm12, %ymm0, %ymm0"]
+    return out
+
+
+def park_limb(k, acc):
+    return ["vmovdqa %s, %s" % (y(acc), mem(OFF_MM + 32 * k))]
+
+
+def out_in_col():
+    """after M2's wrap (limbs 0, 1 in ymm10, ymm11, the rest at OFF_MM):
+    lane 3 from z3', then the next step's U with its multiples at A1 and
+    V in ymm0..9"""
+    out = []
+    for k in range(10):
+        src = {0: "%ymm10", 1: "%ymm11"}.get(k)
+        out.append("vpbroadcastq %s, %%ymm12" % mem(OFF_ZZ + 8 * k))
+        if src:
+            out.append("vpblendd $0xc0, %%ymm12, %s, %s" % (src, y(k)))
+        else:
+            # dwords 0..5 from the parked limb, 6 and 7 (lane 3) from z3'
+            out.append("vpblendd $0x3f, %s, %%ymm12, %s" % (mem(OFF_MM + 32 * k), y(k)))
+    return out
+
+
+def in_col():
+    out = ["vmovdqa %s, %%ymm10" % mem(OFF_IDX)]
+    for k in range(10):
+        out += ["vpermd %s, %%ymm10, %%ymm14" % y(k),
+                "vpshufd $0x4e, %ymm14, %ymm13",
+                "vpsignd SGN(%rip), %ymm14, %ymm14",
+                "vpaddq %s, %%ymm13, %%ymm13" % cadd(k),
+                "vpaddq %ymm14, %ymm13, %ymm13",                  # U_k
+                "vmovdqa %%ymm13, %s" % mem(slot(A1, 1, k))]
+        if k & 1:
+            out += ["vpaddq %ymm13, %ymm13, %ymm12",
+                    "vmovdqa %%ymm12, %s" % mem(slot(A1, 2, k))]
+        if k >= 1:
+            out += ["vpmuludq K19(%rip), %ymm13, %ymm12",
+                    "vmovdqa %%ymm12, %s" % mem(slot(A1, 19, k))]
+            if k & 1:
+                out += ["vpaddq %ymm12, %ymm12, %ymm12",
+                        "vmovdqa %%ymm12, %s" % mem(slot(A1, 38, k))]
+        out.append("vpermq $0x14, %%ymm13, %s" % y(k))            # V_k
+    return out
+
+
+if OPT.get("col"):
+    OFF_F = A2
+    OFF_ZZ = 2496
+    OFF_D = 2576
+    OFF_Y2 = OFF_D
+    OFF_X = 2624
+    OFF_K = 2704
+    OFF_SW = 2736
+    OFF_SAVE = 2744
+    OFF_OUTP = 2752
+    OFF_CNT = 2760
+    OFF_SWAP = 2768
+    OFF_IDX = 2784
+    FRAME = 2816
 
 
 def main():
@@ -563,12 +747,12 @@ def main():
         b("movq %%rax, %s" % mem(OFF_X + 8 * i))
     for i in range(10):
         b("vmovdqa %d(%%rdi), %s" % (32 * i, y(i)))
-    b("movl $254, %r15d")
+    b("movl $%d, %%r15d" % int(OPT.get("start", "254")))
     b("xorl %r14d, %r14d")
     b("movq %%r15, %s" % mem(OFF_CNT))
     b("movq %%r14, %s" % mem(OFF_SWAP))
     if OPT.get("idx") == "pre":
-        b("movq $255, %s" % mem(OFF_CNT))
+        b("movq $%d, %s" % (int(OPT.get("start", "254")) + 1, mem(OFF_CNT)))
         body.extend(idx_next())
         b("movq %%r15, %s" % mem(OFF_CNT))
     b("movl $51, %r13d")
@@ -600,28 +784,67 @@ def main():
                 "shll $2, %edx",
                 "movl %%edx, %s" % mem(OFF_SW),
                 "movq %%rax, %s" % mem(OFF_SWAP)]
-    if OPT.get("r0"):
-        step += step_in_r0() + product(OFF_U, OFF_V, 1)
+    if OPT.get("col"):
+        sca = [] if OPT.get("noscalar") else scalar_chain_par()
+        step += in_col() + idx_next()
+        if OPT.get("dbg") == "M1":
+            step += columns(A1, park_limb) + ["vmovdqa %ymm10, %ymm0", "vmovdqa %ymm11, %ymm1"] + ["vmovdqa %s, %s" % (mem(OFF_MM + 32 * k), y(k)) for k in range(2, 10)] + ["jmp .Ldone"]
+        step += columns(A1, fg_limb) + fg_limb(0, 10) + fg_limb(1, 11)
+        step += g_carry_col()
+        if OPT.get("dbg") == "F":
+            step += ["vmovdqa %s, %s" % (mem(slot(A2, 1, k)), y(k)) for k in range(10)] + ["jmp .Ldone"]
+        if OPT.get("dbg") == "G":
+            step += ["jmp .Ldone"]
+        step += merge(columns(A2, park_limb), sca, int(OPT.get("lead", "0")))
+        step += out_in_col()
+    elif OPT.get("r0"):
+        step += step_in_r0() + (product(OFF_U, OFF_V, 1) if not OPT.get("nom1") else [])
     else:
         step += step_in() + product(OFF_U, OFF_V)
-    step += reduce()
-    step += step_fg_limbs()
-    if OPT.get("dsrc", "mem") == "vec":
-        step += d_extract_vec()
-    sca = [] if OPT.get("noscalar") else (scalar_chain_par() if OPT.get("sc") == "par" else scalar_chain()) if not OPT.get("filler") else [OPT["filler"].replace("_", " ")] * 270
-    vec = step_g_carry() + product(OFF_F, OFF_G, 1 if OPT.get("r0") else 0)
-    if OPT.get("mred"):
-        step += merge(vec + reduce(), sca, int(OPT.get("lead", "0")))
-    else:
-        step += merge(vec, sca, int(OPT.get("lead", "0")))
+    if not OPT.get("col"):
         step += reduce()
-    step += step_out()
+        if OPT.get("dbg") == "M1":
+            step += ["jmp .Ldone"]
+        if OPT.get("dearly"):
+            fg = step_fg_limbs()
+            sc_all = scalar_chain_par()
+            dext, sc_rest = sc_all[:20], sc_all[20:]
+            # after the store of F_(2k+1): its lane-3 pair
+            outfg = []
+            k = 0
+            for ins in fg:
+                outfg.append(ins)
+                if ins.startswith("vmovdqa") and "%d(%%rsp)" % (OFF_F + 64 * k + 32) in ins:
+                    outfg += dext[4 * k:4 * k + 4]
+                    k += 1
+            assert k == 5
+            step += outfg
+        else:
+            step += step_fg_limbs()
+        if OPT.get("dbg") == "F":
+            step += ["vmovdqa %s, %s" % (mem(OFF_F + 32 * k), y(k)) for k in range(10)] + ["jmp .Ldone"]
+        if OPT.get("dbg") == "G":
+            step += step_g_carry() + ["vmovdqa %s, %s" % (mem(OFF_G + 32 * k), y(k)) for k in range(10)] + ["jmp .Ldone"]
+        if OPT.get("dsrc", "mem") == "vec":
+            step += d_extract_vec()
+        sca = [] if OPT.get("noscalar") else (scalar_chain_par() if OPT.get("sc") == "par" else scalar_chain()) if not OPT.get("filler") else [OPT["filler"].replace("_", " ")] * 270
+        if OPT.get("dearly"):
+            sca = sc_rest
+        vec = step_g_carry() + (product(OFF_F, OFF_G, 1 if OPT.get("r0") else 0) if not OPT.get("nom2") else [])
+        if OPT.get("mred"):
+            step += merge(vec + reduce(), sca, int(OPT.get("lead", "0")))
+        else:
+            step += merge(vec, sca, int(OPT.get("lead", "0")))
+            step += reduce()
+        step += step_out()
     if OPT.get("sc") == "par":
         step += ["subq $1, %s" % mem(OFF_CNT), "jns .Lstep"]
     else:
         step += ["subq $1, %r15", "jns .Lstep"]
     for ins in step:
         w("\t" + ins)
+    if OPT.get("dbg"):
+        w(".Ldone:")
     tail = ["movq %s, %%rdi" % mem(OFF_OUTP)]
     tail += ["vmovdqa %s, %d(%%rdi)" % (y(i), 32 * i) for i in range(10)]
     tail += ["vzeroall",
