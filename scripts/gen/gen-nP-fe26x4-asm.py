@@ -1,43 +1,57 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Writes crypto_nP/montgomery25519/fe26x4-ladder-asm/ladder.S: the whole
+"""Writes crypto_nP/montgomery25519/fe26x4-ladder-asm/ladder.S, the whole
 X25519 ladder loop (255 steps) of fe26x4-ladder-asm in AVX2 + BMI2
-assembly, with the scalar x1 d^2 product interleaved instruction by
-instruction with the vector products.  See that directory's nP.c for the
-algorithm, the bounds and the constant-time argument; this script only
-lays out the instructions and registers.
+assembly (GNU as, AT&T order).  The algorithm, the bounds and the
+constant-time argument are in that directory's nP.c; this script lays out
+the instructions, the registers and the frame.
 
-Usage: python3 scripts/gen/gen-nP-fe26x4-asm.py > \
+Usage: python3 scripts/gen/gen-nP-fe26x4-asm.py > \\
          crypto_nP/montgomery25519/fe26x4-ladder-asm/ladder.S
-(the output is committed; rerun after editing this file)."""
+The output is committed; rerun after editing this file.  Two switches for
+experiments (name=value on the command line), unset for the committed file:
+  sym=NAME   a plain global symbol NAME instead of the namespaced one, and no
+             project includes (for a stand-alone A/B harness)
+  start=N    start at bit N instead of 254 (N + 1 steps; for debugging)
+
+Register plan of a step (ymm):
+  IN      S in ymm0..9; the vpermd indices in ymm10, U_0 in ymm11, temps
+          ymm12..15; row 0 of M1 (U_0 times V_j) lands in ymm_j
+  M1, M2  rows 1..9 (product()): column sums ymm0..9, the row's factors
+          a, 2a, 19a, 38a in ymm10..13, products in ymm14 / ymm15
+  reduce  ymm0..9 in place, temps ymm10..13
+  F, G    M1 in ymm0..9 -> w in place, F_0 kept in ymm15 for M2's row 0,
+          temps ymm10..13; G's carry round then M2's row 0 in ymm0..9
+  OUT     lane 3 from z3' (vpbroadcastq + vpblendd), temps ymm10..13
+Scalar registers: see scalar_chain(); the loop counter and the previous
+bit live in the frame, so that every general register but rsp and r13
+(the constant 51 for bzhi) is free for the chain."""
 
 import sys
 
-# experiment switches (command line: name=value); the committed output uses
-# the defaults
-OPT = {"sym": "", "red": "seq", "sc": "par", "r0": "1", "mred": "1", "idx": "pre"}
+OPT = {"sym": "", "start": "254"}
 for _a in sys.argv[1:]:
     _k, _v = _a.split("=", 1)
+    if _k not in OPT:
+        sys.exit("unknown switch %s" % _k)
     OPT[_k] = _v
 
 # frame layout (bytes from the 32-byte aligned rsp)
 OFF_V = 0        # M1's memory operand V = (A, B, B, A), 10 x 32
-OFF_U = 320      # M1's row values U = (A, B, C, D)
-OFF_F = 640      # M2's row values F
+OFF_U = 320      # M1's row values U = (A, B, C, D) (limbs 1..9)
+OFF_F = 640      # M2's row values F (and d, lane 3, for the scalar unit)
 OFF_G = 960      # M2's memory operand G
-OFF_ZZ = 1280    # z3' limbs (radix 2^25.5), 10 x 8, for lane 3 of S
-OFF_D = 1360     # 2 d0, 2 d1, 19 d3, 38 d3, 19 d4, 38 d4
-OFF_X = 1408     # x1 radix 2^51: x[0..4], 19 x[0..4]
+OFF_ZZ = 1280    # z3' as radix-2^25.5 limbs, 10 x 8, for lane 3 of S
+OFF_Y = 1360     # two limbs of d^2 parked by the scalar chain, 2 x 8
+OFF_X = 1408     # x1 in radix 2^51: x[0..4], then 19 x[0..4]
 OFF_K = 1488     # the clamped scalar, 4 x 8
-OFF_SW = 1520    # 4 * (swap bit), 32-bit, broadcast to the vpermd indices
-OFF_SAVE = 1528  # caller's rsp
+OFF_SW = 1520    # 4 * (the swap of the next step), 32-bit
+OFF_SAVE = 1528  # the caller's rsp
 OFF_OUTP = 1536  # the state pointer
-OFF_CNT = 1544   # the bit index (sc=par)
-OFF_SWAP = 1552  # the previous bit (sc=par)
+OFF_CNT = 1544   # the index of the bit of this step
+OFF_SWAP = 1552  # the bit of the next step (the swap state)
+OFF_IDX = 1568   # the vpermd indices of the next step, 32 bytes
 FRAME = 1600
-OFF_IDX = 1568   # the vpermd indices of the next step (idx=pre)
-
-D2_0, D2_1, D19_3, D38_3, D19_4, D38_4 = (OFF_D + 8 * i for i in range(6))
 
 
 def y(i):
@@ -49,13 +63,11 @@ def mem(off):
 
 
 def cadd(i):
-    """the 2p constant of limb i (lanes 1 and 3)"""
+    """limb i of 2p in lanes 1 and 3"""
     return "C0(%rip)" if i == 0 else ("CO(%rip)" if i & 1 else "CE(%rip)")
 
 
-def mask(i, m26="%ymm15"):
-    if OPT.get("kreg"):
-        return "%ymm14" if i & 1 else m26
+def mask(i):
     return "M25(%rip)" if i & 1 else "M26(%rip)"
 
 
@@ -63,19 +75,18 @@ def shift(i):
     return 25 if i & 1 else 26
 
 
-def product(rows, cols, first=0):
-    """t = rows * cols (ten limbs each, 32-byte slots from rsp), columns in
-    ymm0..9.  Row i: a1 = row_i (ymm10), a2 = 2 a1 (ymm11, odd i),
-    a19 = 19 a1 (ymm12, i > 0), a38 = 2 a19 (ymm13, odd i); products into
-    ymm14 / ymm15 alternately, then added to their column."""
+def product(rows, cols):
+    """rows 1..9 of fe26x4_mul's operand scanning: row value a_i from
+    rows + 32 i, every b_j a memory operand at cols + 32 j; row 0 is
+    already in ymm0..9.  The factor of a product: 2 when i and j are both
+    odd, 19 when i + j >= 10 (the wrap), on the row side."""
     out = []
     tmp = 14
-    for i in range(first, 10):
+    for i in range(1, 10):
         out.append("vmovdqa %s, %s" % (mem(rows + 32 * i), y(10)))
         if i & 1:
             out.append("vpaddq %s, %s, %s" % (y(10), y(10), y(11)))
-        if i > 0:
-            out.append("vpmuludq K19(%%rip), %s, %s" % (y(10), y(12)))
+        out.append("vpmuludq K19(%%rip), %s, %s" % (y(10), y(12)))
         if i & 1:
             out.append("vpaddq %s, %s, %s" % (y(12), y(12), y(13)))
         # the wrapping products first: their factor a19 is the latest
@@ -87,12 +98,9 @@ def product(rows, cols, first=0):
                 a = 13 if oo else 12
             else:
                 a = 11 if oo else 10
-            if i == 0:
-                out.append("vpmuludq %s, %s, %s" % (mem(cols + 32 * j), y(a), y(k)))
-            else:
-                out.append("vpmuludq %s, %s, %s" % (mem(cols + 32 * j), y(a), y(tmp)))
-                out.append("vpaddq %s, %s, %s" % (y(tmp), y(k), y(k)))
-                tmp = 29 - tmp
+            out.append("vpmuludq %s, %s, %s" % (mem(cols + 32 * j), y(a), y(tmp)))
+            out.append("vpaddq %s, %s, %s" % (y(tmp), y(k), y(k)))
+            tmp = 29 - tmp
     return out
 
 
@@ -102,44 +110,19 @@ def carry(i, tmp):
             "vpand %s, %s, %s" % (mask(i), y(i), y(i))]
 
 
-def reduce_par2():
-    """two parallel carry rounds (experiment): every limb keeps its low
-    bits and takes the carry of the limb below, twice"""
-    out = []
-    for rnd in range(2):
-        # carries from the top down into the next limb; t9's wraps times 19
-        out += ["vpsrlq $25, %s, %s" % (y(9), y(12)),
-                "vpand M25(%%rip), %s, %s" % (y(9), y(9))]
-        tmps = [10, 11, 13, 14]
-        for i in range(8, -1, -1):
-            t = tmps[i % 4]
-            out += ["vpsrlq $%d, %s, %s" % (shift(i), y(i), y(t)),
-                    "vpand %s, %s, %s" % (mask(i), y(i), y(i)),
-                    "vpaddq %s, %s, %s" % (y(t), y(i + 1), y(i + 1))]
-        out += ["vpsllq $1, %s, %s" % (y(12), y(13)),
-                "vpsllq $4, %s, %s" % (y(12), y(14)),
-                "vpaddq %s, %s, %s" % (y(12), y(0), y(0)),
-                "vpaddq %s, %s, %s" % (y(14), y(13), y(13)),
-                "vpaddq %s, %s, %s" % (y(13), y(0), y(0))]
-    return out
-
-
 def reduce():
-    if OPT["red"] == "par2":
-        return reduce_par2()
-    """columns ymm0..9 (each < 2^62.4) to TIGHT limbs, two chains side by
-    side as fe26x4_reduce: 0..5 and 4..9 -> 0 -> 1"""
+    """column sums ymm0..9 (each < 2^62.4) to TIGHT limbs, the two carry
+    chains of fe26x4_reduce side by side: 0..5 and 4..9 -> 0 -> 1"""
     out = []
-    if OPT.get("kreg"):
-        out += ["vmovdqa M25(%rip), %ymm14", "vmovdqa M26(%rip), %ymm15"]
     tmps = [10, 11]
     n = 0
     for a, b in ((0, 4), (1, 5), (2, 6), (3, 7), (4, 8)):
         out += carry(a, tmps[n % 2]); n += 1
         out += carry(b, tmps[n % 2]); n += 1
-    # limb 9 wraps: t0 += 19 (t9 >> 25), 19 c = c + 2 c + 16 c (c < 2^37.5)
+    # limb 9 wraps: t0 += 19 (t9 >> 25), 19 c = c + 2 c + 16 c (c < 2^37.5,
+    # too wide for vpmuludq)
     out += ["vpsrlq $25, %s, %s" % (y(9), y(12)),
-            "vpand %s, %s, %s" % (mask(9), y(9), y(9)),
+            "vpand M25(%%rip), %s, %s" % (y(9), y(9)),
             "vpsllq $1, %s, %s" % (y(12), y(13)),
             "vpaddq %s, %s, %s" % (y(12), y(0), y(0)),
             "vpsllq $4, %s, %s" % (y(12), y(12)),
@@ -149,9 +132,12 @@ def reduce():
     return out
 
 
-def idx_next(first=False):
-    """the vpermd indices for bit (CNT - 1) mod 256 (for the first step:
-    bit 254, with CNT still 255), stored at OFF_IDX"""
+def idx_next():
+    """the vpermd indices for bit (CNT - 1) mod 256 (bit 255 is 0 after
+    clamping, so the last step's look-ahead is harmless), stored at
+    OFF_IDX: the identity, with 4 xored in (the halves exchanged) when
+    that bit differs from the previous one; the bit becomes the swap
+    state.  Uses rax rcx rdx rsi ymm13."""
     return ["movq %s, %%rsi" % mem(OFF_CNT),
             "leal -1(%rsi), %esi",
             "andl $255, %esi",
@@ -171,56 +157,35 @@ def idx_next(first=False):
 
 
 def step_in():
-    """S (ymm0..9) -> U, V in memory; the swap indices in ymm10"""
-    out = ["vpbroadcastd %s, %s" % (mem(OFF_SW), y(12)),
-           "vpxor ID_T(%%rip), %s, %s" % (y(12), y(10))]
-    for i in range(10):
-        t, r = (12, 13) if i & 1 == 0 else (14, 15)
-        out += ["vpermd %s, %s, %s" % (y(i), y(10), y(t)),          # t = swapped S
-                "vpshufd $0x4e, %s, %s" % (y(t), y(r)),              # r: pairs exchanged
-                "vpsignd SGN(%%rip), %s, %s" % (y(t), y(t)),         # lanes 1, 3 negated
-                "vpaddq %s, %s, %s" % (cadd(i), y(r), y(r)),
-                "vpaddq %s, %s, %s" % (y(t), y(r), y(r)),            # U_i
-                "vmovdqa %s, %s" % (y(r), mem(OFF_U + 32 * i)),
-                "vpermq $0x14, %s, %s" % (y(r), y(r)),               # V_i = (A, B, B, A)
-                "vmovdqa %s, %s" % (y(r), mem(OFF_V + 32 * i))]
-    return out
-
-
-def step_in_r0():
-    """step_in with M1's row 0 folded in: U_0 stays in ymm11 and every
-    V_j, still in a register, is multiplied by it into ymm_j (S_j is dead
-    by then); U_1.., V_j still stored for rows 1..9"""
-    if OPT.get("idx") == "pre":
-        out = ["vmovdqa %s, %%ymm10" % mem(OFF_IDX)]
-    else:
-        out = ["vpbroadcastd %s, %s" % (mem(OFF_SW), y(12)),
-               "vpxor ID_T(%%rip), %s, %s" % (y(12), y(10))]
+    """S (ymm0..9) -> U, V; U_0 stays in ymm11 and every V_j, still in a
+    register, is multiplied by it into ymm_j (row 0 of M1; S_j is dead by
+    then); U_1..9 and V stored for rows 1..9.  Then the next step's
+    indices."""
+    out = ["vmovdqa %s, %%ymm10" % mem(OFF_IDX)]
     for i in range(10):
         t, r = (12, 13) if i & 1 == 0 else (14, 15)
         if i == 0:
             r = 11
-        out += ["vpermd %s, %s, %s" % (y(i), y(10), y(t)),
-                "vpshufd $0x4e, %s, %s" % (y(t), y(r)),
-                "vpsignd SGN(%%rip), %s, %s" % (y(t), y(t)),
+        out += ["vpermd %s, %%ymm10, %s" % (y(i), y(t)),             # t: swapped S
+                "vpshufd $0x4e, %s, %s" % (y(t), y(r)),              # r: pairs exchanged
+                "vpsignd SGN(%%rip), %s, %s" % (y(t), y(t)),         # lanes 1, 3 negated
                 "vpaddq %s, %s, %s" % (cadd(i), y(r), y(r)),
-                "vpaddq %s, %s, %s" % (y(t), y(r), y(r))]
+                "vpaddq %s, %s, %s" % (y(t), y(r), y(r))]            # U_i
         if i > 0:
             out.append("vmovdqa %s, %s" % (y(r), mem(OFF_U + 32 * i)))
-        out += ["vpermq $0x14, %s, %s" % (y(r), y(t)),
+        out += ["vpermq $0x14, %s, %s" % (y(r), y(t)),               # V_i = (A, B, B, A)
                 "vmovdqa %s, %s" % (y(t), mem(OFF_V + 32 * i)),
-                "vpmuludq %s, %s, %s" % (y(11), y(t), y(i))]
-    if OPT.get("idx") == "pre":
-        out += idx_next()
-    return out
+                "vpmuludq %%ymm11, %s, %s" % (y(t), y(i))]
+    return out + idx_next()
 
 
-def step_fg_limbs():
-    """M1 = (AA, BB, CB, DA) in ymm0..9 -> F in memory, w_i in ymm_i"""
+def step_fg():
+    """M1 = (AA, BB, CB, DA) in ymm0..9 -> F in memory (F_0 also kept in
+    ymm15), w_i = F_i (0, 121666, 1, 1) + (BB, BB, 0, 0) in ymm_i"""
     out = []
     for i in range(10):
         a, b = (10, 11) if i & 1 == 0 else (12, 13)
-        if i == 0 and OPT.get("r0"):
+        if i == 0:
             a = 15
         out += ["vpshufd $0x4e, %s, %s" % (y(i), y(a)),              # (BB, AA, DA, CB)
                 "vpand FMASK(%%rip), %s, %s" % (y(a), y(a)),         # (0, AA, DA, CB)
@@ -235,150 +200,46 @@ def step_fg_limbs():
     return out
 
 
-def d_extract_vec():
-    """d's radix-2^51 limbs from lane 3 of F (in memory) with vector
-    instructions, into rax rbx rcx rsi rdi (experiment)"""
-    out = []
-    dreg = ["%rax", "%rbx", "%rcx", "%rsi", "%rdi"]
-    for k in range(5):
-        a, b = (10, 11) if k & 1 == 0 else (13, 14)
-        out += ["vmovdqa %s, %s" % (mem(OFF_F + 64 * k + 32), y(b)),
-                "vmovdqa %s, %s" % (mem(OFF_F + 64 * k), y(a)),
-                "vpsllq $32, %s, %s" % (y(b), y(b)),
-                "vpsllq $32, %s, %s" % (y(a), y(a)),
-                "vpsrlq $6, %s, %s" % (y(b), y(b)),
-                "vpsrlq $32, %s, %s" % (y(a), y(a)),
-                "vpaddq %s, %s, %s" % (y(a), y(b), y(b)),
-                "vextracti128 $1, %s, %%xmm%d" % (y(b), b),
-                "vpextrq $1, %%xmm%d, %s" % (b, dreg[k])]
-    return out
-
-
-def step_g_carry():
-    """one parallel carry round of w (ymm0..9), from the top so that each
-    carry leaves before its limb is masked; G stored"""
-    out = []
-    if OPT.get("kreg"):
-        out += ["vmovdqa M25(%rip), %ymm14", "vmovdqa M26(%rip), %ymm13"]
-    out += ["vpsrlq $25, %s, %s" % (y(9), y(12)),
+def step_g():
+    """G = w after one parallel carry round, from the top so that each
+    carry leaves before its limb is masked; each G_j stored and, still in
+    its register, multiplied by F_0 (row 0 of M2)"""
+    out = ["vpsrlq $25, %s, %s" % (y(9), y(12)),
            "vpand %s, %s, %s" % (mask(9), y(9), y(9))]
-    tmps = [10, 11, 10, 11] if OPT.get("kreg") else [10, 11, 13, 14]
+    tmps = [10, 11, 13, 14]
     for i in range(8, -1, -1):
         t = tmps[i % 4]
         out += ["vpsrlq $%d, %s, %s" % (shift(i), y(i), y(t)),
-                "vpand %s, %s, %s" % (mask(i, "%ymm13"), y(i), y(i)),
+                "vpand %s, %s, %s" % (mask(i), y(i), y(i)),
                 "vpaddq %s, %s, %s" % (y(t), y(i + 1), y(i + 1)),
-                "vmovdqa %s, %s" % (y(i + 1), mem(OFF_G + 32 * (i + 1)))]
-        if OPT.get("r0"):
-            out.append("vpmuludq %s, %s, %s" % (y(15), y(i + 1), y(i + 1)))
+                "vmovdqa %s, %s" % (y(i + 1), mem(OFF_G + 32 * (i + 1))),
+                "vpmuludq %s, %s, %s" % (y(15), y(i + 1), y(i + 1))]
     out += ["vpmuludq K19(%%rip), %s, %s" % (y(12), y(12)),          # 19 c9 < 2^24.3
             "vpaddq %s, %s, %s" % (y(12), y(0), y(0)),
-            "vmovdqa %s, %s" % (y(0), mem(OFF_G))]
-    if OPT.get("r0"):
-        out.append("vpmuludq %s, %s, %s" % (y(15), y(0), y(0)))
+            "vmovdqa %s, %s" % (y(0), mem(OFF_G)),
+            "vpmuludq %s, %s, %s" % (y(15), y(0), y(0))]
     return out
 
 
 def scalar_chain():
-    """z3' = x1 d^2 in radix 2^51 (fe51_sqcols, fe51_reduce128, fe51_mul's
-    columns), d from lane 3 of F in memory; the limbs of z3' stored as
-    radix-2^25.5 64-bit values at OFF_ZZ.  Registers: d0..d4 = rax rbx rcx
-    rsi rdi, the column sum r9:r8, products r11:r10, r13 = 51."""
+    """z3' = x1 d^2 in radix 2^51: fe51_sqcols' columns, fe51_reduce128's
+    carries, fe51_mul's columns with 19 x1, the same carries; d from lane
+    3 of F in the frame, z3' stored as radix-2^25.5 limbs at OFF_ZZ.
+
+    Each column is summed on its own (its first product straight into a
+    fresh register pair, r9:r8 and r15:r14 alternately; the others through
+    r11:r10 with add/adc), and the carry of the column below is added
+    afterwards, so the products of all columns are independent and only
+    the carry links (add, adc, shld, bzhi) are sequential.  A pair is
+    reused only after its carry has been taken.  The multipliers 2, 19, 38
+    are applied on the rdx side (lea, imul), so every factor is a register.
+    d0..d4 = rax rbx rcx rsi rdi; the square's limbs y0 = rbp, y1 = r12,
+    y2 and y3 parked in the frame then rcx and rax, y4 = rbx; the result's
+    z0 = rsi, z1 = rdi; rdx is free between the mulx."""
     out = []
     dreg = ["%rax", "%rbx", "%rcx", "%rsi", "%rdi"]
     d32 = ["%eax", "%ebx", "%ecx", "%esi", "%edi"]
-    for k in range(5 if OPT.get("dsrc", "mem") == "mem" else 0):
-        tq, td = ("%r10", "%r10d") if k & 1 == 0 else ("%r11", "%r11d")
-        out += ["movl %s, %s" % (mem(OFF_F + 64 * k + 24), d32[k]),
-                "movl %s, %s" % (mem(OFF_F + 64 * k + 32 + 24), td),
-                "shlq $26, %s" % tq,
-                "addq %s, %s" % (tq, dreg[k])]
-    out += ["leaq (%rax,%rax), %r10", "movq %%r10, %s" % mem(D2_0),
-            "leaq (%rbx,%rbx), %r11", "movq %%r11, %s" % mem(D2_1),
-            "imulq $19, %rsi, %r10", "movq %%r10, %s" % mem(D19_3),
-            "addq %r10, %r10", "movq %%r10, %s" % mem(D38_3),
-            "imulq $19, %rdi, %r11", "movq %%r11, %s" % mem(D19_4),
-            "addq %r11, %r11", "movq %%r11, %s" % mem(D38_4)]
-
-    def column(terms, first):
-        o = []
-        for n, (rd, src) in enumerate(terms):
-            o.append("movq %s, %%rdx" % rd)
-            if first and n == 0:
-                o.append("mulxq %s, %%r8, %%r9" % src)
-            else:
-                o += ["mulxq %s, %%r10, %%r11" % src,
-                      "addq %r10, %r8",
-                      "adcq %r11, %r9"]
-        return o
-
-    def next_col():
-        return ["shrdq $51, %r9, %r8", "xorl %r9d, %r9d"]
-
-    # d^2: yy = (rax, rbp, r12, rbx, rcx)
-    sq = [[("%rax", "%rax"), ("%rbx", mem(D38_4)), ("%rcx", mem(D38_3))],
-          [("%rbx", mem(D2_0)), ("%rcx", mem(D38_4)), ("%rsi", mem(D19_3))],
-          [("%rcx", mem(D2_0)), ("%rbx", "%rbx"), ("%rsi", mem(D38_4))],
-          [("%rsi", mem(D2_0)), ("%rcx", mem(D2_1)), ("%rdi", mem(D19_4))],
-          [("%rdi", mem(D2_0)), ("%rsi", mem(D2_1)), ("%rcx", "%rcx")]]
-    yreg = ["%rax", "%rbp", "%r12", "%rbx", "%rcx"]
-    for k in range(5):
-        out += column(sq[k], k == 0)
-        out.append("bzhiq %%r13, %%r8, %s" % yreg[k])
-        out += next_col()
-    out += ["imulq $19, %r8, %r8",          # t4 >> 51 < 2^56.8, times 19 < 2^61.1
-            "addq %r8, %rax",
-            "movq %rax, %r10",
-            "shrq $51, %r10",
-            "addq %r10, %rbp",
-            "bzhiq %r13, %rax, %rax"]
-
-    def xo(idx):
-        return mem(OFF_X + 8 * idx) if idx >= 0 else mem(OFF_X + 40 + 8 * (idx + 5))
-
-    def split(zr, k, tq, td):
-        # limb 2k = low 26 bits, limb 2k + 1 = the rest (< 2^25 + 2^7)
-        return ["movq %s, %s" % (zr, tq),
-                "andl $0x3ffffff, %s" % td,
-                "movq %s, %s" % (tq, mem(OFF_ZZ + 16 * k)),
-                "shrq $26, %s" % zr,
-                "movq %s, %s" % (zr, mem(OFF_ZZ + 16 * k + 8))]
-
-    zreg = ["%rsi", "%rdi"]
-    for k in range(5):
-        out += column([(yreg[i], xo(k - i)) for i in range(5)], k == 0)
-        if k < 2:
-            out.append("bzhiq %%r13, %%r8, %s" % zreg[k])
-        else:
-            out.append("bzhiq %r13, %r8, %r10")
-            out += split("%r10", k, "%r11", "%r11d")
-        out += next_col()
-    out += ["imulq $19, %r8, %r8",          # < 2^53.4 times 19
-            "addq %r8, %rsi",
-            "movq %rsi, %r10",
-            "shrq $51, %r10",
-            "addq %r10, %rdi",
-            "bzhiq %r13, %rsi, %rsi"]
-    out += split("%rsi", 0, "%r10", "%r10d")
-    out += split("%rdi", 1, "%r11", "%r11d")
-    return out
-
-
-OFF_Y2 = OFF_D        # y2 of the square, parked (sc=par)
-
-
-def scalar_chain_par():
-    """z3' = x1 d^2 as scalar_chain, but each column summed on its own
-    (products straight into a fresh register pair, alternately r9:r8 and
-    r15:r14) and the carry added afterwards, so that the products of all
-    columns are independent and only the carry links (add, adc, shld,
-    bzhi) are sequential.  Multipliers scaled on the rdx side (mov, lea,
-    imul), so every factor is a register.  rbp = y0, r12 = y1, y2 parked
-    in the frame, then rcx; y3 = rax, y4 = rbx; z0 = rsi, z1 = rdi; rdx is
-    the scratch register between the mulx."""
-    out = []
-    dreg = ["%rax", "%rbx", "%rcx", "%rsi", "%rdi"]
-    d32 = ["%eax", "%ebx", "%ecx", "%esi", "%edi"]
+    # d_k = limb 2k + 2^26 limb 2k+1 (low dwords of lane 3)
     for k in range(5):
         tq, td = ("%r10", "%r10d") if k & 1 == 0 else ("%r11", "%r11d")
         out += ["movl %s, %s" % (mem(OFF_F + 64 * k + 24), d32[k]),
@@ -392,9 +253,6 @@ def scalar_chain_par():
             return ["movq %s, %%rdx" % r]
         if scale == 2:
             return ["leaq (%s,%s), %%rdx" % (r, r)]
-        if OPT.get("lea19"):
-            o = ["leaq (%s,%s,8), %%rdx" % (r, r), "leaq (%s,%%rdx,2), %%rdx" % r]
-            return o + (["addq %rdx, %rdx"] if scale == 38 else [])
         return ["imulq $%d, %s, %%rdx" % (scale, r)]
 
     def column(k, terms):
@@ -411,33 +269,33 @@ def scalar_chain_par():
         return o
 
     def link(k, dest):
-        """column k (k > 0 takes the carry of column k - 1); its low 51
-        bits to dest, its carry left in the high register"""
+        """column k plus the carry of column k - 1; its low 51 bits to
+        dest, its carry (< 2^64: the columns are < 2^115) left in the
+        pair's high register"""
         lo, hi = pairs[k & 1]
         o = []
         if k > 0:
-            plo, phi = pairs[(k - 1) & 1]
-            o += ["addq %s, %s" % (phi, lo), "adcq $0, %s" % hi]
+            o += ["addq %s, %s" % (pairs[(k - 1) & 1][1], lo), "adcq $0, %s" % hi]
         o += ["shldq $13, %s, %s" % (lo, hi), "bzhiq %%r13, %s, %s" % (lo, dest)]
         return o
 
     d0, d1, d2, d3, d4 = dreg
+    # (scale of the rdx factor, rdx factor, other factor)
     sq = [[(1, d0, d0), (38, d4, d1), (38, d3, d2)],
           [(2, d0, d1), (38, d4, d2), (19, d3, d3)],
           [(2, d0, d2), (1, d1, d1), (38, d4, d3)],
           [(2, d0, d3), (2, d1, d2), (19, d4, d4)],
           [(2, d0, d4), (2, d1, d3), (1, d2, d2)]]
-    # order: a column's pair is reused only after its carry has been taken
     out += column(0, sq[0]) + column(1, sq[1])
     out += link(0, "%rbp") + link(1, "%r12")
     out += column(2, sq[2]) + link(2, "%r8")
-    out += ["movq %%r8, %s" % mem(OFF_Y2)]
+    out += ["movq %%r8, %s" % mem(OFF_Y)]
     out += column(3, sq[3]) + link(3, "%r14")
-    out += ["movq %%r14, %s" % mem(OFF_Y2 + 8)]
+    out += ["movq %%r14, %s" % mem(OFF_Y + 8)]
     out += column(4, sq[4]) + link(4, "%rbx")
-    out += ["movq %s, %%rcx" % mem(OFF_Y2),
-            "movq %s, %%rax" % mem(OFF_Y2 + 8),
-            "imulq $19, %r9, %r9",         # t4 >> 51 < 2^56.8, times 19 < 2^61.1
+    out += ["movq %s, %%rcx" % mem(OFF_Y),
+            "movq %s, %%rax" % mem(OFF_Y + 8),
+            "imulq $19, %r9, %r9",          # t4 >> 51 < 2^56.8, times 19 < 2^61.1
             "addq %r9, %rbp",
             "movq %rbp, %rdx",
             "shrq $51, %rdx",
@@ -449,11 +307,13 @@ def scalar_chain_par():
         return mem(OFF_X + 8 * idx) if idx >= 0 else mem(OFF_X + 40 + 8 * (idx + 5))
 
     def split(zr, k):
+        """radix-2^51 limb k -> limbs 2k (low 26 bits) and 2k + 1"""
+        z32 = {"%rsi": "%esi", "%rdi": "%edi", "%r8": "%r8d", "%r14": "%r14d"}[zr]
         return ["movq %s, %%rdx" % zr,
                 "shrq $26, %rdx",
-                "movq %%rdx, %s" % mem(zz(2 * k + 1)),
-                "andl $0x3ffffff, %s" % {"%rsi": "%esi", "%rdi": "%edi", "%r8": "%r8d", "%r14": "%r14d"}[zr],
-                "movq %s, %s" % (zr, mem(zz(2 * k)))]
+                "movq %%rdx, %s" % mem(OFF_ZZ + 16 * k + 8),
+                "andl $0x3ffffff, %s" % z32,
+                "movq %s, %s" % (zr, mem(OFF_ZZ + 16 * k))]
 
     cols = [[(1, yreg[i], xo(k - i)) for i in range(5)] for k in range(5)]
     out += column(0, cols[0]) + column(1, cols[1])
@@ -471,18 +331,9 @@ def scalar_chain_par():
     return out
 
 
-def zz(i):
-    """where limb i of z3' is stored: 8-byte slots, or (zzw=1) the top 8
-    bytes of 32-byte slots in the V area, for vpblendd from memory"""
-    if OPT.get("zzw"):
-        return OFF_V + 32 * i + 24
-    return OFF_ZZ + 8 * i
-
-
 def step_out():
+    """S = M2 with lane 3 replaced by z3'"""
     out = []
-    if OPT.get("zzw"):
-        return ["vpblendd $0xc0, %s, %s, %s" % (mem(OFF_V + 32 * i), y(i), y(i)) for i in range(10)]
     for i in range(10):
         t = 10 + (i % 4)
         out += ["vpbroadcastq %s, %s" % (mem(OFF_ZZ + 8 * i), y(t)),
@@ -490,195 +341,24 @@ def step_out():
     return out
 
 
-def merge(vec, sca, lead=0):
-    """vector list with the scalar list spread evenly through it, starting
-    after `lead` vector instructions"""
-    out = vec[:lead]
-    rest = vec[lead:]
-    ns = len(sca)
-    nv = max(1, int(len(rest) * float(OPT.get("spread", "1"))))
+def merge(vec, sca):
+    """the vector list with the scalar list spread evenly through it
+    (measured: spread over all of M2 and its carries beats starting the
+    scalar chain earlier or later)"""
+    out = []
+    nv, ns = len(vec), len(sca)
     j = 0
-    for i, ins in enumerate(rest):
+    for i, ins in enumerate(vec):
         out.append(ins)
         want = (ns * (i + 1) + nv - 1) // nv
         while j < want and j < ns:
-            out.append(sca[j]); j += 1
-    out += sca[j:]
-    return out
-
-
-# ---- column form (col=1): product scanning with the carry chain and the
-# next phase's per-limb work woven into the columns ----
-A1 = 0            # M1's A operand (U) with its multiples: 29 slots
-A2 = 928          # M2's A operand (F) with its multiples
-OFF_W = 1856      # w (G before its carry round)
-OFF_MM = 2176     # product limbs waiting for the wrap (0, 1) or the blend
-
-
-def slot(area, kind, i):
-    """the 32-byte slot of multiple `kind` (1, 2, 19, 38) of limb i"""
-    if kind == 1:
-        return area + 32 * i
-    if kind == 2:
-        return area + 320 + 32 * (i // 2)
-    if kind == 19:
-        return area + 480 + 32 * (i - 1)
-    return area + 768 + 32 * (i // 2)
-
-
-def variant(i, j):
-    oo = (i & j) & 1
-    if i + j >= 10:
-        return 38 if oo else 19
-    return 2 if oo else 1
-
-
-def columns(area, callback):
-    """t = A B with B in ymm0..9 and A's multiples at `area`; column k
-    summed in ymm10 / ymm11 (alternately), products via ymm12; the carry
-    chain 0 -> 1 -> ... -> 9 runs one column behind (carry in ymm13);
-    limbs 2..9 go to callback(k, reg) as they become final, limbs 0 and 1
-    are parked at OFF_MM and finished after the wrap, then handed over"""
-    out = []
-    for k in range(10):
-        acc = 10 + (k & 1)
-        accs = [acc, 14] if OPT.get("split") else [acc]
-        tmps = [12, 15] if OPT.get("split") else [12]
-        for n, i in enumerate(list(range(k + 1, 10)) + list(range(k + 1))):
-            j = (k - i) % 10
-            src = mem(slot(area, variant(i, j), i))
-            a = accs[n % len(accs)]
-            if n < len(accs):
-                out.append("vpmuludq %s, %s, %s" % (src, y(j), y(a)))
-            else:
-                t = tmps[n % len(tmps)]
-                out += ["vpmuludq %s, %s, %s" % (src, y(j), y(t)),
-                        "vpaddq %s, %s, %s" % (y(t), y(a), y(a))]
-        if OPT.get("split"):
-            out.append("vpaddq %%ymm14, %s, %s" % (y(acc), y(acc)))
-        if k >= 1:
-            out.append("vpaddq %%ymm13, %s, %s" % (y(acc), y(acc)))
-        out += ["vpsrlq $%d, %s, %%ymm13" % (shift(k), y(acc)),
-                "vpand %s, %s, %s" % (mask(k), y(acc), y(acc))]
-        if k < 2:
-            out.append("vmovdqa %s, %s" % (y(acc), mem(OFF_MM + 32 * k)))
-        else:
-            out += callback(k, acc)
-    # the wrap: t0 += 19 c9 (c9 < 2^37.5, 64-bit: c + 2 c + 16 c), then
-    # t0's carry into t1
-    out += ["vmovdqa %s, %%ymm10" % mem(OFF_MM),
-            "vpsllq $1, %ymm13, %ymm12",
-            "vpaddq %ymm13, %ymm10, %ymm10",
-            "vpsllq $4, %ymm13, %ymm13",
-            "vpaddq %ymm12, %ymm13, %ymm13",
-            "vpaddq %ymm13, %ymm10, %ymm10",
-            "vpsrlq $26, %ymm10, %ymm13",
-            "vpand %s, %%ymm10, %%ymm10" % mask(0),
-            "vpaddq %s, %%ymm13, %%ymm11" % mem(OFF_MM + 32)]
-    return out
-
-
-def fg_limb(k, acc):
-    """M1's limb k (AA, BB, CB, DA) in acc -> F_k and its multiples at A2,
-    w_k at OFF_W; temps ymm12, ymm14, ymm15"""
-    a = acc
-    out = ["vpshufd $0x4e, %s, %%ymm14" % y(a),
-           "vpand FMASK(%rip), %ymm14, %ymm14",
-           "vpaddq %s, %%ymm14, %%ymm14" % cadd(k),
-           "vpsignd SGN(%%rip), %s, %%ymm15" % y(a),
-           "vpaddq %ymm15, %ymm14, %ymm14",                      # F_k
-           "vmovdqa %%ymm14, %s" % mem(slot(A2, 1, k))]
-    if k & 1:
-        out += ["vpaddq %ymm14, %ymm14, %ymm15",
-                "vmovdqa %%ymm15, %s" % mem(slot(A2, 2, k))]
-    if k >= 1:
-        out += ["vpmuludq K19(%rip), %ymm14, %ymm12",
-                "vmovdqa %%ymm12, %s" % mem(slot(A2, 19, k))]
-        if k & 1:
-            out += ["vpaddq %ymm12, %ymm12, %ymm12",
-                    "vmovdqa %%ymm12, %s" % mem(slot(A2, 38, k))]
-    out += ["vpmuludq KG(%rip), %ymm14, %ymm15",
-            "vpshufd $0xee, %s, %s" % (y(a), y(a)),
-            "vpand GMASK(%%rip), %s, %s" % (y(a), y(a)),
-            "vpaddq %%ymm15, %s, %s" % (y(a), y(a)),                   # w_k
-            "vmovdqa %s, %s" % (y(a), mem(OFF_W + 32 * k))]
-    return out
-
-
-def g_carry_col():
-    """G = w after one parallel carry round, into ymm0..9"""
-    out = ["vmovdqa %s, %s" % (mem(OFF_W + 32 * k), y(k)) for k in range(10)]
-    out += ["vpsrlq $25, %ymm9, %ymm12",
-            "vpand M25(%rip), %ymm9, %ymm9"]
-    for i in range(8, -1, -1):
-        t = 10 + (i & 1)
-        out += ["vpsrlq $%d, %s, %s" % (shift(i), y(i), y(t)),
-                "vpand %s, %s, %s" % (mask(i), y(i), y(i)),
-                "vpaddq %s, %s, %s" % (y(t), y(i + 1), y(i + 1))]
-    out += ["vpmuludq K19(%rip), %ymm12, %ymm12",
-            "vpaddq %ymm12, %ymm0, %ymm0"]
-    return out
-
-
-def park_limb(k, acc):
-    return ["vmovdqa %s, %s" % (y(acc), mem(OFF_MM + 32 * k))]
-
-
-def out_in_col():
-    """after M2's wrap (limbs 0, 1 in ymm10, ymm11, the rest at OFF_MM):
-    lane 3 from z3', then the next step's U with its multiples at A1 and
-    V in ymm0..9"""
-    out = []
-    for k in range(10):
-        src = {0: "%ymm10", 1: "%ymm11"}.get(k)
-        out.append("vpbroadcastq %s, %%ymm12" % mem(OFF_ZZ + 8 * k))
-        if src:
-            out.append("vpblendd $0xc0, %%ymm12, %s, %s" % (src, y(k)))
-        else:
-            # dwords 0..5 from the parked limb, 6 and 7 (lane 3) from z3'
-            out.append("vpblendd $0x3f, %s, %%ymm12, %s" % (mem(OFF_MM + 32 * k), y(k)))
-    return out
-
-
-def in_col():
-    out = ["vmovdqa %s, %%ymm10" % mem(OFF_IDX)]
-    for k in range(10):
-        out += ["vpermd %s, %%ymm10, %%ymm14" % y(k),
-                "vpshufd $0x4e, %ymm14, %ymm13",
-                "vpsignd SGN(%rip), %ymm14, %ymm14",
-                "vpaddq %s, %%ymm13, %%ymm13" % cadd(k),
-                "vpaddq %ymm14, %ymm13, %ymm13",                  # U_k
-                "vmovdqa %%ymm13, %s" % mem(slot(A1, 1, k))]
-        if k & 1:
-            out += ["vpaddq %ymm13, %ymm13, %ymm12",
-                    "vmovdqa %%ymm12, %s" % mem(slot(A1, 2, k))]
-        if k >= 1:
-            out += ["vpmuludq K19(%rip), %ymm13, %ymm12",
-                    "vmovdqa %%ymm12, %s" % mem(slot(A1, 19, k))]
-            if k & 1:
-                out += ["vpaddq %ymm12, %ymm12, %ymm12",
-                        "vmovdqa %%ymm12, %s" % mem(slot(A1, 38, k))]
-        out.append("vpermq $0x14, %%ymm13, %s" % y(k))            # V_k
-    return out
-
-
-if OPT.get("col"):
-    OFF_F = A2
-    OFF_ZZ = 2496
-    OFF_D = 2576
-    OFF_Y2 = OFF_D
-    OFF_X = 2624
-    OFF_K = 2704
-    OFF_SW = 2736
-    OFF_SAVE = 2744
-    OFF_OUTP = 2752
-    OFF_CNT = 2760
-    OFF_SWAP = 2768
-    OFF_IDX = 2784
-    FRAME = 2816
+            out.append(sca[j])
+            j += 1
+    return out + sca[j:]
 
 
 def main():
+    start = int(OPT["start"])
     o = []
     w = o.append
     w("/* SPDX-License-Identifier: MIT */")
@@ -720,7 +400,6 @@ def main():
     q4("M25", [(1 << 25) - 1] * 4)
     q4("K19", [19] * 4)
     q4("KG", [0, 121666, 1, 1])
-    q4("LO32", [0xffffffff] * 4)
     w("")
     w("\t.text")
     w("\t.globl SYM")
@@ -747,110 +426,30 @@ def main():
         b("movq %%rax, %s" % mem(OFF_X + 8 * i))
     for i in range(10):
         b("vmovdqa %d(%%rdi), %s" % (32 * i, y(i)))
-    b("movl $%d, %%r15d" % int(OPT.get("start", "254")))
-    b("xorl %r14d, %r14d")
-    b("movq %%r15, %s" % mem(OFF_CNT))
-    b("movq %%r14, %s" % mem(OFF_SWAP))
-    if OPT.get("idx") == "pre":
-        b("movq $%d, %s" % (int(OPT.get("start", "254")) + 1, mem(OFF_CNT)))
-        body.extend(idx_next())
-        b("movq %%r15, %s" % mem(OFF_CNT))
     b("movl $51, %r13d")
+    # the first step's indices: bit `start`, previous bit 0
+    b("movq $0, %s" % mem(OFF_SWAP))
+    b("movq $%d, %s" % (start + 1, mem(OFF_CNT)))
+    body.extend(idx_next())
+    b("movq $%d, %s" % (start, mem(OFF_CNT)))
     for ins in body:
         w("\t" + ins)
     w("\t.p2align 5")
     w(".Lstep:")
-    # the bit, the swap it makes with the previous bit, 4 * swap for vpermd
-    step = ["movq %r15, %rcx",
-            "shrl $6, %ecx",
-            "movq %d(%%rsp,%%rcx,8), %%rax" % OFF_K,
-            "shrxq %r15, %rax, %rax",
-            "andl $1, %eax",
-            "xorq %rax, %r14",
-            "shll $2, %r14d",
-            "movl %%r14d, %s" % mem(OFF_SW),
-            "movq %rax, %r14"]
-    if OPT.get("idx") == "pre":
-        step = []
-    elif OPT.get("sc") == "par":
-        step = ["movq %s, %%rsi" % mem(OFF_CNT),
-                "movl %esi, %ecx",
-                "shrl $6, %ecx",
-                "movq %d(%%rsp,%%rcx,8), %%rax" % OFF_K,
-                "shrxq %rsi, %rax, %rax",
-                "andl $1, %eax",
-                "movq %s, %%rdx" % mem(OFF_SWAP),
-                "xorl %eax, %edx",
-                "shll $2, %edx",
-                "movl %%edx, %s" % mem(OFF_SW),
-                "movq %%rax, %s" % mem(OFF_SWAP)]
-    if OPT.get("col"):
-        sca = [] if OPT.get("noscalar") else scalar_chain_par()
-        step += in_col() + idx_next()
-        if OPT.get("dbg") == "M1":
-            step += columns(A1, park_limb) + ["vmovdqa %ymm10, %ymm0", "vmovdqa %ymm11, %ymm1"] + ["vmovdqa %s, %s" % (mem(OFF_MM + 32 * k), y(k)) for k in range(2, 10)] + ["jmp .Ldone"]
-        step += columns(A1, fg_limb) + fg_limb(0, 10) + fg_limb(1, 11)
-        step += g_carry_col()
-        if OPT.get("dbg") == "F":
-            step += ["vmovdqa %s, %s" % (mem(slot(A2, 1, k)), y(k)) for k in range(10)] + ["jmp .Ldone"]
-        if OPT.get("dbg") == "G":
-            step += ["jmp .Ldone"]
-        step += merge(columns(A2, park_limb), sca, int(OPT.get("lead", "0")))
-        step += out_in_col()
-    elif OPT.get("r0"):
-        step += step_in_r0() + (product(OFF_U, OFF_V, 1) if not OPT.get("nom1") else [])
-    else:
-        step += step_in() + product(OFF_U, OFF_V)
-    if not OPT.get("col"):
-        step += reduce()
-        if OPT.get("dbg") == "M1":
-            step += ["jmp .Ldone"]
-        if OPT.get("dearly"):
-            fg = step_fg_limbs()
-            sc_all = scalar_chain_par()
-            dext, sc_rest = sc_all[:20], sc_all[20:]
-            # after the store of F_(2k+1): its lane-3 pair
-            outfg = []
-            k = 0
-            for ins in fg:
-                outfg.append(ins)
-                if ins.startswith("vmovdqa") and "%d(%%rsp)" % (OFF_F + 64 * k + 32) in ins:
-                    outfg += dext[4 * k:4 * k + 4]
-                    k += 1
-            assert k == 5
-            step += outfg
-        else:
-            step += step_fg_limbs()
-        if OPT.get("dbg") == "F":
-            step += ["vmovdqa %s, %s" % (mem(OFF_F + 32 * k), y(k)) for k in range(10)] + ["jmp .Ldone"]
-        if OPT.get("dbg") == "G":
-            step += step_g_carry() + ["vmovdqa %s, %s" % (mem(OFF_G + 32 * k), y(k)) for k in range(10)] + ["jmp .Ldone"]
-        if OPT.get("dsrc", "mem") == "vec":
-            step += d_extract_vec()
-        sca = [] if OPT.get("noscalar") else (scalar_chain_par() if OPT.get("sc") == "par" else scalar_chain()) if not OPT.get("filler") else [OPT["filler"].replace("_", " ")] * 270
-        if OPT.get("dearly"):
-            sca = sc_rest
-        vec = step_g_carry() + (product(OFF_F, OFF_G, 1 if OPT.get("r0") else 0) if not OPT.get("nom2") else [])
-        if OPT.get("mred"):
-            step += merge(vec + reduce(), sca, int(OPT.get("lead", "0")))
-        else:
-            step += merge(vec, sca, int(OPT.get("lead", "0")))
-            step += reduce()
-        step += step_out()
-    if OPT.get("sc") == "par":
-        step += ["subq $1, %s" % mem(OFF_CNT), "jns .Lstep"]
-    else:
-        step += ["subq $1, %r15", "jns .Lstep"]
+    step = step_in() + product(OFF_U, OFF_V) + reduce()
+    step += step_fg()
+    step += merge(step_g() + product(OFF_F, OFF_G) + reduce(), scalar_chain())
+    step += step_out()
+    step += ["subq $1, %s" % mem(OFF_CNT), "jns .Lstep"]
     for ins in step:
         w("\t" + ins)
-    if OPT.get("dbg"):
-        w(".Ldone:")
     tail = ["movq %s, %%rdi" % mem(OFF_OUTP)]
     tail += ["vmovdqa %s, %d(%%rdi)" % (y(i), 32 * i) for i in range(10)]
+    # the pending swap is bit 0 itself (the last step's look-ahead
+    # overwrote the swap state with bit 255)
     tail += ["vzeroall",
-             "movq %r14, %rax" if OPT.get("sc") != "par" else "movq %s, %%rax" % mem(OFF_SWAP)]
-    if OPT.get("idx") == "pre":
-        tail += ["movq %s, %%rax" % mem(OFF_K), "andl $1, %eax"]
+             "movq %s, %%rax" % mem(OFF_K),
+             "andl $1, %eax"]
     tail += ["xorl %%%s, %%%s" % (r, r) for r in ("ecx", "edx", "esi", "edi")]
     tail += ["xorl %%r%sd, %%r%sd" % (r, r) for r in ("8", "9", "10", "11")]
     tail += ["movq %s, %%rsp" % mem(OFF_SAVE)]

@@ -37,8 +37,6 @@ K19:
 	.quad 19, 19, 19, 19
 KG:
 	.quad 0, 121666, 1, 1
-LO32:
-	.quad 4294967295, 4294967295, 4294967295, 4294967295
 
 	.text
 	.globl SYM
@@ -97,10 +95,8 @@ SYM:
 	vmovdqa 224(%rdi), %ymm7
 	vmovdqa 256(%rdi), %ymm8
 	vmovdqa 288(%rdi), %ymm9
-	movl $254, %r15d
-	xorl %r14d, %r14d
-	movq %r15, 1544(%rsp)
-	movq %r14, 1552(%rsp)
+	movl $51, %r13d
+	movq $0, 1552(%rsp)
 	movq $255, 1544(%rsp)
 	movq 1544(%rsp), %rsi
 	leal -1(%rsi), %esi
@@ -118,8 +114,7 @@ SYM:
 	vpbroadcastd 1520(%rsp), %ymm13
 	vpxor ID_T(%rip), %ymm13, %ymm13
 	vmovdqa %ymm13, 1568(%rsp)
-	movq %r15, 1544(%rsp)
-	movl $51, %r13d
+	movq $254, 1544(%rsp)
 	.p2align 5
 .Lstep:
 	vmovdqa 1568(%rsp), %ymm10
@@ -1146,7 +1141,6 @@ SYM:
 	vmovdqa %ymm8, 256(%rdi)
 	vmovdqa %ymm9, 288(%rdi)
 	vzeroall
-	movq 1552(%rsp), %rax
 	movq 1488(%rsp), %rax
 	andl $1, %eax
 	xorl %ecx, %ecx

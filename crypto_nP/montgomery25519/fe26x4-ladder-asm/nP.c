@@ -2,23 +2,39 @@
 /* X25519 (RFC 7748): the ladder of fe26x4-ladder-coords (four lanes
    (x2, z2, x3, z3) in radix 2^25.5, two four-lane vpmuludq products per
    step, z3' = x1 d^2 on the scalar unit in radix 2^51), with the whole
-   255-step loop in assembly (ladder.S, written by
-   scripts/gen/gen-nP-fe26x4-asm.py).
+   255-step loop in assembly: ladder.S, written by
+   scripts/gen/gen-nP-fe26x4-asm.py (its comments give the register plan).
 
-   Why assembly: compiled from intrinsics, the step was some 1130
-   instructions of which about 300 were ymm spills and reloads (llvm-mca
-   on Zen 3: the dispatch width and the two vpmuludq pipes both
-   saturated).  Here the registers are assigned by hand: the ten column
-   sums of a product live in ymm0..9, a row's factors a, 2a, 19a, 38a in
-   ymm10..13, the product in ymm14/15; the operands of the products are
-   stored once per step (U and V for M1, F and G for M2) and read as
-   memory operands of vpmuludq, so the only memory traffic is those four
-   stores per limb, the row loads and the ten lane-3 limbs of z3'.  The
-   scalar chain reads d straight from the stored F (lane 3's low dwords,
-   no vector extraction) and writes z3' as 64-bit radix-2^25.5 limbs that
-   two instructions per limb (vpbroadcastq, vpblendd) put into lane 3; its
-   instructions are spread evenly among those of G's carry round and M2's
-   rows, so the scalar unit and the vector unit run at once.
+   Why assembly.  Compiled from intrinsics, the step was some 1130
+   instructions of which about 300 were ymm spills and reloads, and the
+   compilers placed the scalar chain where they liked.  Here:
+   - no spills: the ten column sums of a product live in ymm0..9, the
+     row's factors a, 2a, 19a, 38a in ymm10..13, each product in ymm14 or
+     ymm15; a product's second operand is stored once (V for M1, G for M2)
+     and read as the memory operand of vpmuludq, its row values (U, F)
+     loaded once per row;
+   - row 0 of each product is done where its operands are made: U_0 times
+     each V_j while V_j is still in a register (the state limb S_j in
+     ymm_j is dead by then), F_0 times each G_j as G's carry round leaves
+     it, so the first row waits for no store to be forwarded;
+   - the scalar chain reads d straight from the stored F (the low dwords
+     of lane 3), sums each radix-2^51 column on its own register pair
+     (products independent, only the carry links add, adc, shld, bzhi in
+     sequence: about half the latency of running sums), and its
+     instructions are spread evenly among those of G's carry round, M2's
+     rows and M2's carries, so that both units work at once; z3' goes
+     back as 64-bit limbs that vpbroadcastq + vpblendd put into lane 3;
+   - the swap indices of a step are made during the step before (the
+     scalar bit, the xor with the previous one, the broadcast), so the
+     step starts with one load instead of a chain through memory.
+   Zen 3 (ticks, interleaved, nP whole): 58.1k against 63.9k for
+   fe26x4-ladder-coords and 56.8k for lib25519's amd64-avx2-ns10l-mxaa.
+   Tried and slower (the generator's history has the switches): column
+   form products with the carry chain woven into the columns, two
+   parallel carry rounds instead of the chains, masks in registers,
+   vector extraction of d, blending z3' from 32-byte slots (the wide
+   load waits for the narrow stores to retire), the scalar chain
+   concentrated earlier or later.
 
    The step, lanes 0..3, state S = (x2, z2, x3, z3) TIGHT (as in
    fe26x4-ladder-coords):
@@ -32,25 +48,29 @@
      z3' = x1 d^2, d = lane 3 of F, radix 2^51 on the scalar unit
    Bounds: U, F, G as in fe26x4-ladder-coords (field/fe26x4_avx2.h: sums
    and differences plus 2p of TIGHT limbs are MULIN; G after one parallel
-   carry round is MULIN); the products are fe26x4_mul's rows (the same
-   column sums, < 2^62.4) and fe26x4_reduce's two carry chains.  The
-   scalar side: d's limbs (paired from MULIN limbs) are < 13 2^24 +
-   13 2^49 < 2^52.8; the columns of d^2 (fe51_sqcols' terms, factors 2,
-   19, 38 on one side) are < 77 2^105.6 < 2^112, the top one < 2^108,
-   so its carry times 19 stays < 2^61.2; the reduced square has limbs
-   < 2^51 (limb 1 < 2^51 + 2^11); the columns of x1 times it (x1's limbs
-   < 2^51, 19 x1 < 2^56) are < 77 2^102.1 < 2^109, the top carry times 19
-   < 2^58; so z3' has limbs < 2^51 except limb 1 < 2^51 + 2^8, whose
-   radix-2^25.5 halves are TIGHT (low 26 bits; the rest < 2^25 + 1).
+   carry round is MULIN; the high dwords of U and F hold garbage that only
+   vpmuludq, which reads low dwords, and 64-bit additions feeding it ever
+   see); the products are fe26x4_mul's rows (the same column sums,
+   < 2^62.4) and fe26x4_reduce's two carry chains.  The scalar side: d's
+   limbs (pairs of MULIN limbs) are < 13 2^24 + 13 2^49 < 2^52.8; the
+   columns of d^2 (fe51_sqcols' terms, the factors 2, 19, 38 on one side)
+   are < 77 2^105.6 < 2^112 and the top one < 2^108, so every carry fits
+   64 bits and the top carry times 19 stays < 2^61.2; the reduced square
+   has limbs < 2^51 (limb 1 < 2^51 + 2^11); the columns of x1 times it
+   (x1's limbs < 2^51, 19 x1 < 2^56) are < 77 2^102.1 < 2^109, the top
+   carry times 19 < 2^58; so z3' has limbs < 2^51 except limb 1 < 2^51 +
+   2^8, whose radix-2^25.5 halves are TIGHT (low 26 bits; the rest
+   < 2^25 + 1).
 
-   Constant time: the scalar bit is read from a fixed address for each
-   step (the step count selects the word, shrx the bit) and only becomes
-   the vpermd indices (xor with 4 * bit, broadcast from the frame); no
-   branch or address depends on a secret; vpmuludq, mulx and the other
-   instructions used take the same time for any operands.  The final
-   swap below is mask arithmetic; the inversion is field/fe51.h's
-   constant-time safegcd.  Both inputs are read before q is written, so
-   q may alias n or p. */
+   Constant time: the scalar bit is read from an address that depends on
+   the step count only (the step selects the word, shrx the bit) and only
+   becomes the vpermd indices (4 * (bit xor previous bit), broadcast and
+   xored into the identity); vpermd takes them from a register; no branch
+   or address depends on a secret, and vpmuludq, mulx, imul and the other
+   instructions used take the same time for any operands.  The final swap
+   below is mask arithmetic; the inversion is field/fe51.h's constant-time
+   safegcd.  Both inputs are read before q is written, so q may alias n
+   or p. */
 #include <stdint.h>
 #include "crypto_nP.h"
 #include "ct/crypto_ct.h"
