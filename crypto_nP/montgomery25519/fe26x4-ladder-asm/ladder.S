@@ -227,32 +227,28 @@ SYM:
 	vpaddq %ymm10, %ymm10, %ymm11
 	vpmuludq K19(%rip), %ymm10, %ymm12
 	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 288(%rsp), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 0(%rsp), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 32(%rsp), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 64(%rsp), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 96(%rsp), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 128(%rsp), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 160(%rsp), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 192(%rsp), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 224(%rsp), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 256(%rsp), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
+	vpmuludq 0(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm1, %ymm1
+	vpmuludq 32(%rsp), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm2, %ymm2
+	vpmuludq 64(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm3, %ymm3
+	vpmuludq 96(%rsp), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
+	vpmuludq 128(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm5, %ymm5
+	vpmuludq 160(%rsp), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm6, %ymm6
+	vpmuludq 192(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm7, %ymm7
+	vpmuludq 224(%rsp), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm8, %ymm8
+	vpmuludq 256(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
+	vpmuludq 288(%rsp), %ymm13, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
 	vmovdqa 384(%rsp), %ymm10
 	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpmuludq 256(%rsp), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 288(%rsp), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
 	vpmuludq 0(%rsp), %ymm10, %ymm14
 	vpaddq %ymm14, %ymm2, %ymm2
 	vpmuludq 32(%rsp), %ymm10, %ymm15
@@ -269,40 +265,36 @@ SYM:
 	vpaddq %ymm14, %ymm8, %ymm8
 	vpmuludq 224(%rsp), %ymm10, %ymm15
 	vpaddq %ymm15, %ymm9, %ymm9
+	vpmuludq 256(%rsp), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm0, %ymm0
+	vpmuludq 288(%rsp), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
 	vmovdqa 416(%rsp), %ymm10
 	vpaddq %ymm10, %ymm10, %ymm11
 	vpmuludq K19(%rip), %ymm10, %ymm12
 	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 224(%rsp), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 256(%rsp), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 288(%rsp), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 0(%rsp), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 32(%rsp), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 64(%rsp), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 96(%rsp), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 128(%rsp), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 160(%rsp), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 192(%rsp), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
+	vpmuludq 0(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm3, %ymm3
+	vpmuludq 32(%rsp), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
+	vpmuludq 64(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm5, %ymm5
+	vpmuludq 96(%rsp), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm6, %ymm6
+	vpmuludq 128(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm7, %ymm7
+	vpmuludq 160(%rsp), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm8, %ymm8
+	vpmuludq 192(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
+	vpmuludq 224(%rsp), %ymm13, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
+	vpmuludq 256(%rsp), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm1, %ymm1
+	vpmuludq 288(%rsp), %ymm13, %ymm15
+	vpaddq %ymm15, %ymm2, %ymm2
 	vmovdqa 448(%rsp), %ymm10
 	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpmuludq 192(%rsp), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 224(%rsp), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 256(%rsp), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 288(%rsp), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
 	vpmuludq 0(%rsp), %ymm10, %ymm14
 	vpaddq %ymm14, %ymm4, %ymm4
 	vpmuludq 32(%rsp), %ymm10, %ymm15
@@ -315,32 +307,48 @@ SYM:
 	vpaddq %ymm14, %ymm8, %ymm8
 	vpmuludq 160(%rsp), %ymm10, %ymm15
 	vpaddq %ymm15, %ymm9, %ymm9
+	vpmuludq 192(%rsp), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm0, %ymm0
+	vpmuludq 224(%rsp), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	vpmuludq 256(%rsp), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm2, %ymm2
+	vpmuludq 288(%rsp), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm3, %ymm3
 	vmovdqa 480(%rsp), %ymm10
 	vpaddq %ymm10, %ymm10, %ymm11
 	vpmuludq K19(%rip), %ymm10, %ymm12
 	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 160(%rsp), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 192(%rsp), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 224(%rsp), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 256(%rsp), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 288(%rsp), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 0(%rsp), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 32(%rsp), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 64(%rsp), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 96(%rsp), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 128(%rsp), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
+	vpmuludq 0(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm5, %ymm5
+	vpmuludq 32(%rsp), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm6, %ymm6
+	vpmuludq 64(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm7, %ymm7
+	vpmuludq 96(%rsp), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm8, %ymm8
+	vpmuludq 128(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
+	vpmuludq 160(%rsp), %ymm13, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
+	vpmuludq 192(%rsp), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm1, %ymm1
+	vpmuludq 224(%rsp), %ymm13, %ymm15
+	vpaddq %ymm15, %ymm2, %ymm2
+	vpmuludq 256(%rsp), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm3, %ymm3
+	vpmuludq 288(%rsp), %ymm13, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
 	vmovdqa 512(%rsp), %ymm10
 	vpmuludq K19(%rip), %ymm10, %ymm12
+	vpmuludq 0(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	vpmuludq 32(%rsp), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 64(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm8, %ymm8
+	vpmuludq 96(%rsp), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm9, %ymm9
 	vpmuludq 128(%rsp), %ymm12, %ymm14
 	vpaddq %ymm14, %ymm0, %ymm0
 	vpmuludq 160(%rsp), %ymm12, %ymm15
@@ -353,40 +361,36 @@ SYM:
 	vpaddq %ymm14, %ymm4, %ymm4
 	vpmuludq 288(%rsp), %ymm12, %ymm15
 	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 0(%rsp), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 32(%rsp), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 64(%rsp), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 96(%rsp), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
 	vmovdqa 544(%rsp), %ymm10
 	vpaddq %ymm10, %ymm10, %ymm11
 	vpmuludq K19(%rip), %ymm10, %ymm12
 	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 96(%rsp), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 128(%rsp), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 160(%rsp), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 192(%rsp), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 224(%rsp), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 256(%rsp), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 288(%rsp), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 0(%rsp), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 32(%rsp), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 64(%rsp), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
+	vpmuludq 0(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm7, %ymm7
+	vpmuludq 32(%rsp), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm8, %ymm8
+	vpmuludq 64(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
+	vpmuludq 96(%rsp), %ymm13, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
+	vpmuludq 128(%rsp), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm1, %ymm1
+	vpmuludq 160(%rsp), %ymm13, %ymm15
+	vpaddq %ymm15, %ymm2, %ymm2
+	vpmuludq 192(%rsp), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm3, %ymm3
+	vpmuludq 224(%rsp), %ymm13, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
+	vpmuludq 256(%rsp), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm5, %ymm5
+	vpmuludq 288(%rsp), %ymm13, %ymm15
+	vpaddq %ymm15, %ymm6, %ymm6
 	vmovdqa 576(%rsp), %ymm10
 	vpmuludq K19(%rip), %ymm10, %ymm12
+	vpmuludq 0(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm8, %ymm8
+	vpmuludq 32(%rsp), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm9, %ymm9
 	vpmuludq 64(%rsp), %ymm12, %ymm14
 	vpaddq %ymm14, %ymm0, %ymm0
 	vpmuludq 96(%rsp), %ymm12, %ymm15
@@ -403,34 +407,30 @@ SYM:
 	vpaddq %ymm14, %ymm6, %ymm6
 	vpmuludq 288(%rsp), %ymm12, %ymm15
 	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 0(%rsp), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 32(%rsp), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
 	vmovdqa 608(%rsp), %ymm10
 	vpaddq %ymm10, %ymm10, %ymm11
 	vpmuludq K19(%rip), %ymm10, %ymm12
 	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 32(%rsp), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 64(%rsp), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 96(%rsp), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 128(%rsp), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 160(%rsp), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 192(%rsp), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 224(%rsp), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 256(%rsp), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 288(%rsp), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 0(%rsp), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
+	vpmuludq 0(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
+	vpmuludq 32(%rsp), %ymm13, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
+	vpmuludq 64(%rsp), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm1, %ymm1
+	vpmuludq 96(%rsp), %ymm13, %ymm15
+	vpaddq %ymm15, %ymm2, %ymm2
+	vpmuludq 128(%rsp), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm3, %ymm3
+	vpmuludq 160(%rsp), %ymm13, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
+	vpmuludq 192(%rsp), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm5, %ymm5
+	vpmuludq 224(%rsp), %ymm13, %ymm15
+	vpaddq %ymm15, %ymm6, %ymm6
+	vpmuludq 256(%rsp), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm7, %ymm7
+	vpmuludq 288(%rsp), %ymm13, %ymm15
+	vpaddq %ymm15, %ymm8, %ymm8
 	vpsrlq $26, %ymm0, %ymm10
 	vpaddq %ymm10, %ymm1, %ymm1
 	vpand M26(%rip), %ymm0, %ymm0
@@ -670,81 +670,81 @@ SYM:
 	vpmuludq K19(%rip), %ymm10, %ymm12
 	vpaddq %ymm12, %ymm12, %ymm13
 	adcq $0, %r15
-	vpmuludq 1248(%rsp), %ymm13, %ymm14
+	vpmuludq 960(%rsp), %ymm10, %ymm14
 	shldq $13, %r14, %r15
-	vpaddq %ymm14, %ymm0, %ymm0
+	vpaddq %ymm14, %ymm1, %ymm1
 	bzhiq %r13, %r14, %r12
-	vpmuludq 960(%rsp), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
+	vpmuludq 992(%rsp), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm2, %ymm2
 	leaq (%rax,%rax), %rdx
-	vpmuludq 992(%rsp), %ymm11, %ymm14
+	vpmuludq 1024(%rsp), %ymm10, %ymm14
 	mulxq %rcx, %r8, %r9
-	vpaddq %ymm14, %ymm2, %ymm2
+	vpaddq %ymm14, %ymm3, %ymm3
 	movq %rbx, %rdx
-	vpmuludq 1024(%rsp), %ymm10, %ymm15
+	vpmuludq 1056(%rsp), %ymm11, %ymm15
 	mulxq %rbx, %r10, %r11
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 1056(%rsp), %ymm11, %ymm14
+	vpaddq %ymm15, %ymm4, %ymm4
+	vpmuludq 1088(%rsp), %ymm10, %ymm14
 	addq %r10, %r8
-	vpaddq %ymm14, %ymm4, %ymm4
+	vpaddq %ymm14, %ymm5, %ymm5
 	adcq %r11, %r9
-	vpmuludq 1088(%rsp), %ymm10, %ymm15
+	vpmuludq 1120(%rsp), %ymm11, %ymm15
 	imulq $38, %rdi, %rdx
-	vpaddq %ymm15, %ymm5, %ymm5
+	vpaddq %ymm15, %ymm6, %ymm6
 	mulxq %rsi, %r10, %r11
-	vpmuludq 1120(%rsp), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
+	vpmuludq 1152(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm7, %ymm7
 	addq %r10, %r8
-	vpmuludq 1152(%rsp), %ymm10, %ymm15
+	vpmuludq 1184(%rsp), %ymm11, %ymm15
 	adcq %r11, %r9
-	vpaddq %ymm15, %ymm7, %ymm7
+	vpaddq %ymm15, %ymm8, %ymm8
 	addq %r15, %r8
-	vpmuludq 1184(%rsp), %ymm11, %ymm14
+	vpmuludq 1216(%rsp), %ymm10, %ymm14
 	adcq $0, %r9
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 1216(%rsp), %ymm10, %ymm15
+	vpaddq %ymm14, %ymm9, %ymm9
+	vpmuludq 1248(%rsp), %ymm13, %ymm15
 	shldq $13, %r8, %r9
-	vpaddq %ymm15, %ymm9, %ymm9
+	vpaddq %ymm15, %ymm0, %ymm0
 	bzhiq %r13, %r8, %r8
 	vmovdqa 704(%rsp), %ymm10
 	movq %r8, 1360(%rsp)
 	vpmuludq K19(%rip), %ymm10, %ymm12
 	leaq (%rax,%rax), %rdx
-	vpmuludq 1216(%rsp), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	mulxq %rsi, %r14, %r15
-	vpmuludq 1248(%rsp), %ymm12, %ymm15
-	leaq (%rbx,%rbx), %rdx
-	vpaddq %ymm15, %ymm1, %ymm1
-	mulxq %rcx, %r10, %r11
 	vpmuludq 960(%rsp), %ymm10, %ymm14
 	vpaddq %ymm14, %ymm2, %ymm2
-	addq %r10, %r14
+	mulxq %rsi, %r14, %r15
 	vpmuludq 992(%rsp), %ymm10, %ymm15
-	adcq %r11, %r15
+	leaq (%rbx,%rbx), %rdx
 	vpaddq %ymm15, %ymm3, %ymm3
-	imulq $19, %rdi, %rdx
+	mulxq %rcx, %r10, %r11
 	vpmuludq 1024(%rsp), %ymm10, %ymm14
-	mulxq %rdi, %r10, %r11
 	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 1056(%rsp), %ymm10, %ymm15
 	addq %r10, %r14
-	vpaddq %ymm15, %ymm5, %ymm5
+	vpmuludq 1056(%rsp), %ymm10, %ymm15
 	adcq %r11, %r15
+	vpaddq %ymm15, %ymm5, %ymm5
+	imulq $19, %rdi, %rdx
 	vpmuludq 1088(%rsp), %ymm10, %ymm14
-	addq %r9, %r14
+	mulxq %rdi, %r10, %r11
 	vpaddq %ymm14, %ymm6, %ymm6
-	adcq $0, %r15
 	vpmuludq 1120(%rsp), %ymm10, %ymm15
+	addq %r10, %r14
 	vpaddq %ymm15, %ymm7, %ymm7
-	shldq $13, %r14, %r15
+	adcq %r11, %r15
 	vpmuludq 1152(%rsp), %ymm10, %ymm14
-	bzhiq %r13, %r14, %r14
+	addq %r9, %r14
 	vpaddq %ymm14, %ymm8, %ymm8
-	movq %r14, 1368(%rsp)
+	adcq $0, %r15
 	vpmuludq 1184(%rsp), %ymm10, %ymm15
-	leaq (%rax,%rax), %rdx
 	vpaddq %ymm15, %ymm9, %ymm9
+	shldq $13, %r14, %r15
+	vpmuludq 1216(%rsp), %ymm12, %ymm14
+	bzhiq %r13, %r14, %r14
+	vpaddq %ymm14, %ymm0, %ymm0
+	movq %r14, 1368(%rsp)
+	vpmuludq 1248(%rsp), %ymm12, %ymm15
+	leaq (%rax,%rax), %rdx
+	vpaddq %ymm15, %ymm1, %ymm1
 	vmovdqa 736(%rsp), %ymm10
 	mulxq %rdi, %r8, %r9
 	vpaddq %ymm10, %ymm10, %ymm11
@@ -753,80 +753,80 @@ SYM:
 	mulxq %rsi, %r10, %r11
 	vpaddq %ymm12, %ymm12, %ymm13
 	addq %r10, %r8
-	vpmuludq 1184(%rsp), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
+	vpmuludq 960(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm3, %ymm3
 	adcq %r11, %r9
-	vpmuludq 1216(%rsp), %ymm12, %ymm15
+	vpmuludq 992(%rsp), %ymm11, %ymm15
 	movq %rcx, %rdx
-	vpaddq %ymm15, %ymm1, %ymm1
+	vpaddq %ymm15, %ymm4, %ymm4
 	mulxq %rcx, %r10, %r11
-	vpmuludq 1248(%rsp), %ymm13, %ymm14
+	vpmuludq 1024(%rsp), %ymm10, %ymm14
 	addq %r10, %r8
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 960(%rsp), %ymm10, %ymm15
+	vpaddq %ymm14, %ymm5, %ymm5
+	vpmuludq 1056(%rsp), %ymm11, %ymm15
 	adcq %r11, %r9
-	vpaddq %ymm15, %ymm3, %ymm3
+	vpaddq %ymm15, %ymm6, %ymm6
 	addq %r15, %r8
-	vpmuludq 992(%rsp), %ymm11, %ymm14
+	vpmuludq 1088(%rsp), %ymm10, %ymm14
 	adcq $0, %r9
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 1024(%rsp), %ymm10, %ymm15
+	vpaddq %ymm14, %ymm7, %ymm7
+	vpmuludq 1120(%rsp), %ymm11, %ymm15
 	shldq $13, %r8, %r9
-	vpaddq %ymm15, %ymm5, %ymm5
+	vpaddq %ymm15, %ymm8, %ymm8
 	bzhiq %r13, %r8, %rbx
-	vpmuludq 1056(%rsp), %ymm11, %ymm14
+	vpmuludq 1152(%rsp), %ymm10, %ymm14
 	movq 1360(%rsp), %rcx
-	vpaddq %ymm14, %ymm6, %ymm6
+	vpaddq %ymm14, %ymm9, %ymm9
 	movq 1368(%rsp), %rax
-	vpmuludq 1088(%rsp), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 1184(%rsp), %ymm13, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
 	imulq $19, %r9, %r9
-	vpmuludq 1120(%rsp), %ymm11, %ymm14
+	vpmuludq 1216(%rsp), %ymm12, %ymm14
 	addq %r9, %rbp
-	vpaddq %ymm14, %ymm8, %ymm8
+	vpaddq %ymm14, %ymm1, %ymm1
 	movq %rbp, %rdx
-	vpmuludq 1152(%rsp), %ymm10, %ymm15
+	vpmuludq 1248(%rsp), %ymm13, %ymm15
 	shrq $51, %rdx
-	vpaddq %ymm15, %ymm9, %ymm9
+	vpaddq %ymm15, %ymm2, %ymm2
 	vmovdqa 768(%rsp), %ymm10
 	addq %rdx, %r12
 	vpmuludq K19(%rip), %ymm10, %ymm12
 	bzhiq %r13, %rbp, %rbp
-	vpmuludq 1152(%rsp), %ymm12, %ymm14
-	movq %rbp, %rdx
-	vpaddq %ymm14, %ymm0, %ymm0
-	mulxq 1408(%rsp), %r8, %r9
-	vpmuludq 1184(%rsp), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	movq %r12, %rdx
-	vpmuludq 1216(%rsp), %ymm12, %ymm14
-	mulxq 1480(%rsp), %r10, %r11
-	vpaddq %ymm14, %ymm2, %ymm2
-	addq %r10, %r8
-	vpmuludq 1248(%rsp), %ymm12, %ymm15
-	adcq %r11, %r9
-	vpaddq %ymm15, %ymm3, %ymm3
 	vpmuludq 960(%rsp), %ymm10, %ymm14
-	movq %rcx, %rdx
+	movq %rbp, %rdx
 	vpaddq %ymm14, %ymm4, %ymm4
-	mulxq 1472(%rsp), %r10, %r11
+	mulxq 1408(%rsp), %r8, %r9
 	vpmuludq 992(%rsp), %ymm10, %ymm15
-	addq %r10, %r8
 	vpaddq %ymm15, %ymm5, %ymm5
-	adcq %r11, %r9
+	movq %r12, %rdx
 	vpmuludq 1024(%rsp), %ymm10, %ymm14
+	mulxq 1480(%rsp), %r10, %r11
 	vpaddq %ymm14, %ymm6, %ymm6
-	movq %rax, %rdx
-	vpmuludq 1056(%rsp), %ymm10, %ymm15
-	mulxq 1464(%rsp), %r10, %r11
-	vpaddq %ymm15, %ymm7, %ymm7
 	addq %r10, %r8
-	vpmuludq 1088(%rsp), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
+	vpmuludq 1056(%rsp), %ymm10, %ymm15
 	adcq %r11, %r9
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 1088(%rsp), %ymm10, %ymm14
+	movq %rcx, %rdx
+	vpaddq %ymm14, %ymm8, %ymm8
+	mulxq 1472(%rsp), %r10, %r11
 	vpmuludq 1120(%rsp), %ymm10, %ymm15
-	movq %rbx, %rdx
+	addq %r10, %r8
 	vpaddq %ymm15, %ymm9, %ymm9
+	adcq %r11, %r9
+	vpmuludq 1152(%rsp), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm0, %ymm0
+	movq %rax, %rdx
+	vpmuludq 1184(%rsp), %ymm12, %ymm15
+	mulxq 1464(%rsp), %r10, %r11
+	vpaddq %ymm15, %ymm1, %ymm1
+	addq %r10, %r8
+	vpmuludq 1216(%rsp), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm2, %ymm2
+	adcq %r11, %r9
+	vpmuludq 1248(%rsp), %ymm12, %ymm15
+	movq %rbx, %rdx
+	vpaddq %ymm15, %ymm3, %ymm3
 	mulxq 1456(%rsp), %r10, %r11
 	vmovdqa 800(%rsp), %ymm10
 	addq %r10, %r8
@@ -835,81 +835,81 @@ SYM:
 	adcq %r11, %r9
 	vpaddq %ymm12, %ymm12, %ymm13
 	movq %rbp, %rdx
-	vpmuludq 1120(%rsp), %ymm13, %ymm14
+	vpmuludq 960(%rsp), %ymm10, %ymm14
 	mulxq 1416(%rsp), %r14, %r15
-	vpaddq %ymm14, %ymm0, %ymm0
+	vpaddq %ymm14, %ymm5, %ymm5
 	movq %r12, %rdx
-	vpmuludq 1152(%rsp), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
+	vpmuludq 992(%rsp), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm6, %ymm6
 	mulxq 1408(%rsp), %r10, %r11
-	vpmuludq 1184(%rsp), %ymm13, %ymm14
+	vpmuludq 1024(%rsp), %ymm10, %ymm14
 	addq %r10, %r14
-	vpaddq %ymm14, %ymm2, %ymm2
+	vpaddq %ymm14, %ymm7, %ymm7
 	adcq %r11, %r15
-	vpmuludq 1216(%rsp), %ymm12, %ymm15
+	vpmuludq 1056(%rsp), %ymm11, %ymm15
 	movq %rcx, %rdx
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 1248(%rsp), %ymm13, %ymm14
+	vpaddq %ymm15, %ymm8, %ymm8
+	vpmuludq 1088(%rsp), %ymm10, %ymm14
 	mulxq 1480(%rsp), %r10, %r11
-	vpaddq %ymm14, %ymm4, %ymm4
+	vpaddq %ymm14, %ymm9, %ymm9
 	addq %r10, %r14
-	vpmuludq 960(%rsp), %ymm10, %ymm15
+	vpmuludq 1120(%rsp), %ymm13, %ymm15
 	adcq %r11, %r15
-	vpaddq %ymm15, %ymm5, %ymm5
+	vpaddq %ymm15, %ymm0, %ymm0
 	movq %rax, %rdx
-	vpmuludq 992(%rsp), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
+	vpmuludq 1152(%rsp), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm1, %ymm1
 	mulxq 1472(%rsp), %r10, %r11
-	vpmuludq 1024(%rsp), %ymm10, %ymm15
+	vpmuludq 1184(%rsp), %ymm13, %ymm15
 	addq %r10, %r14
-	vpaddq %ymm15, %ymm7, %ymm7
+	vpaddq %ymm15, %ymm2, %ymm2
 	adcq %r11, %r15
-	vpmuludq 1056(%rsp), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
+	vpmuludq 1216(%rsp), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm3, %ymm3
 	movq %rbx, %rdx
-	vpmuludq 1088(%rsp), %ymm10, %ymm15
+	vpmuludq 1248(%rsp), %ymm13, %ymm15
 	mulxq 1464(%rsp), %r10, %r11
-	vpaddq %ymm15, %ymm9, %ymm9
+	vpaddq %ymm15, %ymm4, %ymm4
 	addq %r10, %r14
 	vmovdqa 832(%rsp), %ymm10
 	adcq %r11, %r15
 	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpmuludq 1088(%rsp), %ymm12, %ymm14
-	shldq $13, %r8, %r9
-	vpaddq %ymm14, %ymm0, %ymm0
-	bzhiq %r13, %r8, %rsi
-	vpmuludq 1120(%rsp), %ymm12, %ymm15
-	addq %r9, %r14
-	vpaddq %ymm15, %ymm1, %ymm1
-	adcq $0, %r15
-	vpmuludq 1152(%rsp), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	shldq $13, %r14, %r15
-	vpmuludq 1184(%rsp), %ymm12, %ymm15
-	bzhiq %r13, %r14, %rdi
-	vpaddq %ymm15, %ymm3, %ymm3
-	movq %rbp, %rdx
-	vpmuludq 1216(%rsp), %ymm12, %ymm14
-	mulxq 1424(%rsp), %r8, %r9
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 1248(%rsp), %ymm12, %ymm15
-	movq %r12, %rdx
-	vpaddq %ymm15, %ymm5, %ymm5
-	mulxq 1416(%rsp), %r10, %r11
 	vpmuludq 960(%rsp), %ymm10, %ymm14
-	addq %r10, %r8
+	shldq $13, %r8, %r9
 	vpaddq %ymm14, %ymm6, %ymm6
-	adcq %r11, %r9
+	bzhiq %r13, %r8, %rsi
 	vpmuludq 992(%rsp), %ymm10, %ymm15
+	addq %r9, %r14
 	vpaddq %ymm15, %ymm7, %ymm7
-	movq %rcx, %rdx
+	adcq $0, %r15
 	vpmuludq 1024(%rsp), %ymm10, %ymm14
-	mulxq 1408(%rsp), %r10, %r11
 	vpaddq %ymm14, %ymm8, %ymm8
-	addq %r10, %r8
+	shldq $13, %r14, %r15
 	vpmuludq 1056(%rsp), %ymm10, %ymm15
-	adcq %r11, %r9
+	bzhiq %r13, %r14, %rdi
 	vpaddq %ymm15, %ymm9, %ymm9
+	movq %rbp, %rdx
+	vpmuludq 1088(%rsp), %ymm12, %ymm14
+	mulxq 1424(%rsp), %r8, %r9
+	vpaddq %ymm14, %ymm0, %ymm0
+	vpmuludq 1120(%rsp), %ymm12, %ymm15
+	movq %r12, %rdx
+	vpaddq %ymm15, %ymm1, %ymm1
+	mulxq 1416(%rsp), %r10, %r11
+	vpmuludq 1152(%rsp), %ymm12, %ymm14
+	addq %r10, %r8
+	vpaddq %ymm14, %ymm2, %ymm2
+	adcq %r11, %r9
+	vpmuludq 1184(%rsp), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm3, %ymm3
+	movq %rcx, %rdx
+	vpmuludq 1216(%rsp), %ymm12, %ymm14
+	mulxq 1408(%rsp), %r10, %r11
+	vpaddq %ymm14, %ymm4, %ymm4
+	addq %r10, %r8
+	vpmuludq 1248(%rsp), %ymm12, %ymm15
+	adcq %r11, %r9
+	vpaddq %ymm15, %ymm5, %ymm5
 	vmovdqa 864(%rsp), %ymm10
 	movq %rax, %rdx
 	vpaddq %ymm10, %ymm10, %ymm11
@@ -917,81 +917,81 @@ SYM:
 	vpmuludq K19(%rip), %ymm10, %ymm12
 	addq %r10, %r8
 	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 1056(%rsp), %ymm13, %ymm14
+	vpmuludq 960(%rsp), %ymm10, %ymm14
 	adcq %r11, %r9
-	vpaddq %ymm14, %ymm0, %ymm0
+	vpaddq %ymm14, %ymm7, %ymm7
 	movq %rbx, %rdx
-	vpmuludq 1088(%rsp), %ymm12, %ymm15
+	vpmuludq 992(%rsp), %ymm11, %ymm15
 	mulxq 1472(%rsp), %r10, %r11
-	vpaddq %ymm15, %ymm1, %ymm1
+	vpaddq %ymm15, %ymm8, %ymm8
 	addq %r10, %r8
-	vpmuludq 1120(%rsp), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
+	vpmuludq 1024(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
 	adcq %r11, %r9
-	vpmuludq 1152(%rsp), %ymm12, %ymm15
+	vpmuludq 1056(%rsp), %ymm13, %ymm15
 	addq %r15, %r8
-	vpaddq %ymm15, %ymm3, %ymm3
+	vpaddq %ymm15, %ymm0, %ymm0
 	adcq $0, %r9
-	vpmuludq 1184(%rsp), %ymm13, %ymm14
+	vpmuludq 1088(%rsp), %ymm12, %ymm14
 	shldq $13, %r8, %r9
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 1216(%rsp), %ymm12, %ymm15
+	vpaddq %ymm14, %ymm1, %ymm1
+	vpmuludq 1120(%rsp), %ymm13, %ymm15
 	bzhiq %r13, %r8, %r8
-	vpaddq %ymm15, %ymm5, %ymm5
+	vpaddq %ymm15, %ymm2, %ymm2
 	movq %r8, %rdx
-	vpmuludq 1248(%rsp), %ymm13, %ymm14
+	vpmuludq 1152(%rsp), %ymm12, %ymm14
 	shrq $26, %rdx
-	vpaddq %ymm14, %ymm6, %ymm6
+	vpaddq %ymm14, %ymm3, %ymm3
 	movq %rdx, 1320(%rsp)
-	vpmuludq 960(%rsp), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 1184(%rsp), %ymm13, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
 	andl $0x3ffffff, %r8d
-	vpmuludq 992(%rsp), %ymm11, %ymm14
+	vpmuludq 1216(%rsp), %ymm12, %ymm14
 	movq %r8, 1312(%rsp)
-	vpaddq %ymm14, %ymm8, %ymm8
+	vpaddq %ymm14, %ymm5, %ymm5
 	movq %rbp, %rdx
-	vpmuludq 1024(%rsp), %ymm10, %ymm15
+	vpmuludq 1248(%rsp), %ymm13, %ymm15
 	mulxq 1432(%rsp), %r14, %r15
-	vpaddq %ymm15, %ymm9, %ymm9
+	vpaddq %ymm15, %ymm6, %ymm6
 	vmovdqa 896(%rsp), %ymm10
 	movq %r12, %rdx
 	vpmuludq K19(%rip), %ymm10, %ymm12
 	mulxq 1424(%rsp), %r10, %r11
-	vpmuludq 1024(%rsp), %ymm12, %ymm14
-	addq %r10, %r14
-	vpaddq %ymm14, %ymm0, %ymm0
-	adcq %r11, %r15
-	vpmuludq 1056(%rsp), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	movq %rcx, %rdx
-	vpmuludq 1088(%rsp), %ymm12, %ymm14
-	mulxq 1416(%rsp), %r10, %r11
-	vpaddq %ymm14, %ymm2, %ymm2
-	addq %r10, %r14
-	vpmuludq 1120(%rsp), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	adcq %r11, %r15
-	vpmuludq 1152(%rsp), %ymm12, %ymm14
-	movq %rax, %rdx
-	vpaddq %ymm14, %ymm4, %ymm4
-	mulxq 1408(%rsp), %r10, %r11
-	vpmuludq 1184(%rsp), %ymm12, %ymm15
-	addq %r10, %r14
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 1216(%rsp), %ymm12, %ymm14
-	adcq %r11, %r15
-	vpaddq %ymm14, %ymm6, %ymm6
-	movq %rbx, %rdx
-	vpmuludq 1248(%rsp), %ymm12, %ymm15
-	mulxq 1480(%rsp), %r10, %r11
-	vpaddq %ymm15, %ymm7, %ymm7
-	addq %r10, %r14
 	vpmuludq 960(%rsp), %ymm10, %ymm14
+	addq %r10, %r14
 	vpaddq %ymm14, %ymm8, %ymm8
 	adcq %r11, %r15
 	vpmuludq 992(%rsp), %ymm10, %ymm15
-	addq %r9, %r14
 	vpaddq %ymm15, %ymm9, %ymm9
+	movq %rcx, %rdx
+	vpmuludq 1024(%rsp), %ymm12, %ymm14
+	mulxq 1416(%rsp), %r10, %r11
+	vpaddq %ymm14, %ymm0, %ymm0
+	addq %r10, %r14
+	vpmuludq 1056(%rsp), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	adcq %r11, %r15
+	vpmuludq 1088(%rsp), %ymm12, %ymm14
+	movq %rax, %rdx
+	vpaddq %ymm14, %ymm2, %ymm2
+	mulxq 1408(%rsp), %r10, %r11
+	vpmuludq 1120(%rsp), %ymm12, %ymm15
+	addq %r10, %r14
+	vpaddq %ymm15, %ymm3, %ymm3
+	vpmuludq 1152(%rsp), %ymm12, %ymm14
+	adcq %r11, %r15
+	vpaddq %ymm14, %ymm4, %ymm4
+	movq %rbx, %rdx
+	vpmuludq 1184(%rsp), %ymm12, %ymm15
+	mulxq 1480(%rsp), %r10, %r11
+	vpaddq %ymm15, %ymm5, %ymm5
+	addq %r10, %r14
+	vpmuludq 1216(%rsp), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	adcq %r11, %r15
+	vpmuludq 1248(%rsp), %ymm12, %ymm15
+	addq %r9, %r14
+	vpaddq %ymm15, %ymm7, %ymm7
 	adcq $0, %r15
 	vmovdqa 928(%rsp), %ymm10
 	shldq $13, %r14, %r15
@@ -1000,41 +1000,41 @@ SYM:
 	bzhiq %r13, %r14, %r14
 	vpaddq %ymm12, %ymm12, %ymm13
 	movq %r14, %rdx
-	vpmuludq 992(%rsp), %ymm13, %ymm14
+	vpmuludq 960(%rsp), %ymm10, %ymm14
 	shrq $26, %rdx
-	vpaddq %ymm14, %ymm0, %ymm0
+	vpaddq %ymm14, %ymm9, %ymm9
 	movq %rdx, 1336(%rsp)
-	vpmuludq 1024(%rsp), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
+	vpmuludq 992(%rsp), %ymm13, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
 	andl $0x3ffffff, %r14d
-	vpmuludq 1056(%rsp), %ymm13, %ymm14
+	vpmuludq 1024(%rsp), %ymm12, %ymm14
 	movq %r14, 1328(%rsp)
-	vpaddq %ymm14, %ymm2, %ymm2
+	vpaddq %ymm14, %ymm1, %ymm1
 	movq %rbp, %rdx
-	vpmuludq 1088(%rsp), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
+	vpmuludq 1056(%rsp), %ymm13, %ymm15
+	vpaddq %ymm15, %ymm2, %ymm2
 	mulxq 1440(%rsp), %r8, %r9
-	vpmuludq 1120(%rsp), %ymm13, %ymm14
+	vpmuludq 1088(%rsp), %ymm12, %ymm14
 	movq %r12, %rdx
-	vpaddq %ymm14, %ymm4, %ymm4
+	vpaddq %ymm14, %ymm3, %ymm3
 	mulxq 1432(%rsp), %r10, %r11
-	vpmuludq 1152(%rsp), %ymm12, %ymm15
+	vpmuludq 1120(%rsp), %ymm13, %ymm15
 	addq %r10, %r8
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 1184(%rsp), %ymm13, %ymm14
+	vpaddq %ymm15, %ymm4, %ymm4
+	vpmuludq 1152(%rsp), %ymm12, %ymm14
 	adcq %r11, %r9
-	vpaddq %ymm14, %ymm6, %ymm6
+	vpaddq %ymm14, %ymm5, %ymm5
 	movq %rcx, %rdx
-	vpmuludq 1216(%rsp), %ymm12, %ymm15
+	vpmuludq 1184(%rsp), %ymm13, %ymm15
 	mulxq 1424(%rsp), %r10, %r11
-	vpaddq %ymm15, %ymm7, %ymm7
+	vpaddq %ymm15, %ymm6, %ymm6
 	addq %r10, %r8
-	vpmuludq 1248(%rsp), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
+	vpmuludq 1216(%rsp), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm7, %ymm7
 	adcq %r11, %r9
-	vpmuludq 960(%rsp), %ymm10, %ymm15
+	vpmuludq 1248(%rsp), %ymm13, %ymm15
 	movq %rax, %rdx
-	vpaddq %ymm15, %ymm9, %ymm9
+	vpaddq %ymm15, %ymm8, %ymm8
 	mulxq 1416(%rsp), %r10, %r11
 	vpsrlq $26, %ymm0, %ymm10
 	addq %r10, %r8

@@ -27,8 +27,10 @@
    - the swap indices of a step are made during the step before (the
      scalar bit, the xor with the previous one, the broadcast), so the
      step starts with one load instead of a chain through memory.
-   Zen 3 (ticks, interleaved, nP whole): 58.1k against 63.9k for
-   fe26x4-ladder-coords and 56.8k for lib25519's amd64-avx2-ns10l-mxaa.
+   - in each row the products that wrap (factor 19 a, made by a
+     vpmuludq) come last.
+   Zen 3 (ticks, interleaved, nP whole): 56.9k against 63.9k for
+   fe26x4-ladder-coords and 56.7k for lib25519's amd64-avx2-ns10l-mxaa.
    Tried and slower (the generator's history has the switches): column
    form products with the carry chain woven into the columns, two
    parallel carry rounds instead of the chains, masks in registers,
