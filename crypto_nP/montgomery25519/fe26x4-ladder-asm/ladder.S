@@ -223,30 +223,6 @@ SYM:
 	vpbroadcastd 1520(%rsp), %ymm13
 	vpxor ID_T(%rip), %ymm13, %ymm13
 	vmovdqa %ymm13, 1568(%rsp)
-	vmovdqa 352(%rsp), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 0(%rsp), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpmuludq 32(%rsp), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 64(%rsp), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 96(%rsp), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 128(%rsp), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 160(%rsp), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 192(%rsp), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpmuludq 224(%rsp), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 256(%rsp), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 288(%rsp), %ymm13, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
 	vmovdqa 384(%rsp), %ymm10
 	vpmuludq K19(%rip), %ymm10, %ymm12
 	vpmuludq 0(%rsp), %ymm10, %ymm14
@@ -269,6 +245,28 @@ SYM:
 	vpaddq %ymm14, %ymm0, %ymm0
 	vpmuludq 288(%rsp), %ymm12, %ymm15
 	vpaddq %ymm15, %ymm1, %ymm1
+	vmovdqa 512(%rsp), %ymm10
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	vpmuludq 0(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	vpmuludq 32(%rsp), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 64(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm8, %ymm8
+	vpmuludq 96(%rsp), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm9, %ymm9
+	vpmuludq 128(%rsp), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm0, %ymm0
+	vpmuludq 160(%rsp), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	vpmuludq 192(%rsp), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm2, %ymm2
+	vpmuludq 224(%rsp), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm3, %ymm3
+	vpmuludq 256(%rsp), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm4, %ymm4
+	vpmuludq 288(%rsp), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
 	vmovdqa 416(%rsp), %ymm10
 	vpaddq %ymm10, %ymm10, %ymm11
 	vpmuludq K19(%rip), %ymm10, %ymm12
@@ -293,74 +291,6 @@ SYM:
 	vpaddq %ymm14, %ymm1, %ymm1
 	vpmuludq 288(%rsp), %ymm13, %ymm15
 	vpaddq %ymm15, %ymm2, %ymm2
-	vmovdqa 448(%rsp), %ymm10
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpmuludq 0(%rsp), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 32(%rsp), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 64(%rsp), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 96(%rsp), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 128(%rsp), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 160(%rsp), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 192(%rsp), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 224(%rsp), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 256(%rsp), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 288(%rsp), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vmovdqa 480(%rsp), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 0(%rsp), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 32(%rsp), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 64(%rsp), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpmuludq 96(%rsp), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 128(%rsp), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 160(%rsp), %ymm13, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 192(%rsp), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpmuludq 224(%rsp), %ymm13, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 256(%rsp), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 288(%rsp), %ymm13, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vmovdqa 512(%rsp), %ymm10
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpmuludq 0(%rsp), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 32(%rsp), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 64(%rsp), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 96(%rsp), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 128(%rsp), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 160(%rsp), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 192(%rsp), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 224(%rsp), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 256(%rsp), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 288(%rsp), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
 	vmovdqa 544(%rsp), %ymm10
 	vpaddq %ymm10, %ymm10, %ymm11
 	vpmuludq K19(%rip), %ymm10, %ymm12
@@ -385,6 +315,28 @@ SYM:
 	vpaddq %ymm14, %ymm5, %ymm5
 	vpmuludq 288(%rsp), %ymm13, %ymm15
 	vpaddq %ymm15, %ymm6, %ymm6
+	vmovdqa 448(%rsp), %ymm10
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	vpmuludq 0(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm4, %ymm4
+	vpmuludq 32(%rsp), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	vpmuludq 64(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	vpmuludq 96(%rsp), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 128(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm8, %ymm8
+	vpmuludq 160(%rsp), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm9, %ymm9
+	vpmuludq 192(%rsp), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm0, %ymm0
+	vpmuludq 224(%rsp), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	vpmuludq 256(%rsp), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm2, %ymm2
+	vpmuludq 288(%rsp), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm3, %ymm3
 	vmovdqa 576(%rsp), %ymm10
 	vpmuludq K19(%rip), %ymm10, %ymm12
 	vpmuludq 0(%rsp), %ymm10, %ymm14
@@ -407,6 +359,30 @@ SYM:
 	vpaddq %ymm14, %ymm6, %ymm6
 	vpmuludq 288(%rsp), %ymm12, %ymm15
 	vpaddq %ymm15, %ymm7, %ymm7
+	vmovdqa 480(%rsp), %ymm10
+	vpaddq %ymm10, %ymm10, %ymm11
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	vpaddq %ymm12, %ymm12, %ymm13
+	vpmuludq 0(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm5, %ymm5
+	vpmuludq 32(%rsp), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm6, %ymm6
+	vpmuludq 64(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm7, %ymm7
+	vpmuludq 96(%rsp), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm8, %ymm8
+	vpmuludq 128(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
+	vpmuludq 160(%rsp), %ymm13, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
+	vpmuludq 192(%rsp), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm1, %ymm1
+	vpmuludq 224(%rsp), %ymm13, %ymm15
+	vpaddq %ymm15, %ymm2, %ymm2
+	vpmuludq 256(%rsp), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm3, %ymm3
+	vpmuludq 288(%rsp), %ymm13, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
 	vmovdqa 608(%rsp), %ymm10
 	vpaddq %ymm10, %ymm10, %ymm11
 	vpmuludq K19(%rip), %ymm10, %ymm12
@@ -431,6 +407,30 @@ SYM:
 	vpaddq %ymm14, %ymm7, %ymm7
 	vpmuludq 288(%rsp), %ymm13, %ymm15
 	vpaddq %ymm15, %ymm8, %ymm8
+	vmovdqa 352(%rsp), %ymm10
+	vpaddq %ymm10, %ymm10, %ymm11
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	vpaddq %ymm12, %ymm12, %ymm13
+	vpmuludq 0(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm1, %ymm1
+	vpmuludq 32(%rsp), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm2, %ymm2
+	vpmuludq 64(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm3, %ymm3
+	vpmuludq 96(%rsp), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
+	vpmuludq 128(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm5, %ymm5
+	vpmuludq 160(%rsp), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm6, %ymm6
+	vpmuludq 192(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm7, %ymm7
+	vpmuludq 224(%rsp), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm8, %ymm8
+	vpmuludq 256(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
+	vpmuludq 288(%rsp), %ymm13, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
 	vpsrlq $26, %ymm0, %ymm10
 	vpaddq %ymm10, %ymm1, %ymm1
 	vpand M26(%rip), %ymm0, %ymm0
@@ -471,96 +471,6 @@ SYM:
 	vpsrlq $26, %ymm0, %ymm10
 	vpaddq %ymm10, %ymm1, %ymm1
 	vpand M26(%rip), %ymm0, %ymm0
-	vpshufd $0x4e, %ymm0, %ymm15
-	vpand FMASK(%rip), %ymm15, %ymm15
-	vpaddq C0(%rip), %ymm15, %ymm15
-	vpsignd SGN(%rip), %ymm0, %ymm11
-	vpaddq %ymm11, %ymm15, %ymm15
-	vmovdqa %ymm15, 640(%rsp)
-	vpmuludq KG(%rip), %ymm15, %ymm11
-	vpshufd $0xee, %ymm0, %ymm0
-	vpand GMASK(%rip), %ymm0, %ymm0
-	vpaddq %ymm11, %ymm0, %ymm0
-	vpshufd $0x4e, %ymm1, %ymm12
-	vpand FMASK(%rip), %ymm12, %ymm12
-	vpaddq CO(%rip), %ymm12, %ymm12
-	vpsignd SGN(%rip), %ymm1, %ymm13
-	vpaddq %ymm13, %ymm12, %ymm12
-	vmovdqa %ymm12, 672(%rsp)
-	vpmuludq KG(%rip), %ymm12, %ymm13
-	vpshufd $0xee, %ymm1, %ymm1
-	vpand GMASK(%rip), %ymm1, %ymm1
-	vpaddq %ymm13, %ymm1, %ymm1
-	vpshufd $0x4e, %ymm2, %ymm10
-	vpand FMASK(%rip), %ymm10, %ymm10
-	vpaddq CE(%rip), %ymm10, %ymm10
-	vpsignd SGN(%rip), %ymm2, %ymm11
-	vpaddq %ymm11, %ymm10, %ymm10
-	vmovdqa %ymm10, 704(%rsp)
-	vpmuludq KG(%rip), %ymm10, %ymm11
-	vpshufd $0xee, %ymm2, %ymm2
-	vpand GMASK(%rip), %ymm2, %ymm2
-	vpaddq %ymm11, %ymm2, %ymm2
-	vpshufd $0x4e, %ymm3, %ymm12
-	vpand FMASK(%rip), %ymm12, %ymm12
-	vpaddq CO(%rip), %ymm12, %ymm12
-	vpsignd SGN(%rip), %ymm3, %ymm13
-	vpaddq %ymm13, %ymm12, %ymm12
-	vmovdqa %ymm12, 736(%rsp)
-	vpmuludq KG(%rip), %ymm12, %ymm13
-	vpshufd $0xee, %ymm3, %ymm3
-	vpand GMASK(%rip), %ymm3, %ymm3
-	vpaddq %ymm13, %ymm3, %ymm3
-	vpshufd $0x4e, %ymm4, %ymm10
-	vpand FMASK(%rip), %ymm10, %ymm10
-	vpaddq CE(%rip), %ymm10, %ymm10
-	vpsignd SGN(%rip), %ymm4, %ymm11
-	vpaddq %ymm11, %ymm10, %ymm10
-	vmovdqa %ymm10, 768(%rsp)
-	vpmuludq KG(%rip), %ymm10, %ymm11
-	vpshufd $0xee, %ymm4, %ymm4
-	vpand GMASK(%rip), %ymm4, %ymm4
-	vpaddq %ymm11, %ymm4, %ymm4
-	vpshufd $0x4e, %ymm5, %ymm12
-	vpand FMASK(%rip), %ymm12, %ymm12
-	vpaddq CO(%rip), %ymm12, %ymm12
-	vpsignd SGN(%rip), %ymm5, %ymm13
-	vpaddq %ymm13, %ymm12, %ymm12
-	vmovdqa %ymm12, 800(%rsp)
-	vpmuludq KG(%rip), %ymm12, %ymm13
-	vpshufd $0xee, %ymm5, %ymm5
-	vpand GMASK(%rip), %ymm5, %ymm5
-	vpaddq %ymm13, %ymm5, %ymm5
-	vpshufd $0x4e, %ymm6, %ymm10
-	vpand FMASK(%rip), %ymm10, %ymm10
-	vpaddq CE(%rip), %ymm10, %ymm10
-	vpsignd SGN(%rip), %ymm6, %ymm11
-	vpaddq %ymm11, %ymm10, %ymm10
-	vmovdqa %ymm10, 832(%rsp)
-	vpmuludq KG(%rip), %ymm10, %ymm11
-	vpshufd $0xee, %ymm6, %ymm6
-	vpand GMASK(%rip), %ymm6, %ymm6
-	vpaddq %ymm11, %ymm6, %ymm6
-	vpshufd $0x4e, %ymm7, %ymm12
-	vpand FMASK(%rip), %ymm12, %ymm12
-	vpaddq CO(%rip), %ymm12, %ymm12
-	vpsignd SGN(%rip), %ymm7, %ymm13
-	vpaddq %ymm13, %ymm12, %ymm12
-	vmovdqa %ymm12, 864(%rsp)
-	vpmuludq KG(%rip), %ymm12, %ymm13
-	vpshufd $0xee, %ymm7, %ymm7
-	vpand GMASK(%rip), %ymm7, %ymm7
-	vpaddq %ymm13, %ymm7, %ymm7
-	vpshufd $0x4e, %ymm8, %ymm10
-	vpand FMASK(%rip), %ymm10, %ymm10
-	vpaddq CE(%rip), %ymm10, %ymm10
-	vpsignd SGN(%rip), %ymm8, %ymm11
-	vpaddq %ymm11, %ymm10, %ymm10
-	vmovdqa %ymm10, 896(%rsp)
-	vpmuludq KG(%rip), %ymm10, %ymm11
-	vpshufd $0xee, %ymm8, %ymm8
-	vpand GMASK(%rip), %ymm8, %ymm8
-	vpaddq %ymm11, %ymm8, %ymm8
 	vpshufd $0x4e, %ymm9, %ymm12
 	vpand FMASK(%rip), %ymm12, %ymm12
 	vpaddq CO(%rip), %ymm12, %ymm12
@@ -571,6 +481,96 @@ SYM:
 	vpshufd $0xee, %ymm9, %ymm9
 	vpand GMASK(%rip), %ymm9, %ymm9
 	vpaddq %ymm13, %ymm9, %ymm9
+	vpshufd $0x4e, %ymm8, %ymm10
+	vpand FMASK(%rip), %ymm10, %ymm10
+	vpaddq CE(%rip), %ymm10, %ymm10
+	vpsignd SGN(%rip), %ymm8, %ymm11
+	vpaddq %ymm11, %ymm10, %ymm10
+	vmovdqa %ymm10, 896(%rsp)
+	vpmuludq KG(%rip), %ymm10, %ymm11
+	vpshufd $0xee, %ymm8, %ymm8
+	vpand GMASK(%rip), %ymm8, %ymm8
+	vpaddq %ymm11, %ymm8, %ymm8
+	vpshufd $0x4e, %ymm7, %ymm12
+	vpand FMASK(%rip), %ymm12, %ymm12
+	vpaddq CO(%rip), %ymm12, %ymm12
+	vpsignd SGN(%rip), %ymm7, %ymm13
+	vpaddq %ymm13, %ymm12, %ymm12
+	vmovdqa %ymm12, 864(%rsp)
+	vpmuludq KG(%rip), %ymm12, %ymm13
+	vpshufd $0xee, %ymm7, %ymm7
+	vpand GMASK(%rip), %ymm7, %ymm7
+	vpaddq %ymm13, %ymm7, %ymm7
+	vpshufd $0x4e, %ymm6, %ymm10
+	vpand FMASK(%rip), %ymm10, %ymm10
+	vpaddq CE(%rip), %ymm10, %ymm10
+	vpsignd SGN(%rip), %ymm6, %ymm11
+	vpaddq %ymm11, %ymm10, %ymm10
+	vmovdqa %ymm10, 832(%rsp)
+	vpmuludq KG(%rip), %ymm10, %ymm11
+	vpshufd $0xee, %ymm6, %ymm6
+	vpand GMASK(%rip), %ymm6, %ymm6
+	vpaddq %ymm11, %ymm6, %ymm6
+	vpshufd $0x4e, %ymm5, %ymm12
+	vpand FMASK(%rip), %ymm12, %ymm12
+	vpaddq CO(%rip), %ymm12, %ymm12
+	vpsignd SGN(%rip), %ymm5, %ymm13
+	vpaddq %ymm13, %ymm12, %ymm12
+	vmovdqa %ymm12, 800(%rsp)
+	vpmuludq KG(%rip), %ymm12, %ymm13
+	vpshufd $0xee, %ymm5, %ymm5
+	vpand GMASK(%rip), %ymm5, %ymm5
+	vpaddq %ymm13, %ymm5, %ymm5
+	vpshufd $0x4e, %ymm4, %ymm10
+	vpand FMASK(%rip), %ymm10, %ymm10
+	vpaddq CE(%rip), %ymm10, %ymm10
+	vpsignd SGN(%rip), %ymm4, %ymm11
+	vpaddq %ymm11, %ymm10, %ymm10
+	vmovdqa %ymm10, 768(%rsp)
+	vpmuludq KG(%rip), %ymm10, %ymm11
+	vpshufd $0xee, %ymm4, %ymm4
+	vpand GMASK(%rip), %ymm4, %ymm4
+	vpaddq %ymm11, %ymm4, %ymm4
+	vpshufd $0x4e, %ymm3, %ymm12
+	vpand FMASK(%rip), %ymm12, %ymm12
+	vpaddq CO(%rip), %ymm12, %ymm12
+	vpsignd SGN(%rip), %ymm3, %ymm13
+	vpaddq %ymm13, %ymm12, %ymm12
+	vmovdqa %ymm12, 736(%rsp)
+	vpmuludq KG(%rip), %ymm12, %ymm13
+	vpshufd $0xee, %ymm3, %ymm3
+	vpand GMASK(%rip), %ymm3, %ymm3
+	vpaddq %ymm13, %ymm3, %ymm3
+	vpshufd $0x4e, %ymm2, %ymm10
+	vpand FMASK(%rip), %ymm10, %ymm10
+	vpaddq CE(%rip), %ymm10, %ymm10
+	vpsignd SGN(%rip), %ymm2, %ymm11
+	vpaddq %ymm11, %ymm10, %ymm10
+	vmovdqa %ymm10, 704(%rsp)
+	vpmuludq KG(%rip), %ymm10, %ymm11
+	vpshufd $0xee, %ymm2, %ymm2
+	vpand GMASK(%rip), %ymm2, %ymm2
+	vpaddq %ymm11, %ymm2, %ymm2
+	vpshufd $0x4e, %ymm1, %ymm12
+	vpand FMASK(%rip), %ymm12, %ymm12
+	vpaddq CO(%rip), %ymm12, %ymm12
+	vpsignd SGN(%rip), %ymm1, %ymm13
+	vpaddq %ymm13, %ymm12, %ymm12
+	vmovdqa %ymm12, 672(%rsp)
+	vpmuludq KG(%rip), %ymm12, %ymm13
+	vpshufd $0xee, %ymm1, %ymm1
+	vpand GMASK(%rip), %ymm1, %ymm1
+	vpaddq %ymm13, %ymm1, %ymm1
+	vpshufd $0x4e, %ymm0, %ymm15
+	vpand FMASK(%rip), %ymm15, %ymm15
+	vpaddq C0(%rip), %ymm15, %ymm15
+	vpsignd SGN(%rip), %ymm0, %ymm11
+	vpaddq %ymm11, %ymm15, %ymm15
+	vmovdqa %ymm15, 640(%rsp)
+	vpmuludq KG(%rip), %ymm15, %ymm11
+	vpshufd $0xee, %ymm0, %ymm0
+	vpand GMASK(%rip), %ymm0, %ymm0
+	vpaddq %ymm11, %ymm0, %ymm0
 	vpsrlq $25, %ymm9, %ymm12
 	movl 664(%rsp), %eax
 	vpand M25(%rip), %ymm9, %ymm9
@@ -663,337 +663,337 @@ SYM:
 	adcq %r11, %r15
 	vpmuludq %ymm15, %ymm0, %ymm0
 	shldq $13, %r8, %r9
-	vmovdqa 672(%rsp), %ymm10
-	bzhiq %r13, %r8, %rbp
-	vpaddq %ymm10, %ymm10, %ymm11
-	addq %r9, %r14
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpaddq %ymm12, %ymm12, %ymm13
-	adcq $0, %r15
-	vpmuludq 960(%rsp), %ymm10, %ymm14
-	shldq $13, %r14, %r15
-	vpaddq %ymm14, %ymm1, %ymm1
-	bzhiq %r13, %r14, %r12
-	vpmuludq 992(%rsp), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	leaq (%rax,%rax), %rdx
-	vpmuludq 1024(%rsp), %ymm10, %ymm14
-	mulxq %rcx, %r8, %r9
-	vpaddq %ymm14, %ymm3, %ymm3
-	movq %rbx, %rdx
-	vpmuludq 1056(%rsp), %ymm11, %ymm15
-	mulxq %rbx, %r10, %r11
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 1088(%rsp), %ymm10, %ymm14
-	addq %r10, %r8
-	vpaddq %ymm14, %ymm5, %ymm5
-	adcq %r11, %r9
-	vpmuludq 1120(%rsp), %ymm11, %ymm15
-	imulq $38, %rdi, %rdx
-	vpaddq %ymm15, %ymm6, %ymm6
-	mulxq %rsi, %r10, %r11
-	vpmuludq 1152(%rsp), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	addq %r10, %r8
-	vpmuludq 1184(%rsp), %ymm11, %ymm15
-	adcq %r11, %r9
-	vpaddq %ymm15, %ymm8, %ymm8
-	addq %r15, %r8
-	vpmuludq 1216(%rsp), %ymm10, %ymm14
-	adcq $0, %r9
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 1248(%rsp), %ymm13, %ymm15
-	shldq $13, %r8, %r9
-	vpaddq %ymm15, %ymm0, %ymm0
-	bzhiq %r13, %r8, %r8
 	vmovdqa 704(%rsp), %ymm10
-	movq %r8, 1360(%rsp)
+	bzhiq %r13, %r8, %rbp
 	vpmuludq K19(%rip), %ymm10, %ymm12
-	leaq (%rax,%rax), %rdx
+	addq %r9, %r14
 	vpmuludq 960(%rsp), %ymm10, %ymm14
 	vpaddq %ymm14, %ymm2, %ymm2
-	mulxq %rsi, %r14, %r15
+	adcq $0, %r15
 	vpmuludq 992(%rsp), %ymm10, %ymm15
-	leaq (%rbx,%rbx), %rdx
+	shldq $13, %r14, %r15
 	vpaddq %ymm15, %ymm3, %ymm3
-	mulxq %rcx, %r10, %r11
+	bzhiq %r13, %r14, %r12
 	vpmuludq 1024(%rsp), %ymm10, %ymm14
 	vpaddq %ymm14, %ymm4, %ymm4
-	addq %r10, %r14
+	leaq (%rax,%rax), %rdx
 	vpmuludq 1056(%rsp), %ymm10, %ymm15
-	adcq %r11, %r15
+	mulxq %rcx, %r8, %r9
 	vpaddq %ymm15, %ymm5, %ymm5
-	imulq $19, %rdi, %rdx
+	movq %rbx, %rdx
 	vpmuludq 1088(%rsp), %ymm10, %ymm14
-	mulxq %rdi, %r10, %r11
+	mulxq %rbx, %r10, %r11
 	vpaddq %ymm14, %ymm6, %ymm6
 	vpmuludq 1120(%rsp), %ymm10, %ymm15
-	addq %r10, %r14
+	addq %r10, %r8
 	vpaddq %ymm15, %ymm7, %ymm7
-	adcq %r11, %r15
+	adcq %r11, %r9
 	vpmuludq 1152(%rsp), %ymm10, %ymm14
-	addq %r9, %r14
+	imulq $38, %rdi, %rdx
 	vpaddq %ymm14, %ymm8, %ymm8
-	adcq $0, %r15
+	mulxq %rsi, %r10, %r11
 	vpmuludq 1184(%rsp), %ymm10, %ymm15
 	vpaddq %ymm15, %ymm9, %ymm9
-	shldq $13, %r14, %r15
+	addq %r10, %r8
 	vpmuludq 1216(%rsp), %ymm12, %ymm14
-	bzhiq %r13, %r14, %r14
+	adcq %r11, %r9
 	vpaddq %ymm14, %ymm0, %ymm0
-	movq %r14, 1368(%rsp)
-	vpmuludq 1248(%rsp), %ymm12, %ymm15
-	leaq (%rax,%rax), %rdx
-	vpaddq %ymm15, %ymm1, %ymm1
-	vmovdqa 736(%rsp), %ymm10
-	mulxq %rdi, %r8, %r9
-	vpaddq %ymm10, %ymm10, %ymm11
-	leaq (%rbx,%rbx), %rdx
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	mulxq %rsi, %r10, %r11
-	vpaddq %ymm12, %ymm12, %ymm13
-	addq %r10, %r8
-	vpmuludq 960(%rsp), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	adcq %r11, %r9
-	vpmuludq 992(%rsp), %ymm11, %ymm15
-	movq %rcx, %rdx
-	vpaddq %ymm15, %ymm4, %ymm4
-	mulxq %rcx, %r10, %r11
-	vpmuludq 1024(%rsp), %ymm10, %ymm14
-	addq %r10, %r8
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 1056(%rsp), %ymm11, %ymm15
-	adcq %r11, %r9
-	vpaddq %ymm15, %ymm6, %ymm6
 	addq %r15, %r8
-	vpmuludq 1088(%rsp), %ymm10, %ymm14
+	vpmuludq 1248(%rsp), %ymm12, %ymm15
 	adcq $0, %r9
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpmuludq 1120(%rsp), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	vmovdqa 832(%rsp), %ymm10
 	shldq $13, %r8, %r9
-	vpaddq %ymm15, %ymm8, %ymm8
-	bzhiq %r13, %r8, %rbx
-	vpmuludq 1152(%rsp), %ymm10, %ymm14
-	movq 1360(%rsp), %rcx
-	vpaddq %ymm14, %ymm9, %ymm9
-	movq 1368(%rsp), %rax
-	vpmuludq 1184(%rsp), %ymm13, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	imulq $19, %r9, %r9
-	vpmuludq 1216(%rsp), %ymm12, %ymm14
-	addq %r9, %rbp
-	vpaddq %ymm14, %ymm1, %ymm1
-	movq %rbp, %rdx
-	vpmuludq 1248(%rsp), %ymm13, %ymm15
-	shrq $51, %rdx
-	vpaddq %ymm15, %ymm2, %ymm2
-	vmovdqa 768(%rsp), %ymm10
-	addq %rdx, %r12
 	vpmuludq K19(%rip), %ymm10, %ymm12
+	bzhiq %r13, %r8, %r8
+	vpmuludq 960(%rsp), %ymm10, %ymm14
+	movq %r8, 1360(%rsp)
+	vpaddq %ymm14, %ymm6, %ymm6
+	leaq (%rax,%rax), %rdx
+	vpmuludq 992(%rsp), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm7, %ymm7
+	mulxq %rsi, %r14, %r15
+	vpmuludq 1024(%rsp), %ymm10, %ymm14
+	leaq (%rbx,%rbx), %rdx
+	vpaddq %ymm14, %ymm8, %ymm8
+	mulxq %rcx, %r10, %r11
+	vpmuludq 1056(%rsp), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm9, %ymm9
+	addq %r10, %r14
+	vpmuludq 1088(%rsp), %ymm12, %ymm14
+	adcq %r11, %r15
+	vpaddq %ymm14, %ymm0, %ymm0
+	imulq $19, %rdi, %rdx
+	vpmuludq 1120(%rsp), %ymm12, %ymm15
+	mulxq %rdi, %r10, %r11
+	vpaddq %ymm15, %ymm1, %ymm1
+	vpmuludq 1152(%rsp), %ymm12, %ymm14
+	addq %r10, %r14
+	vpaddq %ymm14, %ymm2, %ymm2
+	adcq %r11, %r15
+	vpmuludq 1184(%rsp), %ymm12, %ymm15
+	addq %r9, %r14
+	vpaddq %ymm15, %ymm3, %ymm3
+	adcq $0, %r15
+	vpmuludq 1216(%rsp), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm4, %ymm4
+	shldq $13, %r14, %r15
+	vpmuludq 1248(%rsp), %ymm12, %ymm15
+	bzhiq %r13, %r14, %r14
+	vpaddq %ymm15, %ymm5, %ymm5
+	movq %r14, 1368(%rsp)
+	vmovdqa 736(%rsp), %ymm10
+	leaq (%rax,%rax), %rdx
+	vpaddq %ymm10, %ymm10, %ymm11
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	mulxq %rdi, %r8, %r9
+	vpaddq %ymm12, %ymm12, %ymm13
+	leaq (%rbx,%rbx), %rdx
+	vpmuludq 960(%rsp), %ymm10, %ymm14
+	mulxq %rsi, %r10, %r11
+	vpaddq %ymm14, %ymm3, %ymm3
+	addq %r10, %r8
+	vpmuludq 992(%rsp), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
+	adcq %r11, %r9
+	vpmuludq 1024(%rsp), %ymm10, %ymm14
+	movq %rcx, %rdx
+	vpaddq %ymm14, %ymm5, %ymm5
+	mulxq %rcx, %r10, %r11
+	vpmuludq 1056(%rsp), %ymm11, %ymm15
+	addq %r10, %r8
+	vpaddq %ymm15, %ymm6, %ymm6
+	vpmuludq 1088(%rsp), %ymm10, %ymm14
+	adcq %r11, %r9
+	vpaddq %ymm14, %ymm7, %ymm7
+	addq %r15, %r8
+	vpmuludq 1120(%rsp), %ymm11, %ymm15
+	adcq $0, %r9
+	vpaddq %ymm15, %ymm8, %ymm8
+	vpmuludq 1152(%rsp), %ymm10, %ymm14
+	shldq $13, %r8, %r9
+	vpaddq %ymm14, %ymm9, %ymm9
+	bzhiq %r13, %r8, %rbx
+	vpmuludq 1184(%rsp), %ymm13, %ymm15
+	movq 1360(%rsp), %rcx
+	vpaddq %ymm15, %ymm0, %ymm0
+	movq 1368(%rsp), %rax
+	vpmuludq 1216(%rsp), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm1, %ymm1
+	imulq $19, %r9, %r9
+	vpmuludq 1248(%rsp), %ymm13, %ymm15
+	addq %r9, %rbp
+	vpaddq %ymm15, %ymm2, %ymm2
+	movq %rbp, %rdx
+	vmovdqa 864(%rsp), %ymm10
+	shrq $51, %rdx
+	vpaddq %ymm10, %ymm10, %ymm11
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	addq %rdx, %r12
+	vpaddq %ymm12, %ymm12, %ymm13
 	bzhiq %r13, %rbp, %rbp
 	vpmuludq 960(%rsp), %ymm10, %ymm14
 	movq %rbp, %rdx
-	vpaddq %ymm14, %ymm4, %ymm4
+	vpaddq %ymm14, %ymm7, %ymm7
 	mulxq 1408(%rsp), %r8, %r9
-	vpmuludq 992(%rsp), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	movq %r12, %rdx
-	vpmuludq 1024(%rsp), %ymm10, %ymm14
-	mulxq 1480(%rsp), %r10, %r11
-	vpaddq %ymm14, %ymm6, %ymm6
-	addq %r10, %r8
-	vpmuludq 1056(%rsp), %ymm10, %ymm15
-	adcq %r11, %r9
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 1088(%rsp), %ymm10, %ymm14
-	movq %rcx, %rdx
-	vpaddq %ymm14, %ymm8, %ymm8
-	mulxq 1472(%rsp), %r10, %r11
-	vpmuludq 1120(%rsp), %ymm10, %ymm15
-	addq %r10, %r8
-	vpaddq %ymm15, %ymm9, %ymm9
-	adcq %r11, %r9
-	vpmuludq 1152(%rsp), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	movq %rax, %rdx
-	vpmuludq 1184(%rsp), %ymm12, %ymm15
-	mulxq 1464(%rsp), %r10, %r11
-	vpaddq %ymm15, %ymm1, %ymm1
-	addq %r10, %r8
-	vpmuludq 1216(%rsp), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	adcq %r11, %r9
-	vpmuludq 1248(%rsp), %ymm12, %ymm15
-	movq %rbx, %rdx
-	vpaddq %ymm15, %ymm3, %ymm3
-	mulxq 1456(%rsp), %r10, %r11
-	vmovdqa 800(%rsp), %ymm10
-	addq %r10, %r8
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	adcq %r11, %r9
-	vpaddq %ymm12, %ymm12, %ymm13
-	movq %rbp, %rdx
-	vpmuludq 960(%rsp), %ymm10, %ymm14
-	mulxq 1416(%rsp), %r14, %r15
-	vpaddq %ymm14, %ymm5, %ymm5
-	movq %r12, %rdx
 	vpmuludq 992(%rsp), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	mulxq 1408(%rsp), %r10, %r11
-	vpmuludq 1024(%rsp), %ymm10, %ymm14
-	addq %r10, %r14
-	vpaddq %ymm14, %ymm7, %ymm7
-	adcq %r11, %r15
-	vpmuludq 1056(%rsp), %ymm11, %ymm15
-	movq %rcx, %rdx
 	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 1088(%rsp), %ymm10, %ymm14
+	movq %r12, %rdx
+	vpmuludq 1024(%rsp), %ymm10, %ymm14
 	mulxq 1480(%rsp), %r10, %r11
 	vpaddq %ymm14, %ymm9, %ymm9
-	addq %r10, %r14
-	vpmuludq 1120(%rsp), %ymm13, %ymm15
-	adcq %r11, %r15
-	vpaddq %ymm15, %ymm0, %ymm0
-	movq %rax, %rdx
-	vpmuludq 1152(%rsp), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	mulxq 1472(%rsp), %r10, %r11
-	vpmuludq 1184(%rsp), %ymm13, %ymm15
-	addq %r10, %r14
-	vpaddq %ymm15, %ymm2, %ymm2
-	adcq %r11, %r15
-	vpmuludq 1216(%rsp), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	movq %rbx, %rdx
-	vpmuludq 1248(%rsp), %ymm13, %ymm15
-	mulxq 1464(%rsp), %r10, %r11
-	vpaddq %ymm15, %ymm4, %ymm4
-	addq %r10, %r14
-	vmovdqa 832(%rsp), %ymm10
-	adcq %r11, %r15
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpmuludq 960(%rsp), %ymm10, %ymm14
-	shldq $13, %r8, %r9
-	vpaddq %ymm14, %ymm6, %ymm6
-	bzhiq %r13, %r8, %rsi
-	vpmuludq 992(%rsp), %ymm10, %ymm15
-	addq %r9, %r14
-	vpaddq %ymm15, %ymm7, %ymm7
-	adcq $0, %r15
-	vpmuludq 1024(%rsp), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	shldq $13, %r14, %r15
-	vpmuludq 1056(%rsp), %ymm10, %ymm15
-	bzhiq %r13, %r14, %rdi
-	vpaddq %ymm15, %ymm9, %ymm9
-	movq %rbp, %rdx
-	vpmuludq 1088(%rsp), %ymm12, %ymm14
-	mulxq 1424(%rsp), %r8, %r9
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 1120(%rsp), %ymm12, %ymm15
-	movq %r12, %rdx
-	vpaddq %ymm15, %ymm1, %ymm1
-	mulxq 1416(%rsp), %r10, %r11
-	vpmuludq 1152(%rsp), %ymm12, %ymm14
 	addq %r10, %r8
-	vpaddq %ymm14, %ymm2, %ymm2
-	adcq %r11, %r9
-	vpmuludq 1184(%rsp), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	movq %rcx, %rdx
-	vpmuludq 1216(%rsp), %ymm12, %ymm14
-	mulxq 1408(%rsp), %r10, %r11
-	vpaddq %ymm14, %ymm4, %ymm4
-	addq %r10, %r8
-	vpmuludq 1248(%rsp), %ymm12, %ymm15
-	adcq %r11, %r9
-	vpaddq %ymm15, %ymm5, %ymm5
-	vmovdqa 864(%rsp), %ymm10
-	movq %rax, %rdx
-	vpaddq %ymm10, %ymm10, %ymm11
-	mulxq 1480(%rsp), %r10, %r11
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	addq %r10, %r8
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 960(%rsp), %ymm10, %ymm14
-	adcq %r11, %r9
-	vpaddq %ymm14, %ymm7, %ymm7
-	movq %rbx, %rdx
-	vpmuludq 992(%rsp), %ymm11, %ymm15
-	mulxq 1472(%rsp), %r10, %r11
-	vpaddq %ymm15, %ymm8, %ymm8
-	addq %r10, %r8
-	vpmuludq 1024(%rsp), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	adcq %r11, %r9
 	vpmuludq 1056(%rsp), %ymm13, %ymm15
-	addq %r15, %r8
+	adcq %r11, %r9
 	vpaddq %ymm15, %ymm0, %ymm0
-	adcq $0, %r9
 	vpmuludq 1088(%rsp), %ymm12, %ymm14
-	shldq $13, %r8, %r9
+	movq %rcx, %rdx
 	vpaddq %ymm14, %ymm1, %ymm1
+	mulxq 1472(%rsp), %r10, %r11
 	vpmuludq 1120(%rsp), %ymm13, %ymm15
-	bzhiq %r13, %r8, %r8
+	addq %r10, %r8
 	vpaddq %ymm15, %ymm2, %ymm2
-	movq %r8, %rdx
+	adcq %r11, %r9
 	vpmuludq 1152(%rsp), %ymm12, %ymm14
-	shrq $26, %rdx
 	vpaddq %ymm14, %ymm3, %ymm3
-	movq %rdx, 1320(%rsp)
+	movq %rax, %rdx
 	vpmuludq 1184(%rsp), %ymm13, %ymm15
+	mulxq 1464(%rsp), %r10, %r11
 	vpaddq %ymm15, %ymm4, %ymm4
-	andl $0x3ffffff, %r8d
+	addq %r10, %r8
 	vpmuludq 1216(%rsp), %ymm12, %ymm14
-	movq %r8, 1312(%rsp)
 	vpaddq %ymm14, %ymm5, %ymm5
-	movq %rbp, %rdx
+	adcq %r11, %r9
 	vpmuludq 1248(%rsp), %ymm13, %ymm15
-	mulxq 1432(%rsp), %r14, %r15
+	movq %rbx, %rdx
 	vpaddq %ymm15, %ymm6, %ymm6
-	vmovdqa 896(%rsp), %ymm10
-	movq %r12, %rdx
+	mulxq 1456(%rsp), %r10, %r11
+	vmovdqa 768(%rsp), %ymm10
+	addq %r10, %r8
 	vpmuludq K19(%rip), %ymm10, %ymm12
+	vpmuludq 960(%rsp), %ymm10, %ymm14
+	adcq %r11, %r9
+	vpaddq %ymm14, %ymm4, %ymm4
+	movq %rbp, %rdx
+	vpmuludq 992(%rsp), %ymm10, %ymm15
+	mulxq 1416(%rsp), %r14, %r15
+	vpaddq %ymm15, %ymm5, %ymm5
+	movq %r12, %rdx
+	vpmuludq 1024(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	mulxq 1408(%rsp), %r10, %r11
+	vpmuludq 1056(%rsp), %ymm10, %ymm15
+	addq %r10, %r14
+	vpaddq %ymm15, %ymm7, %ymm7
+	adcq %r11, %r15
+	vpmuludq 1088(%rsp), %ymm10, %ymm14
+	movq %rcx, %rdx
+	vpaddq %ymm14, %ymm8, %ymm8
+	vpmuludq 1120(%rsp), %ymm10, %ymm15
+	mulxq 1480(%rsp), %r10, %r11
+	vpaddq %ymm15, %ymm9, %ymm9
+	addq %r10, %r14
+	vpmuludq 1152(%rsp), %ymm12, %ymm14
+	adcq %r11, %r15
+	vpaddq %ymm14, %ymm0, %ymm0
+	movq %rax, %rdx
+	vpmuludq 1184(%rsp), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	mulxq 1472(%rsp), %r10, %r11
+	vpmuludq 1216(%rsp), %ymm12, %ymm14
+	addq %r10, %r14
+	vpaddq %ymm14, %ymm2, %ymm2
+	adcq %r11, %r15
+	vpmuludq 1248(%rsp), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm3, %ymm3
+	movq %rbx, %rdx
+	vmovdqa 896(%rsp), %ymm10
+	mulxq 1464(%rsp), %r10, %r11
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	addq %r10, %r14
+	vpmuludq 960(%rsp), %ymm10, %ymm14
+	adcq %r11, %r15
+	vpaddq %ymm14, %ymm8, %ymm8
+	vpmuludq 992(%rsp), %ymm10, %ymm15
+	shldq $13, %r8, %r9
+	vpaddq %ymm15, %ymm9, %ymm9
+	bzhiq %r13, %r8, %rsi
+	vpmuludq 1024(%rsp), %ymm12, %ymm14
+	addq %r9, %r14
+	vpaddq %ymm14, %ymm0, %ymm0
+	adcq $0, %r15
+	vpmuludq 1056(%rsp), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	shldq $13, %r14, %r15
+	vpmuludq 1088(%rsp), %ymm12, %ymm14
+	bzhiq %r13, %r14, %rdi
+	vpaddq %ymm14, %ymm2, %ymm2
+	movq %rbp, %rdx
+	vpmuludq 1120(%rsp), %ymm12, %ymm15
+	mulxq 1424(%rsp), %r8, %r9
+	vpaddq %ymm15, %ymm3, %ymm3
+	vpmuludq 1152(%rsp), %ymm12, %ymm14
+	movq %r12, %rdx
+	vpaddq %ymm14, %ymm4, %ymm4
+	mulxq 1416(%rsp), %r10, %r11
+	vpmuludq 1184(%rsp), %ymm12, %ymm15
+	addq %r10, %r8
+	vpaddq %ymm15, %ymm5, %ymm5
+	adcq %r11, %r9
+	vpmuludq 1216(%rsp), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	movq %rcx, %rdx
+	vpmuludq 1248(%rsp), %ymm12, %ymm15
+	mulxq 1408(%rsp), %r10, %r11
+	vpaddq %ymm15, %ymm7, %ymm7
+	addq %r10, %r8
+	vmovdqa 800(%rsp), %ymm10
+	adcq %r11, %r9
+	vpaddq %ymm10, %ymm10, %ymm11
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	movq %rax, %rdx
+	vpaddq %ymm12, %ymm12, %ymm13
+	mulxq 1480(%rsp), %r10, %r11
+	vpmuludq 960(%rsp), %ymm10, %ymm14
+	addq %r10, %r8
+	vpaddq %ymm14, %ymm5, %ymm5
+	vpmuludq 992(%rsp), %ymm11, %ymm15
+	adcq %r11, %r9
+	vpaddq %ymm15, %ymm6, %ymm6
+	movq %rbx, %rdx
+	vpmuludq 1024(%rsp), %ymm10, %ymm14
+	mulxq 1472(%rsp), %r10, %r11
+	vpaddq %ymm14, %ymm7, %ymm7
+	addq %r10, %r8
+	vpmuludq 1056(%rsp), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm8, %ymm8
+	adcq %r11, %r9
+	vpmuludq 1088(%rsp), %ymm10, %ymm14
+	addq %r15, %r8
+	vpaddq %ymm14, %ymm9, %ymm9
+	adcq $0, %r9
+	vpmuludq 1120(%rsp), %ymm13, %ymm15
+	shldq $13, %r8, %r9
+	vpaddq %ymm15, %ymm0, %ymm0
+	vpmuludq 1152(%rsp), %ymm12, %ymm14
+	bzhiq %r13, %r8, %r8
+	vpaddq %ymm14, %ymm1, %ymm1
+	movq %r8, %rdx
+	vpmuludq 1184(%rsp), %ymm13, %ymm15
+	shrq $26, %rdx
+	vpaddq %ymm15, %ymm2, %ymm2
+	movq %rdx, 1320(%rsp)
+	vpmuludq 1216(%rsp), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm3, %ymm3
+	andl $0x3ffffff, %r8d
+	vpmuludq 1248(%rsp), %ymm13, %ymm15
+	movq %r8, 1312(%rsp)
+	vpaddq %ymm15, %ymm4, %ymm4
+	movq %rbp, %rdx
+	vmovdqa 928(%rsp), %ymm10
+	mulxq 1432(%rsp), %r14, %r15
+	vpaddq %ymm10, %ymm10, %ymm11
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	movq %r12, %rdx
+	vpaddq %ymm12, %ymm12, %ymm13
 	mulxq 1424(%rsp), %r10, %r11
 	vpmuludq 960(%rsp), %ymm10, %ymm14
 	addq %r10, %r14
-	vpaddq %ymm14, %ymm8, %ymm8
+	vpaddq %ymm14, %ymm9, %ymm9
 	adcq %r11, %r15
-	vpmuludq 992(%rsp), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
+	vpmuludq 992(%rsp), %ymm13, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
 	movq %rcx, %rdx
 	vpmuludq 1024(%rsp), %ymm12, %ymm14
 	mulxq 1416(%rsp), %r10, %r11
-	vpaddq %ymm14, %ymm0, %ymm0
+	vpaddq %ymm14, %ymm1, %ymm1
 	addq %r10, %r14
-	vpmuludq 1056(%rsp), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
+	vpmuludq 1056(%rsp), %ymm13, %ymm15
+	vpaddq %ymm15, %ymm2, %ymm2
 	adcq %r11, %r15
 	vpmuludq 1088(%rsp), %ymm12, %ymm14
 	movq %rax, %rdx
-	vpaddq %ymm14, %ymm2, %ymm2
+	vpaddq %ymm14, %ymm3, %ymm3
 	mulxq 1408(%rsp), %r10, %r11
-	vpmuludq 1120(%rsp), %ymm12, %ymm15
+	vpmuludq 1120(%rsp), %ymm13, %ymm15
 	addq %r10, %r14
-	vpaddq %ymm15, %ymm3, %ymm3
+	vpaddq %ymm15, %ymm4, %ymm4
 	vpmuludq 1152(%rsp), %ymm12, %ymm14
 	adcq %r11, %r15
-	vpaddq %ymm14, %ymm4, %ymm4
+	vpaddq %ymm14, %ymm5, %ymm5
 	movq %rbx, %rdx
-	vpmuludq 1184(%rsp), %ymm12, %ymm15
+	vpmuludq 1184(%rsp), %ymm13, %ymm15
 	mulxq 1480(%rsp), %r10, %r11
-	vpaddq %ymm15, %ymm5, %ymm5
+	vpaddq %ymm15, %ymm6, %ymm6
 	addq %r10, %r14
 	vpmuludq 1216(%rsp), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
+	vpaddq %ymm14, %ymm7, %ymm7
 	adcq %r11, %r15
-	vpmuludq 1248(%rsp), %ymm12, %ymm15
+	vpmuludq 1248(%rsp), %ymm13, %ymm15
 	addq %r9, %r14
-	vpaddq %ymm15, %ymm7, %ymm7
+	vpaddq %ymm15, %ymm8, %ymm8
 	adcq $0, %r15
-	vmovdqa 928(%rsp), %ymm10
+	vmovdqa 672(%rsp), %ymm10
 	shldq $13, %r14, %r15
 	vpaddq %ymm10, %ymm10, %ymm11
 	vpmuludq K19(%rip), %ymm10, %ymm12
@@ -1002,39 +1002,39 @@ SYM:
 	movq %r14, %rdx
 	vpmuludq 960(%rsp), %ymm10, %ymm14
 	shrq $26, %rdx
-	vpaddq %ymm14, %ymm9, %ymm9
-	movq %rdx, 1336(%rsp)
-	vpmuludq 992(%rsp), %ymm13, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	andl $0x3ffffff, %r14d
-	vpmuludq 1024(%rsp), %ymm12, %ymm14
-	movq %r14, 1328(%rsp)
 	vpaddq %ymm14, %ymm1, %ymm1
-	movq %rbp, %rdx
-	vpmuludq 1056(%rsp), %ymm13, %ymm15
+	movq %rdx, 1336(%rsp)
+	vpmuludq 992(%rsp), %ymm11, %ymm15
 	vpaddq %ymm15, %ymm2, %ymm2
-	mulxq 1440(%rsp), %r8, %r9
-	vpmuludq 1088(%rsp), %ymm12, %ymm14
-	movq %r12, %rdx
+	andl $0x3ffffff, %r14d
+	vpmuludq 1024(%rsp), %ymm10, %ymm14
+	movq %r14, 1328(%rsp)
 	vpaddq %ymm14, %ymm3, %ymm3
-	mulxq 1432(%rsp), %r10, %r11
-	vpmuludq 1120(%rsp), %ymm13, %ymm15
-	addq %r10, %r8
+	movq %rbp, %rdx
+	vpmuludq 1056(%rsp), %ymm11, %ymm15
 	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 1152(%rsp), %ymm12, %ymm14
-	adcq %r11, %r9
+	mulxq 1440(%rsp), %r8, %r9
+	vpmuludq 1088(%rsp), %ymm10, %ymm14
+	movq %r12, %rdx
 	vpaddq %ymm14, %ymm5, %ymm5
-	movq %rcx, %rdx
-	vpmuludq 1184(%rsp), %ymm13, %ymm15
-	mulxq 1424(%rsp), %r10, %r11
-	vpaddq %ymm15, %ymm6, %ymm6
+	mulxq 1432(%rsp), %r10, %r11
+	vpmuludq 1120(%rsp), %ymm11, %ymm15
 	addq %r10, %r8
-	vpmuludq 1216(%rsp), %ymm12, %ymm14
+	vpaddq %ymm15, %ymm6, %ymm6
+	vpmuludq 1152(%rsp), %ymm10, %ymm14
+	adcq %r11, %r9
 	vpaddq %ymm14, %ymm7, %ymm7
+	movq %rcx, %rdx
+	vpmuludq 1184(%rsp), %ymm11, %ymm15
+	mulxq 1424(%rsp), %r10, %r11
+	vpaddq %ymm15, %ymm8, %ymm8
+	addq %r10, %r8
+	vpmuludq 1216(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
 	adcq %r11, %r9
 	vpmuludq 1248(%rsp), %ymm13, %ymm15
 	movq %rax, %rdx
-	vpaddq %ymm15, %ymm8, %ymm8
+	vpaddq %ymm15, %ymm0, %ymm0
 	mulxq 1416(%rsp), %r10, %r11
 	vpsrlq $26, %ymm0, %ymm10
 	addq %r10, %r8
