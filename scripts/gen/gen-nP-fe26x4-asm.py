@@ -6,9 +6,10 @@ assembly (GNU as, AT&T order).  The algorithm, the bounds and the
 constant-time argument are in that directory's nP.c; this script lays out
 the instructions, the registers and the frame.
 
-Usage: python3 scripts/gen/gen-nP-fe26x4-asm.py > \\
-         crypto_nP/montgomery25519/fe26x4-ladder-asm/ladder.S
-The output is committed; rerun after editing this file.  Two switches for
+Usage: python3 scripts/gen/gen-nP-fe26x4-asm.py [-o FILE] [switches]
+(standard output without -o).  `make regen` (scripts/gen/regen, part asm)
+writes crypto_nP/montgomery25519/fe26x4-ladder-asm/ladder.S with it, and
+tests/check-regen.sh fails when the committed file differs.  Two switches for
 experiments (name=value on the command line), unset for the committed file:
   sym=NAME   a plain global symbol NAME instead of the namespaced one, and no
              project includes (for a stand-alone A/B harness)
@@ -30,7 +31,11 @@ bit live in the frame, so that every general register but rsp and r13
 import sys
 
 OPT = {"sym": "", "start": "254"}
-for _a in sys.argv[1:]:
+OUT = None
+_args = sys.argv[1:]
+if len(_args) >= 2 and _args[0] == "-o":
+    OUT, _args = _args[1], _args[2:]
+for _a in _args:
     _k, _v = _a.split("=", 1)
     if _k not in OPT:
         sys.exit("unknown switch %s" % _k)
@@ -466,7 +471,12 @@ def main():
         w("\t" + ins)
     w("\t.cfi_endproc")
     w("\t.size SYM, .-SYM")
-    sys.stdout.write("\n".join(o) + "\n")
+    text = "\n".join(o) + "\n"
+    if OUT:
+        with open(OUT, "w") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
 
 
 if __name__ == "__main__":
