@@ -17,7 +17,7 @@ experiments (name=value on the command line), unset for the committed file:
 
 Register plan of a step (ymm):
   IN      S in ymm0..9; the vpermd indices in ymm10, U_0 in ymm11, temps
-          ymm12..15; row 0 of M1 (U_0 times V_j) lands in ymm_j
+          ymm12..15; V_j goes to ymm_j, then row 0 of M1 (U_0 times V_j)
   M1, M2  rows 1..9 (product()): column sums ymm0..9, the row's factors
           a, 2a, 19a, 38a in ymm10..13, products in ymm14 / ymm15
   reduce  ymm0..9 in place, temps ymm10..13
@@ -166,10 +166,9 @@ def idx_next():
 
 
 def step_in():
-    """S (ymm0..9) -> U, V; U_0 stays in ymm11 and every V_j, still in a
-    register, is multiplied by it into ymm_j (row 0 of M1; S_j is dead by
-    then); U_1..9 and V stored for rows 1..9.  Then the next step's
-    indices."""
+    """S (ymm0..9) -> U, V; U_0 stays in ymm11 and every V_j is kept in
+    ymm_j (S_j is dead by then) and multiplied by it there (row 0 of M1);
+    U_1..9 and V stored for rows 1..9.  Then the next step's indices."""
     out = ["vmovdqa %s, %%ymm10" % mem(OFF_IDX)]
     for i in range(10):
         t, r = (12, 13) if i & 1 == 0 else (14, 15)
@@ -184,7 +183,10 @@ def step_in():
             out.append("vmovdqa %s, %s" % (y(r), mem(OFF_U + 32 * i)))
         out += ["vpermq $0x14, %s, %s" % (y(r), y(t)),               # V_i = (A, B, B, A)
                 "vmovdqa %s, %s" % (y(t), mem(OFF_V + 32 * i)),
-                "vpmuludq %%ymm11, %s, %s" % (y(t), y(i))]
+                "vmovdqa %s, %s" % (y(t), y(i))]
+    # row 0 after all of U and V (measured: 1% faster than each product
+    # right after its V_j)
+    out += ["vpmuludq %%ymm11, %s, %s" % (y(i), y(i)) for i in range(10)]
     return out + idx_next()
 
 

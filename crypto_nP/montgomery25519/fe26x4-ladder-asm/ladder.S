@@ -125,7 +125,7 @@ SYM:
 	vpaddq %ymm12, %ymm11, %ymm11
 	vpermq $0x14, %ymm11, %ymm12
 	vmovdqa %ymm12, 0(%rsp)
-	vpmuludq %ymm11, %ymm12, %ymm0
+	vmovdqa %ymm12, %ymm0
 	vpermd %ymm1, %ymm10, %ymm14
 	vpshufd $0x4e, %ymm14, %ymm15
 	vpsignd SGN(%rip), %ymm14, %ymm14
@@ -134,7 +134,7 @@ SYM:
 	vmovdqa %ymm15, 352(%rsp)
 	vpermq $0x14, %ymm15, %ymm14
 	vmovdqa %ymm14, 32(%rsp)
-	vpmuludq %ymm11, %ymm14, %ymm1
+	vmovdqa %ymm14, %ymm1
 	vpermd %ymm2, %ymm10, %ymm12
 	vpshufd $0x4e, %ymm12, %ymm13
 	vpsignd SGN(%rip), %ymm12, %ymm12
@@ -143,7 +143,7 @@ SYM:
 	vmovdqa %ymm13, 384(%rsp)
 	vpermq $0x14, %ymm13, %ymm12
 	vmovdqa %ymm12, 64(%rsp)
-	vpmuludq %ymm11, %ymm12, %ymm2
+	vmovdqa %ymm12, %ymm2
 	vpermd %ymm3, %ymm10, %ymm14
 	vpshufd $0x4e, %ymm14, %ymm15
 	vpsignd SGN(%rip), %ymm14, %ymm14
@@ -152,7 +152,7 @@ SYM:
 	vmovdqa %ymm15, 416(%rsp)
 	vpermq $0x14, %ymm15, %ymm14
 	vmovdqa %ymm14, 96(%rsp)
-	vpmuludq %ymm11, %ymm14, %ymm3
+	vmovdqa %ymm14, %ymm3
 	vpermd %ymm4, %ymm10, %ymm12
 	vpshufd $0x4e, %ymm12, %ymm13
 	vpsignd SGN(%rip), %ymm12, %ymm12
@@ -161,7 +161,7 @@ SYM:
 	vmovdqa %ymm13, 448(%rsp)
 	vpermq $0x14, %ymm13, %ymm12
 	vmovdqa %ymm12, 128(%rsp)
-	vpmuludq %ymm11, %ymm12, %ymm4
+	vmovdqa %ymm12, %ymm4
 	vpermd %ymm5, %ymm10, %ymm14
 	vpshufd $0x4e, %ymm14, %ymm15
 	vpsignd SGN(%rip), %ymm14, %ymm14
@@ -170,7 +170,7 @@ SYM:
 	vmovdqa %ymm15, 480(%rsp)
 	vpermq $0x14, %ymm15, %ymm14
 	vmovdqa %ymm14, 160(%rsp)
-	vpmuludq %ymm11, %ymm14, %ymm5
+	vmovdqa %ymm14, %ymm5
 	vpermd %ymm6, %ymm10, %ymm12
 	vpshufd $0x4e, %ymm12, %ymm13
 	vpsignd SGN(%rip), %ymm12, %ymm12
@@ -179,7 +179,7 @@ SYM:
 	vmovdqa %ymm13, 512(%rsp)
 	vpermq $0x14, %ymm13, %ymm12
 	vmovdqa %ymm12, 192(%rsp)
-	vpmuludq %ymm11, %ymm12, %ymm6
+	vmovdqa %ymm12, %ymm6
 	vpermd %ymm7, %ymm10, %ymm14
 	vpshufd $0x4e, %ymm14, %ymm15
 	vpsignd SGN(%rip), %ymm14, %ymm14
@@ -188,7 +188,7 @@ SYM:
 	vmovdqa %ymm15, 544(%rsp)
 	vpermq $0x14, %ymm15, %ymm14
 	vmovdqa %ymm14, 224(%rsp)
-	vpmuludq %ymm11, %ymm14, %ymm7
+	vmovdqa %ymm14, %ymm7
 	vpermd %ymm8, %ymm10, %ymm12
 	vpshufd $0x4e, %ymm12, %ymm13
 	vpsignd SGN(%rip), %ymm12, %ymm12
@@ -197,7 +197,7 @@ SYM:
 	vmovdqa %ymm13, 576(%rsp)
 	vpermq $0x14, %ymm13, %ymm12
 	vmovdqa %ymm12, 256(%rsp)
-	vpmuludq %ymm11, %ymm12, %ymm8
+	vmovdqa %ymm12, %ymm8
 	vpermd %ymm9, %ymm10, %ymm14
 	vpshufd $0x4e, %ymm14, %ymm15
 	vpsignd SGN(%rip), %ymm14, %ymm14
@@ -206,7 +206,17 @@ SYM:
 	vmovdqa %ymm15, 608(%rsp)
 	vpermq $0x14, %ymm15, %ymm14
 	vmovdqa %ymm14, 288(%rsp)
-	vpmuludq %ymm11, %ymm14, %ymm9
+	vmovdqa %ymm14, %ymm9
+	vpmuludq %ymm11, %ymm0, %ymm0
+	vpmuludq %ymm11, %ymm1, %ymm1
+	vpmuludq %ymm11, %ymm2, %ymm2
+	vpmuludq %ymm11, %ymm3, %ymm3
+	vpmuludq %ymm11, %ymm4, %ymm4
+	vpmuludq %ymm11, %ymm5, %ymm5
+	vpmuludq %ymm11, %ymm6, %ymm6
+	vpmuludq %ymm11, %ymm7, %ymm7
+	vpmuludq %ymm11, %ymm8, %ymm8
+	vpmuludq %ymm11, %ymm9, %ymm9
 	movq 1544(%rsp), %rsi
 	leal -1(%rsi), %esi
 	andl $255, %esi

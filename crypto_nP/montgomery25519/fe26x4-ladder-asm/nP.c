@@ -30,9 +30,10 @@
    - order: in each row the products that wrap (factor 19 a, made by a
      vpmuludq) come last; the rows go in the order in which the carry
      chains finish the limbs of their operand; F and w from the top limb
-     down, where G's carry round starts (together 3% of the ladder).
-   Zen 3 (ticks, interleaved, nP whole): 56.0k against 64.0k for
-   fe26x4-ladder-coords and 56.8k for lib25519's amd64-avx2-ns10l-mxaa.
+     down, where G's carry round starts; M1's row 0 after all of U and V
+     (together 4% of the ladder).
+   Zen 3 (ticks, interleaved, nP whole): 55.4k against 63.8k for
+   fe26x4-ladder-coords and 56.7k for lib25519's amd64-avx2-ns10l-mxaa.
    Tried and slower (the generator's history has the switches): column
    form products with the carry chain woven into the columns, two
    parallel carry rounds instead of the chains, masks in registers,
