@@ -355,11 +355,13 @@ def step_out():
 
 
 def merge(vec, sca):
-    """the vector list with the scalar list spread evenly through it
-    (measured: spread over all of M2 and its carries beats starting the
-    scalar chain earlier or later)"""
+    """the vector list with the scalar list spread evenly through it, at a
+    pace that would end a tenth beyond it: the last few scalar
+    instructions follow (measured: this beats starting the scalar chain
+    earlier or later, packing it denser, or ending it with the list, by
+    0.5 to 20%)"""
     out = []
-    nv, ns = len(vec), len(sca)
+    nv, ns = len(vec) * 11 // 10, len(sca)
     j = 0
     for i, ins in enumerate(vec):
         out.append(ins)

@@ -588,535 +588,535 @@ SYM:
 	vpsrlq $26, %ymm8, %ymm10
 	shlq $26, %r10
 	vpand M26(%rip), %ymm8, %ymm8
-	addq %r10, %rax
 	vpaddq %ymm10, %ymm9, %ymm9
+	addq %r10, %rax
 	vmovdqa %ymm9, 1248(%rsp)
 	movl 728(%rsp), %ebx
 	vpmuludq %ymm15, %ymm9, %ymm9
 	movl 760(%rsp), %r11d
 	vpsrlq $25, %ymm7, %ymm14
-	shlq $26, %r11
 	vpand M25(%rip), %ymm7, %ymm7
-	addq %r11, %rbx
+	shlq $26, %r11
 	vpaddq %ymm14, %ymm8, %ymm8
+	addq %r11, %rbx
 	vmovdqa %ymm8, 1216(%rsp)
-	movl 792(%rsp), %ecx
 	vpmuludq %ymm15, %ymm8, %ymm8
-	movl 824(%rsp), %r10d
+	movl 792(%rsp), %ecx
 	vpsrlq $26, %ymm6, %ymm13
-	shlq $26, %r10
+	movl 824(%rsp), %r10d
 	vpand M26(%rip), %ymm6, %ymm6
-	addq %r10, %rcx
+	shlq $26, %r10
 	vpaddq %ymm13, %ymm7, %ymm7
 	vmovdqa %ymm7, 1184(%rsp)
-	movl 856(%rsp), %esi
+	addq %r10, %rcx
 	vpmuludq %ymm15, %ymm7, %ymm7
-	movl 888(%rsp), %r11d
+	movl 856(%rsp), %esi
 	vpsrlq $25, %ymm5, %ymm11
-	shlq $26, %r11
+	movl 888(%rsp), %r11d
 	vpand M25(%rip), %ymm5, %ymm5
-	addq %r11, %rsi
 	vpaddq %ymm11, %ymm6, %ymm6
+	shlq $26, %r11
 	vmovdqa %ymm6, 1152(%rsp)
-	movl 920(%rsp), %edi
+	addq %r11, %rsi
 	vpmuludq %ymm15, %ymm6, %ymm6
-	movl 952(%rsp), %r10d
 	vpsrlq $26, %ymm4, %ymm10
-	shlq $26, %r10
+	movl 920(%rsp), %edi
 	vpand M26(%rip), %ymm4, %ymm4
-	addq %r10, %rdi
+	movl 952(%rsp), %r10d
 	vpaddq %ymm10, %ymm5, %ymm5
+	shlq $26, %r10
 	vmovdqa %ymm5, 1120(%rsp)
-	movq %rax, %rdx
 	vpmuludq %ymm15, %ymm5, %ymm5
-	mulxq %rax, %r8, %r9
+	addq %r10, %rdi
 	vpsrlq $25, %ymm3, %ymm14
-	imulq $38, %rdi, %rdx
+	movq %rax, %rdx
 	vpand M25(%rip), %ymm3, %ymm3
 	vpaddq %ymm14, %ymm4, %ymm4
-	mulxq %rbx, %r10, %r11
+	mulxq %rax, %r8, %r9
 	vmovdqa %ymm4, 1088(%rsp)
-	addq %r10, %r8
-	vpmuludq %ymm15, %ymm4, %ymm4
-	adcq %r11, %r9
-	vpsrlq $26, %ymm2, %ymm13
-	imulq $38, %rsi, %rdx
-	vpand M26(%rip), %ymm2, %ymm2
-	vpaddq %ymm13, %ymm3, %ymm3
-	mulxq %rcx, %r10, %r11
-	vmovdqa %ymm3, 1056(%rsp)
-	addq %r10, %r8
-	vpmuludq %ymm15, %ymm3, %ymm3
-	adcq %r11, %r9
-	vpsrlq $25, %ymm1, %ymm11
-	leaq (%rax,%rax), %rdx
-	vpand M25(%rip), %ymm1, %ymm1
-	vpaddq %ymm11, %ymm2, %ymm2
-	mulxq %rbx, %r14, %r15
-	vmovdqa %ymm2, 1024(%rsp)
 	imulq $38, %rdi, %rdx
-	vpmuludq %ymm15, %ymm2, %ymm2
+	vpmuludq %ymm15, %ymm4, %ymm4
+	mulxq %rbx, %r10, %r11
+	vpsrlq $26, %ymm2, %ymm13
+	vpand M26(%rip), %ymm2, %ymm2
+	addq %r10, %r8
+	vpaddq %ymm13, %ymm3, %ymm3
+	adcq %r11, %r9
+	vmovdqa %ymm3, 1056(%rsp)
+	imulq $38, %rsi, %rdx
+	vpmuludq %ymm15, %ymm3, %ymm3
+	vpsrlq $25, %ymm1, %ymm11
 	mulxq %rcx, %r10, %r11
+	vpand M25(%rip), %ymm1, %ymm1
+	addq %r10, %r8
+	vpaddq %ymm11, %ymm2, %ymm2
+	vmovdqa %ymm2, 1024(%rsp)
+	adcq %r11, %r9
+	vpmuludq %ymm15, %ymm2, %ymm2
+	leaq (%rax,%rax), %rdx
 	vpsrlq $26, %ymm0, %ymm10
-	addq %r10, %r14
+	mulxq %rbx, %r14, %r15
 	vpand M26(%rip), %ymm0, %ymm0
 	vpaddq %ymm10, %ymm1, %ymm1
-	adcq %r11, %r15
+	imulq $38, %rdi, %rdx
 	vmovdqa %ymm1, 992(%rsp)
-	imulq $19, %rsi, %rdx
+	mulxq %rcx, %r10, %r11
 	vpmuludq %ymm15, %ymm1, %ymm1
-	mulxq %rsi, %r10, %r11
 	vpmuludq K19(%rip), %ymm12, %ymm12
 	addq %r10, %r14
 	vpaddq %ymm12, %ymm0, %ymm0
-	vmovdqa %ymm0, 960(%rsp)
 	adcq %r11, %r15
+	vmovdqa %ymm0, 960(%rsp)
+	imulq $19, %rsi, %rdx
 	vpmuludq %ymm15, %ymm0, %ymm0
-	shldq $13, %r8, %r9
 	vmovdqa 704(%rsp), %ymm10
-	bzhiq %r13, %r8, %rbp
+	mulxq %rsi, %r10, %r11
 	vpmuludq K19(%rip), %ymm10, %ymm12
-	addq %r9, %r14
+	addq %r10, %r14
 	vpmuludq 960(%rsp), %ymm10, %ymm14
+	adcq %r11, %r15
 	vpaddq %ymm14, %ymm2, %ymm2
-	adcq $0, %r15
 	vpmuludq 992(%rsp), %ymm10, %ymm15
-	shldq $13, %r14, %r15
+	shldq $13, %r8, %r9
 	vpaddq %ymm15, %ymm3, %ymm3
-	bzhiq %r13, %r14, %r12
+	bzhiq %r13, %r8, %rbp
 	vpmuludq 1024(%rsp), %ymm10, %ymm14
 	vpaddq %ymm14, %ymm4, %ymm4
-	leaq (%rax,%rax), %rdx
+	addq %r9, %r14
 	vpmuludq 1056(%rsp), %ymm10, %ymm15
-	mulxq %rcx, %r8, %r9
+	adcq $0, %r15
 	vpaddq %ymm15, %ymm5, %ymm5
-	movq %rbx, %rdx
+	shldq $13, %r14, %r15
 	vpmuludq 1088(%rsp), %ymm10, %ymm14
-	mulxq %rbx, %r10, %r11
 	vpaddq %ymm14, %ymm6, %ymm6
+	bzhiq %r13, %r14, %r12
 	vpmuludq 1120(%rsp), %ymm10, %ymm15
-	addq %r10, %r8
+	leaq (%rax,%rax), %rdx
 	vpaddq %ymm15, %ymm7, %ymm7
-	adcq %r11, %r9
 	vpmuludq 1152(%rsp), %ymm10, %ymm14
-	imulq $38, %rdi, %rdx
+	mulxq %rcx, %r8, %r9
 	vpaddq %ymm14, %ymm8, %ymm8
-	mulxq %rsi, %r10, %r11
+	movq %rbx, %rdx
 	vpmuludq 1184(%rsp), %ymm10, %ymm15
+	mulxq %rbx, %r10, %r11
 	vpaddq %ymm15, %ymm9, %ymm9
-	addq %r10, %r8
 	vpmuludq 1216(%rsp), %ymm12, %ymm14
-	adcq %r11, %r9
+	addq %r10, %r8
 	vpaddq %ymm14, %ymm0, %ymm0
-	addq %r15, %r8
+	adcq %r11, %r9
 	vpmuludq 1248(%rsp), %ymm12, %ymm15
-	adcq $0, %r9
+	imulq $38, %rdi, %rdx
 	vpaddq %ymm15, %ymm1, %ymm1
 	vmovdqa 832(%rsp), %ymm10
-	shldq $13, %r8, %r9
+	mulxq %rsi, %r10, %r11
 	vpmuludq K19(%rip), %ymm10, %ymm12
-	bzhiq %r13, %r8, %r8
+	addq %r10, %r8
 	vpmuludq 960(%rsp), %ymm10, %ymm14
-	movq %r8, 1360(%rsp)
 	vpaddq %ymm14, %ymm6, %ymm6
-	leaq (%rax,%rax), %rdx
+	adcq %r11, %r9
 	vpmuludq 992(%rsp), %ymm10, %ymm15
+	addq %r15, %r8
 	vpaddq %ymm15, %ymm7, %ymm7
-	mulxq %rsi, %r14, %r15
+	adcq $0, %r9
 	vpmuludq 1024(%rsp), %ymm10, %ymm14
-	leaq (%rbx,%rbx), %rdx
 	vpaddq %ymm14, %ymm8, %ymm8
-	mulxq %rcx, %r10, %r11
+	shldq $13, %r8, %r9
 	vpmuludq 1056(%rsp), %ymm10, %ymm15
+	bzhiq %r13, %r8, %r8
 	vpaddq %ymm15, %ymm9, %ymm9
-	addq %r10, %r14
 	vpmuludq 1088(%rsp), %ymm12, %ymm14
-	adcq %r11, %r15
+	movq %r8, 1360(%rsp)
 	vpaddq %ymm14, %ymm0, %ymm0
-	imulq $19, %rdi, %rdx
+	leaq (%rax,%rax), %rdx
 	vpmuludq 1120(%rsp), %ymm12, %ymm15
-	mulxq %rdi, %r10, %r11
+	mulxq %rsi, %r14, %r15
 	vpaddq %ymm15, %ymm1, %ymm1
 	vpmuludq 1152(%rsp), %ymm12, %ymm14
-	addq %r10, %r14
-	vpaddq %ymm14, %ymm2, %ymm2
-	adcq %r11, %r15
-	vpmuludq 1184(%rsp), %ymm12, %ymm15
-	addq %r9, %r14
-	vpaddq %ymm15, %ymm3, %ymm3
-	adcq $0, %r15
-	vpmuludq 1216(%rsp), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	shldq $13, %r14, %r15
-	vpmuludq 1248(%rsp), %ymm12, %ymm15
-	bzhiq %r13, %r14, %r14
-	vpaddq %ymm15, %ymm5, %ymm5
-	movq %r14, 1368(%rsp)
-	vmovdqa 736(%rsp), %ymm10
-	leaq (%rax,%rax), %rdx
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	mulxq %rdi, %r8, %r9
-	vpaddq %ymm12, %ymm12, %ymm13
 	leaq (%rbx,%rbx), %rdx
-	vpmuludq 960(%rsp), %ymm10, %ymm14
-	mulxq %rsi, %r10, %r11
-	vpaddq %ymm14, %ymm3, %ymm3
-	addq %r10, %r8
-	vpmuludq 992(%rsp), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	adcq %r11, %r9
-	vpmuludq 1024(%rsp), %ymm10, %ymm14
-	movq %rcx, %rdx
-	vpaddq %ymm14, %ymm5, %ymm5
+	vpaddq %ymm14, %ymm2, %ymm2
 	mulxq %rcx, %r10, %r11
-	vpmuludq 1056(%rsp), %ymm11, %ymm15
-	addq %r10, %r8
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 1088(%rsp), %ymm10, %ymm14
-	adcq %r11, %r9
-	vpaddq %ymm14, %ymm7, %ymm7
-	addq %r15, %r8
-	vpmuludq 1120(%rsp), %ymm11, %ymm15
-	adcq $0, %r9
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 1152(%rsp), %ymm10, %ymm14
-	shldq $13, %r8, %r9
-	vpaddq %ymm14, %ymm9, %ymm9
-	bzhiq %r13, %r8, %rbx
-	vpmuludq 1184(%rsp), %ymm13, %ymm15
-	movq 1360(%rsp), %rcx
-	vpaddq %ymm15, %ymm0, %ymm0
-	movq 1368(%rsp), %rax
-	vpmuludq 1216(%rsp), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	imulq $19, %r9, %r9
-	vpmuludq 1248(%rsp), %ymm13, %ymm15
-	addq %r9, %rbp
-	vpaddq %ymm15, %ymm2, %ymm2
-	movq %rbp, %rdx
-	vmovdqa 864(%rsp), %ymm10
-	shrq $51, %rdx
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	addq %rdx, %r12
-	vpaddq %ymm12, %ymm12, %ymm13
-	bzhiq %r13, %rbp, %rbp
-	vpmuludq 960(%rsp), %ymm10, %ymm14
-	movq %rbp, %rdx
-	vpaddq %ymm14, %ymm7, %ymm7
-	mulxq 1408(%rsp), %r8, %r9
-	vpmuludq 992(%rsp), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	movq %r12, %rdx
-	vpmuludq 1024(%rsp), %ymm10, %ymm14
-	mulxq 1480(%rsp), %r10, %r11
-	vpaddq %ymm14, %ymm9, %ymm9
-	addq %r10, %r8
-	vpmuludq 1056(%rsp), %ymm13, %ymm15
-	adcq %r11, %r9
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 1088(%rsp), %ymm12, %ymm14
-	movq %rcx, %rdx
-	vpaddq %ymm14, %ymm1, %ymm1
-	mulxq 1472(%rsp), %r10, %r11
-	vpmuludq 1120(%rsp), %ymm13, %ymm15
-	addq %r10, %r8
-	vpaddq %ymm15, %ymm2, %ymm2
-	adcq %r11, %r9
-	vpmuludq 1152(%rsp), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	movq %rax, %rdx
-	vpmuludq 1184(%rsp), %ymm13, %ymm15
-	mulxq 1464(%rsp), %r10, %r11
-	vpaddq %ymm15, %ymm4, %ymm4
-	addq %r10, %r8
-	vpmuludq 1216(%rsp), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	adcq %r11, %r9
-	vpmuludq 1248(%rsp), %ymm13, %ymm15
-	movq %rbx, %rdx
-	vpaddq %ymm15, %ymm6, %ymm6
-	mulxq 1456(%rsp), %r10, %r11
-	vmovdqa 768(%rsp), %ymm10
-	addq %r10, %r8
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpmuludq 960(%rsp), %ymm10, %ymm14
-	adcq %r11, %r9
-	vpaddq %ymm14, %ymm4, %ymm4
-	movq %rbp, %rdx
-	vpmuludq 992(%rsp), %ymm10, %ymm15
-	mulxq 1416(%rsp), %r14, %r15
-	vpaddq %ymm15, %ymm5, %ymm5
-	movq %r12, %rdx
-	vpmuludq 1024(%rsp), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	mulxq 1408(%rsp), %r10, %r11
-	vpmuludq 1056(%rsp), %ymm10, %ymm15
+	vpmuludq 1184(%rsp), %ymm12, %ymm15
 	addq %r10, %r14
-	vpaddq %ymm15, %ymm7, %ymm7
+	vpaddq %ymm15, %ymm3, %ymm3
+	vpmuludq 1216(%rsp), %ymm12, %ymm14
 	adcq %r11, %r15
+	vpaddq %ymm14, %ymm4, %ymm4
+	imulq $19, %rdi, %rdx
+	vpmuludq 1248(%rsp), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	mulxq %rdi, %r10, %r11
+	vmovdqa 736(%rsp), %ymm10
+	addq %r10, %r14
+	vpaddq %ymm10, %ymm10, %ymm11
+	adcq %r11, %r15
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	vpaddq %ymm12, %ymm12, %ymm13
+	addq %r9, %r14
+	vpmuludq 960(%rsp), %ymm10, %ymm14
+	adcq $0, %r15
+	vpaddq %ymm14, %ymm3, %ymm3
+	vpmuludq 992(%rsp), %ymm11, %ymm15
+	shldq $13, %r14, %r15
+	vpaddq %ymm15, %ymm4, %ymm4
+	bzhiq %r13, %r14, %r14
+	vpmuludq 1024(%rsp), %ymm10, %ymm14
+	movq %r14, 1368(%rsp)
+	vpaddq %ymm14, %ymm5, %ymm5
+	vpmuludq 1056(%rsp), %ymm11, %ymm15
+	leaq (%rax,%rax), %rdx
+	vpaddq %ymm15, %ymm6, %ymm6
+	mulxq %rdi, %r8, %r9
 	vpmuludq 1088(%rsp), %ymm10, %ymm14
+	leaq (%rbx,%rbx), %rdx
+	vpaddq %ymm14, %ymm7, %ymm7
+	vpmuludq 1120(%rsp), %ymm11, %ymm15
+	mulxq %rsi, %r10, %r11
+	vpaddq %ymm15, %ymm8, %ymm8
+	addq %r10, %r8
+	vpmuludq 1152(%rsp), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
+	adcq %r11, %r9
+	vpmuludq 1184(%rsp), %ymm13, %ymm15
 	movq %rcx, %rdx
+	vpaddq %ymm15, %ymm0, %ymm0
+	mulxq %rcx, %r10, %r11
+	vpmuludq 1216(%rsp), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm1, %ymm1
+	addq %r10, %r8
+	vpmuludq 1248(%rsp), %ymm13, %ymm15
+	adcq %r11, %r9
+	vpaddq %ymm15, %ymm2, %ymm2
+	vmovdqa 864(%rsp), %ymm10
+	addq %r15, %r8
+	vpaddq %ymm10, %ymm10, %ymm11
+	adcq $0, %r9
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	shldq $13, %r8, %r9
+	vpaddq %ymm12, %ymm12, %ymm13
+	vpmuludq 960(%rsp), %ymm10, %ymm14
+	bzhiq %r13, %r8, %rbx
+	vpaddq %ymm14, %ymm7, %ymm7
+	movq 1360(%rsp), %rcx
+	vpmuludq 992(%rsp), %ymm11, %ymm15
+	movq 1368(%rsp), %rax
+	vpaddq %ymm15, %ymm8, %ymm8
+	vpmuludq 1024(%rsp), %ymm10, %ymm14
+	imulq $19, %r9, %r9
+	vpaddq %ymm14, %ymm9, %ymm9
+	addq %r9, %rbp
+	vpmuludq 1056(%rsp), %ymm13, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
+	movq %rbp, %rdx
+	vpmuludq 1088(%rsp), %ymm12, %ymm14
+	shrq $51, %rdx
+	vpaddq %ymm14, %ymm1, %ymm1
+	addq %rdx, %r12
+	vpmuludq 1120(%rsp), %ymm13, %ymm15
+	vpaddq %ymm15, %ymm2, %ymm2
+	bzhiq %r13, %rbp, %rbp
+	vpmuludq 1152(%rsp), %ymm12, %ymm14
+	movq %rbp, %rdx
+	vpaddq %ymm14, %ymm3, %ymm3
+	vpmuludq 1184(%rsp), %ymm13, %ymm15
+	mulxq 1408(%rsp), %r8, %r9
+	vpaddq %ymm15, %ymm4, %ymm4
+	movq %r12, %rdx
+	vpmuludq 1216(%rsp), %ymm12, %ymm14
+	mulxq 1480(%rsp), %r10, %r11
+	vpaddq %ymm14, %ymm5, %ymm5
+	vpmuludq 1248(%rsp), %ymm13, %ymm15
+	addq %r10, %r8
+	vpaddq %ymm15, %ymm6, %ymm6
+	adcq %r11, %r9
+	vmovdqa 768(%rsp), %ymm10
+	movq %rcx, %rdx
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	vpmuludq 960(%rsp), %ymm10, %ymm14
+	mulxq 1472(%rsp), %r10, %r11
+	vpaddq %ymm14, %ymm4, %ymm4
+	addq %r10, %r8
+	vpmuludq 992(%rsp), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	adcq %r11, %r9
+	vpmuludq 1024(%rsp), %ymm10, %ymm14
+	movq %rax, %rdx
+	vpaddq %ymm14, %ymm6, %ymm6
+	mulxq 1464(%rsp), %r10, %r11
+	vpmuludq 1056(%rsp), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm7, %ymm7
+	addq %r10, %r8
+	vpmuludq 1088(%rsp), %ymm10, %ymm14
+	adcq %r11, %r9
 	vpaddq %ymm14, %ymm8, %ymm8
 	vpmuludq 1120(%rsp), %ymm10, %ymm15
-	mulxq 1480(%rsp), %r10, %r11
-	vpaddq %ymm15, %ymm9, %ymm9
-	addq %r10, %r14
-	vpmuludq 1152(%rsp), %ymm12, %ymm14
-	adcq %r11, %r15
-	vpaddq %ymm14, %ymm0, %ymm0
-	movq %rax, %rdx
-	vpmuludq 1184(%rsp), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	mulxq 1472(%rsp), %r10, %r11
-	vpmuludq 1216(%rsp), %ymm12, %ymm14
-	addq %r10, %r14
-	vpaddq %ymm14, %ymm2, %ymm2
-	adcq %r11, %r15
-	vpmuludq 1248(%rsp), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
 	movq %rbx, %rdx
+	vpaddq %ymm15, %ymm9, %ymm9
+	mulxq 1456(%rsp), %r10, %r11
+	vpmuludq 1152(%rsp), %ymm12, %ymm14
+	addq %r10, %r8
+	vpaddq %ymm14, %ymm0, %ymm0
+	vpmuludq 1184(%rsp), %ymm12, %ymm15
+	adcq %r11, %r9
+	vpaddq %ymm15, %ymm1, %ymm1
+	movq %rbp, %rdx
+	vpmuludq 1216(%rsp), %ymm12, %ymm14
+	mulxq 1416(%rsp), %r14, %r15
+	vpaddq %ymm14, %ymm2, %ymm2
+	vpmuludq 1248(%rsp), %ymm12, %ymm15
+	movq %r12, %rdx
+	vpaddq %ymm15, %ymm3, %ymm3
+	mulxq 1408(%rsp), %r10, %r11
 	vmovdqa 896(%rsp), %ymm10
-	mulxq 1464(%rsp), %r10, %r11
 	vpmuludq K19(%rip), %ymm10, %ymm12
 	addq %r10, %r14
 	vpmuludq 960(%rsp), %ymm10, %ymm14
 	adcq %r11, %r15
 	vpaddq %ymm14, %ymm8, %ymm8
+	movq %rcx, %rdx
 	vpmuludq 992(%rsp), %ymm10, %ymm15
-	shldq $13, %r8, %r9
 	vpaddq %ymm15, %ymm9, %ymm9
-	bzhiq %r13, %r8, %rsi
+	mulxq 1480(%rsp), %r10, %r11
 	vpmuludq 1024(%rsp), %ymm12, %ymm14
-	addq %r9, %r14
+	addq %r10, %r14
 	vpaddq %ymm14, %ymm0, %ymm0
-	adcq $0, %r15
+	adcq %r11, %r15
 	vpmuludq 1056(%rsp), %ymm12, %ymm15
 	vpaddq %ymm15, %ymm1, %ymm1
-	shldq $13, %r14, %r15
+	movq %rax, %rdx
 	vpmuludq 1088(%rsp), %ymm12, %ymm14
-	bzhiq %r13, %r14, %rdi
+	mulxq 1472(%rsp), %r10, %r11
 	vpaddq %ymm14, %ymm2, %ymm2
-	movq %rbp, %rdx
 	vpmuludq 1120(%rsp), %ymm12, %ymm15
-	mulxq 1424(%rsp), %r8, %r9
+	addq %r10, %r14
 	vpaddq %ymm15, %ymm3, %ymm3
+	adcq %r11, %r15
 	vpmuludq 1152(%rsp), %ymm12, %ymm14
-	movq %r12, %rdx
+	movq %rbx, %rdx
 	vpaddq %ymm14, %ymm4, %ymm4
-	mulxq 1416(%rsp), %r10, %r11
 	vpmuludq 1184(%rsp), %ymm12, %ymm15
-	addq %r10, %r8
+	mulxq 1464(%rsp), %r10, %r11
 	vpaddq %ymm15, %ymm5, %ymm5
-	adcq %r11, %r9
+	addq %r10, %r14
 	vpmuludq 1216(%rsp), %ymm12, %ymm14
 	vpaddq %ymm14, %ymm6, %ymm6
-	movq %rcx, %rdx
+	adcq %r11, %r15
 	vpmuludq 1248(%rsp), %ymm12, %ymm15
-	mulxq 1408(%rsp), %r10, %r11
-	vpaddq %ymm15, %ymm7, %ymm7
-	addq %r10, %r8
-	vmovdqa 800(%rsp), %ymm10
-	adcq %r11, %r9
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	movq %rax, %rdx
-	vpaddq %ymm12, %ymm12, %ymm13
-	mulxq 1480(%rsp), %r10, %r11
-	vpmuludq 960(%rsp), %ymm10, %ymm14
-	addq %r10, %r8
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 992(%rsp), %ymm11, %ymm15
-	adcq %r11, %r9
-	vpaddq %ymm15, %ymm6, %ymm6
-	movq %rbx, %rdx
-	vpmuludq 1024(%rsp), %ymm10, %ymm14
-	mulxq 1472(%rsp), %r10, %r11
-	vpaddq %ymm14, %ymm7, %ymm7
-	addq %r10, %r8
-	vpmuludq 1056(%rsp), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	adcq %r11, %r9
-	vpmuludq 1088(%rsp), %ymm10, %ymm14
-	addq %r15, %r8
-	vpaddq %ymm14, %ymm9, %ymm9
-	adcq $0, %r9
-	vpmuludq 1120(%rsp), %ymm13, %ymm15
 	shldq $13, %r8, %r9
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 1152(%rsp), %ymm12, %ymm14
-	bzhiq %r13, %r8, %r8
-	vpaddq %ymm14, %ymm1, %ymm1
-	movq %r8, %rdx
-	vpmuludq 1184(%rsp), %ymm13, %ymm15
-	shrq $26, %rdx
-	vpaddq %ymm15, %ymm2, %ymm2
-	movq %rdx, 1320(%rsp)
-	vpmuludq 1216(%rsp), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	andl $0x3ffffff, %r8d
-	vpmuludq 1248(%rsp), %ymm13, %ymm15
-	movq %r8, 1312(%rsp)
-	vpaddq %ymm15, %ymm4, %ymm4
-	movq %rbp, %rdx
-	vmovdqa 928(%rsp), %ymm10
-	mulxq 1432(%rsp), %r14, %r15
+	vpaddq %ymm15, %ymm7, %ymm7
+	bzhiq %r13, %r8, %rsi
+	vmovdqa 800(%rsp), %ymm10
 	vpaddq %ymm10, %ymm10, %ymm11
+	addq %r9, %r14
 	vpmuludq K19(%rip), %ymm10, %ymm12
-	movq %r12, %rdx
+	adcq $0, %r15
 	vpaddq %ymm12, %ymm12, %ymm13
-	mulxq 1424(%rsp), %r10, %r11
+	shldq $13, %r14, %r15
 	vpmuludq 960(%rsp), %ymm10, %ymm14
-	addq %r10, %r14
+	vpaddq %ymm14, %ymm5, %ymm5
+	bzhiq %r13, %r14, %rdi
+	vpmuludq 992(%rsp), %ymm11, %ymm15
+	movq %rbp, %rdx
+	vpaddq %ymm15, %ymm6, %ymm6
+	vpmuludq 1024(%rsp), %ymm10, %ymm14
+	mulxq 1424(%rsp), %r8, %r9
+	vpaddq %ymm14, %ymm7, %ymm7
+	movq %r12, %rdx
+	vpmuludq 1056(%rsp), %ymm11, %ymm15
+	mulxq 1416(%rsp), %r10, %r11
+	vpaddq %ymm15, %ymm8, %ymm8
+	vpmuludq 1088(%rsp), %ymm10, %ymm14
+	addq %r10, %r8
 	vpaddq %ymm14, %ymm9, %ymm9
-	adcq %r11, %r15
-	vpmuludq 992(%rsp), %ymm13, %ymm15
+	adcq %r11, %r9
+	vpmuludq 1120(%rsp), %ymm13, %ymm15
 	vpaddq %ymm15, %ymm0, %ymm0
 	movq %rcx, %rdx
-	vpmuludq 1024(%rsp), %ymm12, %ymm14
-	mulxq 1416(%rsp), %r10, %r11
+	vpmuludq 1152(%rsp), %ymm12, %ymm14
+	mulxq 1408(%rsp), %r10, %r11
 	vpaddq %ymm14, %ymm1, %ymm1
-	addq %r10, %r14
-	vpmuludq 1056(%rsp), %ymm13, %ymm15
+	addq %r10, %r8
+	vpmuludq 1184(%rsp), %ymm13, %ymm15
 	vpaddq %ymm15, %ymm2, %ymm2
-	adcq %r11, %r15
-	vpmuludq 1088(%rsp), %ymm12, %ymm14
+	adcq %r11, %r9
+	vpmuludq 1216(%rsp), %ymm12, %ymm14
 	movq %rax, %rdx
 	vpaddq %ymm14, %ymm3, %ymm3
-	mulxq 1408(%rsp), %r10, %r11
-	vpmuludq 1120(%rsp), %ymm13, %ymm15
-	addq %r10, %r14
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 1152(%rsp), %ymm12, %ymm14
-	adcq %r11, %r15
-	vpaddq %ymm14, %ymm5, %ymm5
-	movq %rbx, %rdx
-	vpmuludq 1184(%rsp), %ymm13, %ymm15
 	mulxq 1480(%rsp), %r10, %r11
-	vpaddq %ymm15, %ymm6, %ymm6
-	addq %r10, %r14
-	vpmuludq 1216(%rsp), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	adcq %r11, %r15
 	vpmuludq 1248(%rsp), %ymm13, %ymm15
-	addq %r9, %r14
-	vpaddq %ymm15, %ymm8, %ymm8
-	adcq $0, %r15
-	vmovdqa 672(%rsp), %ymm10
-	shldq $13, %r14, %r15
+	vpaddq %ymm15, %ymm4, %ymm4
+	addq %r10, %r8
+	vmovdqa 928(%rsp), %ymm10
+	adcq %r11, %r9
 	vpaddq %ymm10, %ymm10, %ymm11
 	vpmuludq K19(%rip), %ymm10, %ymm12
-	bzhiq %r13, %r14, %r14
+	movq %rbx, %rdx
 	vpaddq %ymm12, %ymm12, %ymm13
-	movq %r14, %rdx
+	mulxq 1472(%rsp), %r10, %r11
 	vpmuludq 960(%rsp), %ymm10, %ymm14
-	shrq $26, %rdx
+	addq %r10, %r8
+	vpaddq %ymm14, %ymm9, %ymm9
+	vpmuludq 992(%rsp), %ymm13, %ymm15
+	adcq %r11, %r9
+	vpaddq %ymm15, %ymm0, %ymm0
+	addq %r15, %r8
+	vpmuludq 1024(%rsp), %ymm12, %ymm14
 	vpaddq %ymm14, %ymm1, %ymm1
-	movq %rdx, 1336(%rsp)
+	adcq $0, %r9
+	vpmuludq 1056(%rsp), %ymm13, %ymm15
+	shldq $13, %r8, %r9
+	vpaddq %ymm15, %ymm2, %ymm2
+	bzhiq %r13, %r8, %r8
+	vpmuludq 1088(%rsp), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm3, %ymm3
+	movq %r8, %rdx
+	vpmuludq 1120(%rsp), %ymm13, %ymm15
+	shrq $26, %rdx
+	vpaddq %ymm15, %ymm4, %ymm4
+	movq %rdx, 1320(%rsp)
+	vpmuludq 1152(%rsp), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm5, %ymm5
+	andl $0x3ffffff, %r8d
+	vpmuludq 1184(%rsp), %ymm13, %ymm15
+	movq %r8, 1312(%rsp)
+	vpaddq %ymm15, %ymm6, %ymm6
+	vpmuludq 1216(%rsp), %ymm12, %ymm14
+	movq %rbp, %rdx
+	vpaddq %ymm14, %ymm7, %ymm7
+	mulxq 1432(%rsp), %r14, %r15
+	vpmuludq 1248(%rsp), %ymm13, %ymm15
+	movq %r12, %rdx
+	vpaddq %ymm15, %ymm8, %ymm8
+	vmovdqa 672(%rsp), %ymm10
+	mulxq 1424(%rsp), %r10, %r11
+	vpaddq %ymm10, %ymm10, %ymm11
+	addq %r10, %r14
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	vpaddq %ymm12, %ymm12, %ymm13
+	adcq %r11, %r15
+	vpmuludq 960(%rsp), %ymm10, %ymm14
+	movq %rcx, %rdx
+	vpaddq %ymm14, %ymm1, %ymm1
+	mulxq 1416(%rsp), %r10, %r11
 	vpmuludq 992(%rsp), %ymm11, %ymm15
 	vpaddq %ymm15, %ymm2, %ymm2
-	andl $0x3ffffff, %r14d
+	addq %r10, %r14
 	vpmuludq 1024(%rsp), %ymm10, %ymm14
-	movq %r14, 1328(%rsp)
+	adcq %r11, %r15
 	vpaddq %ymm14, %ymm3, %ymm3
-	movq %rbp, %rdx
+	movq %rax, %rdx
 	vpmuludq 1056(%rsp), %ymm11, %ymm15
 	vpaddq %ymm15, %ymm4, %ymm4
-	mulxq 1440(%rsp), %r8, %r9
+	mulxq 1408(%rsp), %r10, %r11
 	vpmuludq 1088(%rsp), %ymm10, %ymm14
-	movq %r12, %rdx
+	addq %r10, %r14
 	vpaddq %ymm14, %ymm5, %ymm5
-	mulxq 1432(%rsp), %r10, %r11
 	vpmuludq 1120(%rsp), %ymm11, %ymm15
-	addq %r10, %r8
+	adcq %r11, %r15
 	vpaddq %ymm15, %ymm6, %ymm6
+	movq %rbx, %rdx
 	vpmuludq 1152(%rsp), %ymm10, %ymm14
-	adcq %r11, %r9
+	mulxq 1480(%rsp), %r10, %r11
 	vpaddq %ymm14, %ymm7, %ymm7
-	movq %rcx, %rdx
 	vpmuludq 1184(%rsp), %ymm11, %ymm15
-	mulxq 1424(%rsp), %r10, %r11
+	addq %r10, %r14
 	vpaddq %ymm15, %ymm8, %ymm8
-	addq %r10, %r8
+	adcq %r11, %r15
 	vpmuludq 1216(%rsp), %ymm10, %ymm14
 	vpaddq %ymm14, %ymm9, %ymm9
-	adcq %r11, %r9
+	addq %r9, %r14
 	vpmuludq 1248(%rsp), %ymm13, %ymm15
-	movq %rax, %rdx
+	adcq $0, %r15
 	vpaddq %ymm15, %ymm0, %ymm0
-	mulxq 1416(%rsp), %r10, %r11
+	shldq $13, %r14, %r15
 	vpsrlq $26, %ymm0, %ymm10
-	addq %r10, %r8
 	vpaddq %ymm10, %ymm1, %ymm1
+	bzhiq %r13, %r14, %r14
 	vpand M26(%rip), %ymm0, %ymm0
-	adcq %r11, %r9
+	movq %r14, %rdx
 	vpsrlq $26, %ymm4, %ymm11
-	movq %rbx, %rdx
+	shrq $26, %rdx
 	vpaddq %ymm11, %ymm5, %ymm5
-	mulxq 1408(%rsp), %r10, %r11
 	vpand M26(%rip), %ymm4, %ymm4
-	addq %r10, %r8
+	movq %rdx, 1336(%rsp)
 	vpsrlq $25, %ymm1, %ymm10
+	andl $0x3ffffff, %r14d
 	vpaddq %ymm10, %ymm2, %ymm2
-	adcq %r11, %r9
 	vpand M25(%rip), %ymm1, %ymm1
-	addq %r15, %r8
+	movq %r14, 1328(%rsp)
 	vpsrlq $25, %ymm5, %ymm11
-	adcq $0, %r9
+	movq %rbp, %rdx
 	vpaddq %ymm11, %ymm6, %ymm6
-	shldq $13, %r8, %r9
+	mulxq 1440(%rsp), %r8, %r9
 	vpand M25(%rip), %ymm5, %ymm5
 	vpsrlq $26, %ymm2, %ymm10
-	bzhiq %r13, %r8, %r8
+	movq %r12, %rdx
 	vpaddq %ymm10, %ymm3, %ymm3
-	movq %r8, %rdx
+	mulxq 1432(%rsp), %r10, %r11
 	vpand M26(%rip), %ymm2, %ymm2
-	shrq $26, %rdx
 	vpsrlq $26, %ymm6, %ymm11
+	addq %r10, %r8
 	vpaddq %ymm11, %ymm7, %ymm7
-	movq %rdx, 1352(%rsp)
+	adcq %r11, %r9
 	vpand M26(%rip), %ymm6, %ymm6
-	andl $0x3ffffff, %r8d
+	movq %rcx, %rdx
 	vpsrlq $25, %ymm3, %ymm10
-	movq %r8, 1344(%rsp)
 	vpaddq %ymm10, %ymm4, %ymm4
-	imulq $19, %r9, %r9
+	mulxq 1424(%rsp), %r10, %r11
 	vpand M25(%rip), %ymm3, %ymm3
+	addq %r10, %r8
 	vpsrlq $25, %ymm7, %ymm11
-	addq %r9, %rsi
+	adcq %r11, %r9
 	vpaddq %ymm11, %ymm8, %ymm8
-	movq %rsi, %rdx
 	vpand M25(%rip), %ymm7, %ymm7
-	shrq $51, %rdx
+	movq %rax, %rdx
 	vpsrlq $26, %ymm4, %ymm10
-	addq %rdx, %rdi
+	mulxq 1416(%rsp), %r10, %r11
 	vpaddq %ymm10, %ymm5, %ymm5
 	vpand M26(%rip), %ymm4, %ymm4
-	bzhiq %r13, %rsi, %rsi
+	addq %r10, %r8
 	vpsrlq $26, %ymm8, %ymm11
-	movq %rsi, %rdx
+	adcq %r11, %r9
 	vpaddq %ymm11, %ymm9, %ymm9
-	shrq $26, %rdx
+	movq %rbx, %rdx
 	vpand M26(%rip), %ymm8, %ymm8
-	movq %rdx, 1288(%rsp)
 	vpsrlq $25, %ymm9, %ymm12
+	mulxq 1408(%rsp), %r10, %r11
 	vpand M25(%rip), %ymm9, %ymm9
-	andl $0x3ffffff, %esi
+	addq %r10, %r8
 	vpsllq $1, %ymm12, %ymm13
-	movq %rsi, 1280(%rsp)
 	vpaddq %ymm12, %ymm0, %ymm0
-	movq %rdi, %rdx
+	adcq %r11, %r9
 	vpsllq $4, %ymm12, %ymm12
-	shrq $26, %rdx
+	addq %r15, %r8
 	vpaddq %ymm13, %ymm12, %ymm12
+	adcq $0, %r9
 	vpaddq %ymm12, %ymm0, %ymm0
-	movq %rdx, 1304(%rsp)
 	vpsrlq $26, %ymm0, %ymm10
-	andl $0x3ffffff, %edi
+	shldq $13, %r8, %r9
 	vpaddq %ymm10, %ymm1, %ymm1
-	movq %rdi, 1296(%rsp)
+	bzhiq %r13, %r8, %r8
 	vpand M26(%rip), %ymm0, %ymm0
+	movq %r8, %rdx
+	shrq $26, %rdx
+	movq %rdx, 1352(%rsp)
+	andl $0x3ffffff, %r8d
+	movq %r8, 1344(%rsp)
+	imulq $19, %r9, %r9
+	addq %r9, %rsi
+	movq %rsi, %rdx
+	shrq $51, %rdx
+	addq %rdx, %rdi
+	bzhiq %r13, %rsi, %rsi
+	movq %rsi, %rdx
+	shrq $26, %rdx
+	movq %rdx, 1288(%rsp)
+	andl $0x3ffffff, %esi
+	movq %rsi, 1280(%rsp)
+	movq %rdi, %rdx
+	shrq $26, %rdx
+	movq %rdx, 1304(%rsp)
+	andl $0x3ffffff, %edi
+	movq %rdi, 1296(%rsp)
 	vpbroadcastq 1280(%rsp), %ymm10
 	vpblendd $0xc0, %ymm10, %ymm0, %ymm0
 	vpbroadcastq 1288(%rsp), %ymm11
