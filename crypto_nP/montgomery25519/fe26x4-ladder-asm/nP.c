@@ -30,16 +30,20 @@
    - order: in each row the products that wrap (factor 19 a, made by a
      vpmuludq) come last; the rows go in the order in which the carry
      chains finish the limbs of their operand; F and w from the top limb
-     down, where G's carry round starts; M1's row 0 after all of U and V
-     (together 4% of the ladder).
-   Zen 3 (ticks, interleaved, nP whole): 55.4k against 63.8k for
+     down, where G's carry round starts; M1's row 0 after all of U and V;
+     the scalar chain paced to end just after M2's carries (together 5%
+     of the ladder).
+   Zen 3 (ticks, interleaved, nP whole): 55.2k against 63.8k for
    fe26x4-ladder-coords and 56.7k for lib25519's amd64-avx2-ns10l-mxaa.
    Tried and slower (the generator's history has the switches): column
    form products with the carry chain woven into the columns, two
    parallel carry rounds instead of the chains, masks in registers,
    vector extraction of d, blending z3' from 32-byte slots (the wide
    load waits for the narrow stores to retire), the scalar chain
-   concentrated earlier or later.
+   concentrated earlier or later.  Faster on the Zen 3 (1.2%) but not
+   kept, as llvm-mca's Alder Lake model prices it 5% slower: the swap as
+   vperm2i128 + vpblendvb by a mask and V as vpshufd + vinserti128
+   instead of vpermd and vpermq.
 
    The step, lanes 0..3, state S = (x2, z2, x3, z3) TIGHT (as in
    fe26x4-ladder-coords):
