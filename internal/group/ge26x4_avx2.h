@@ -232,6 +232,74 @@ GE26X4_INLINE void ge26x4_to_p3(ge64_p3 *p, const ge26x4 *r)
   fe26x4_unpack(out, r);
 }
 
+/* h = -c for a cached point c (MULIN, limbs below 2p's): lanes 0 and 1
+   exchanged and lane 2 replaced by 2p - c2; MULIN */
+GE26X4_INLINE void ge26x4_cached_neg(fe26x4 *h, const fe26x4 *c)
+{
+#define GE26X4_CN_(k) {                                                           const __m256i x = GE26X4_PERM(c->v[k], 1, 0, 2, 3);                           h->v[k] = GE26X4_BLEND(x, _mm256_sub_epi64(GE26X4_P2(k), x), 4); }
+  FE26X4_LIMBS(GE26X4_CN_)
+#undef GE26X4_CN_
+}
+
+/* odd[k] = (2k + 1) a in cached form for k = 0 .. cnt - 1 (cnt >= 1);
+   a (TIGHT) is overwritten */
+static inline void ge26x4_odd_multiples(fe26x4 *odd, ge26x4 *a, int cnt)
+{
+  ge26x4 s = *a;
+  fe26x4 twice;
+  int k;
+  ge26x4_to_cached(&odd[0], a);
+  ge26x4_dbl(&s);
+  ge26x4_to_cached(&twice, &s);
+  for (k = 1; k < cnt; ++k) {
+    ge26x4_add_call(a, &twice);
+    ge26x4_to_cached(&odd[k], a);
+  }
+}
+
+/* a table entry [limb][lane] */
+GE26X4_INLINE void fe26x4_load(fe26x4 *h, const uint64_t t[10][4])
+{
+  int k;
+  for (k = 0; k < 10; ++k) h->v[k] = _mm256_load_si256((const __m256i *)(const void *)t[k]);
+}
+
+/* radix 2^64 (any value < 2^256) to radix 2^25.5; bit 255 folded into
+   limb 0 as 19: limbs TIGHT but limb 0 < 2^26 + 19, which every use
+   (sums of two, products) accepts */
+GE26X4_INLINE void fe64_to_26(uint64_t h[10], const fe64 *f)
+{
+  const uint64_t *x = f->v;
+  const uint64_t m26 = ((uint64_t)1 << 26) - 1, m25 = ((uint64_t)1 << 25) - 1;
+  h[0] = (x[0] & m26) + 19 * (x[3] >> 63);
+  h[1] = (x[0] >> 26) & m25;
+  h[2] = ((x[0] >> 51) | (x[1] << 13)) & m26;
+  h[3] = (x[1] >> 13) & m25;
+  h[4] = (x[1] >> 38) & m26;
+  h[5] = x[2] & m25;
+  h[6] = (x[2] >> 25) & m26;
+  h[7] = ((x[2] >> 51) | (x[3] << 13)) & m25;
+  h[8] = (x[3] >> 12) & m26;
+  h[9] = (x[3] >> 38) & m25;
+}
+
+/* the scalar point p in lanes */
+GE26X4_INLINE void ge26x4_from_p3(ge26x4 *r, const ge64_p3 *p)
+{
+  uint64_t x[10], y[10], z[10], t[10];
+  int k;
+  fe64_to_26(x, &p->X);
+  fe64_to_26(y, &p->Y);
+  fe64_to_26(z, &p->Z);
+  fe64_to_26(t, &p->T);
+  for (k = 0; k < 10; ++k)
+    r->v[k] = _mm256_set_epi64x((long long)t[k], (long long)z[k], (long long)y[k], (long long)x[k]);
+  crypto_ct_wipe(x, sizeof x);
+  crypto_ct_wipe(y, sizeof y);
+  crypto_ct_wipe(z, sizeof z);
+  crypto_ct_wipe(t, sizeof t);
+}
+
 /* r = the neutral element (0, 1, 1, 0) */
 GE26X4_INLINE void ge26x4_0(ge26x4 *r)
 {
