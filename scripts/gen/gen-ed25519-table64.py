@@ -33,6 +33,8 @@ usage: gen-ed25519-table64.py base [-o FILE]
          ge26x4_G_odd[N][10][4]: [k] = (2k+1) B in the four-lane
          radix-2^25.5 form of the AVX2 mGnP (internal/group/ge26x4_avx2.h):
          [k][limb][lane], lanes (y-x, y+x, 2dxy, 2)
+       gen-ed25519-table64.py odd128-lanes26 N [-o FILE]
+         ge26x4_G128_odd[N][10][4]: [k] = (2k+1) 2^128 B in the same form
 The first line of the output repeats the command that regenerates it.
 """
 
@@ -162,13 +164,17 @@ def limbs26(v):
     return out
 
 
-def odd_lanes26_table(n):
+def odd_lanes26_table(n, shift=0):
     # lane 3 is 2 Z with Z = 1: the affine point as a cached point
     b = G
+    for _ in range(shift):
+        b = point_add(b, b)
     b2 = point_add(b, b)
-    lines = ["/* ge26x4_G_odd[k] = (2k+1) * B as the lanes (y-x, y+x, 2dxy, 2),",
+    name = "ge26x4_G_odd" if shift == 0 else "ge26x4_G%d_odd" % shift
+    mult = "" if shift == 0 else " * 2^%d" % shift
+    lines = ["/* %s[k] = (2k+1)%s * B as the lanes (y-x, y+x, 2dxy, 2)," % (name, mult),
              "   [k][limb][lane], radix 2^25.5, fully reduced */",
-             "static const uint64_t ge26x4_G_odd[%d][10][4]" % n,
+             "static const uint64_t %s[%d][10][4]" % (name, n),
              "  __attribute__((aligned(32))) = {"]
     acc = b
     for k in range(n):
@@ -203,6 +209,8 @@ def main(argv):
         body = odd_lanes51_table(int(argv[1]))
     elif len(argv) == 2 and argv[0] == "odd-lanes26" and argv[1].isdigit() and int(argv[1]) > 0:
         body = odd_lanes26_table(int(argv[1]))
+    elif len(argv) == 2 and argv[0] == "odd128-lanes26" and argv[1].isdigit() and int(argv[1]) > 0:
+        body = odd_lanes26_table(int(argv[1]), 128)
     else:
         sys.exit(__doc__)
     if argv[0].endswith("-lanes51"):
