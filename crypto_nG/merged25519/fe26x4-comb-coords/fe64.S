@@ -1,9 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The radix-2^64 BMI2/ADX field arithmetic (internal/field/amd64/fe64_mulx.S)
-   and group operations (internal/group/amd64/ge64_mulx.S), namespaced for
-   this implementation: the scalar chain of additions, the inversion and
-   the encoding. */
+   for the final inversion and encoding, namespaced for this
+   implementation. */
 #include "os/asm.h"
 #include "crypto_nG.h"
 #include "field/amd64/fe64_mulx.S"
-#include "group/amd64/ge64_mulx.S"
