@@ -1,0 +1,512 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Writes internal/method/arm64/x25519_ladder_fe26x2_arm64.S: the hybrid
+AArch64 X25519 ladder (the x3/z3 half in two Advanced SIMD lanes of radix
+2^25.5, the x2/z2 half on the integer unit in radix 2^64).
+
+    scripts/gen/gen-x25519-ladder-fe26x2.py > internal/method/arm64/x25519_ladder_fe26x2_arm64.S
+
+The loop body is two independent instruction streams (one per half of the
+step) merged instruction by instruction in proportion to their lengths, so
+that an out-of-order core (and the cost model, which overlaps only what is
+close in one block) runs the integer multiplier and the vector
+multipliers side by side.  The integer stream is the expansion of the
+radix-2^64 macros of internal/method/arm64/x25519_ladder_regs.S and
+internal/field/arm64/fe64arm_macros.S, read from those files.
+
+The script also checks, by interval arithmetic over the limb bounds, that
+no 64-bit accumulator lane and no 32-bit operand lane of the vector half
+can overflow (it stops with an error otherwise), and that the merged order
+keeps every read of a frame slot written by the other stream before that
+write."""
+import os
+import re
+import sys
+
+TOP = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+
+# ---------------------------------------------------------------------------
+# the integer macros, expanded from their source files
+
+
+def read_macros(paths):
+    macros = {}
+    for p in paths:
+        text = open(os.path.join(TOP, p)).read()
+        text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+        cur = None
+        for line in text.split("\n"):
+            s = line.strip()
+            if s.startswith(".macro"):
+                parts = s[len(".macro"):].replace(",", " ").split()
+                cur = (parts[0], [a.split("=")[0] for a in parts[1:]], [])
+            elif s.startswith(".endm"):
+                macros[cur[0]] = (cur[1], cur[2])
+                cur = None
+            elif cur is not None and s:
+                cur[2].append(s)
+    return macros
+
+
+MACROS = read_macros(["internal/field/arm64/fe64arm_macros.S",
+                      "internal/method/arm64/x25519_ladder_regs.S"])
+
+
+def expand(name, *args):
+    params, body = MACROS[name]
+    assert len(args) == len(params), name
+    out = []
+    for line in body:
+        for p, a in sorted(zip(params, args), key=lambda t: -len(t[0])):
+            line = line.replace("\\" + p, a)
+        word = line.split()[0]
+        if word in MACROS:
+            rest = line[len(word):].replace(",", " ").split()
+            out += expand(word, *rest)
+        else:
+            assert not word.startswith("."), line
+            out.append(line)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# frame layout (offsets from sp once the locals are allocated)
+
+OFF = {}
+_o = 0
+
+
+def slot(name, size):
+    global _o
+    OFF[name] = _o
+    _o += size
+
+
+slot("OUT", 16)
+slot("VSAVE", 64)      # d8-d15
+slot("K", 32)
+for n in ["X1", "X2", "Z2", "A", "B", "C", "D", "AA", "BB", "E", "T"]:
+    slot(n, 32)
+slot("M26", 16)        # 2^26 - 1 in both 64-bit lanes
+slot("M25", 16)        # 2^25 - 1 in both 64-bit lanes
+slot("BIAS01", 16)     # 2p limbs 0, 0, 1, 1 (32-bit lanes)
+slot("BIAS", 16)       # 2p limbs 2k, 2k, 2k+1, 2k+1 for k >= 1
+slot("NAB", 80)        # [A, B]: limb k of A, B at 8k, 8k + 4
+slot("NDC", 80)        # [D, C]
+slot("N1X", 80)        # [1, x1]
+slot("CDCH", 80)       # chunk m of D, C at 16m, 16m + 8
+L_SIZE = (_o + 15) & ~15
+assert OFF["VSAVE"] + 56 <= 504  # stp d reach
+assert OFF["T"] + 16 <= 488      # the memory-operand macros' ldp/stp reach
+for _n in ["M26", "M25", "BIAS01", "BIAS", "NDC", "CDCH"]:
+    assert OFF[_n] % 16 == 0     # ldr/str q
+
+BITS = [26, 25] * 5
+P_LIMBS = [2**26 - 19] + [2**BITS[k] - 1 for k in range(1, 10)]
+TWO_P = [2 * x for x in P_LIMBS]
+
+# ---------------------------------------------------------------------------
+# bounds of the vector half (upper bounds of each limb; all values >= 0)
+
+B64TO26 = [2**BITS[k] - 1 for k in range(9)] + [2**26 - 1]
+
+
+def bound_mul(f, g):
+    h = [0] * 10
+    for i in range(10):
+        for j in range(10):
+            c = f[i] * g[j] * (2 if i % 2 and j % 2 else 1) * (19 if i + j >= 10 else 1)
+            h[(i + j) % 10] += c
+    for i in range(10):
+        assert 2 * f[i] < 2**32 and 19 * g[i] < 2**32, "operand lane overflow"
+    assert max(h) < 2**64, "accumulator overflow"
+    return h
+
+
+def bound_sq(f):
+    for i in range(10):
+        assert 4 * f[i] < 2**32 and 19 * f[i] < 2**32, "operand lane overflow"
+    return bound_mul(f, f)
+
+
+CARRY_ORDER = [0, 4, 1, 5, 2, 6, 3, 7, 4, 8, 9, 0]
+
+
+def bound_carry(h):
+    h = list(h)
+    for k in CARRY_ORDER:
+        c = h[k] >> BITS[k]
+        h[k] = min(h[k], 2**BITS[k] - 1)
+        if k == 9:
+            h[0] += 19 * c
+        else:
+            h[k + 1] += c
+    assert max(h) < 2**32
+    return h
+
+
+def bound_mix(h):
+    # lanes (a, b) of each limb -> a + b and a + 2p - b
+    for k in range(10):
+        assert h[k] <= TWO_P[k], "bias too small"
+    s = [2 * x for x in h]
+    d = [h[k] + TWO_P[k] for k in range(10)]
+    out = [max(s[k], d[k]) for k in range(10)]
+    assert max(out) < 2**32
+    return out
+
+
+def check_bounds():
+    # [D, C] enters the first step from the conversion (B64TO26), later
+    # steps from the previous one: widen to a fixed point
+    dc = list(B64TO26)
+    for _ in range(10):
+        h1 = bound_carry(bound_mul(dc, B64TO26))           # DA, CB
+        sd = bound_mix(h1)                                  # sum, difference
+        h2 = bound_carry(bound_sq(sd))                      # squares
+        h3 = bound_carry(bound_mul(B64TO26, h2))            # [1, x1] times them
+        new = [max(a, b) for a, b in zip(dc, bound_mix(h3))]  # D', C'
+        if new == dc:
+            break
+        dc = new
+    else:
+        raise AssertionError("no fixed point")
+    # chunks: l_2m + 2^26 l_2m+1 < 2^53
+    for m in range(5):
+        assert dc[2 * m] + (dc[2 * m + 1] << 26) < 2**53
+    return dc
+
+
+# ---------------------------------------------------------------------------
+# instruction streams: each item (text, reads, writes) with the frame slots
+# that the other stream also touches
+
+def I(text, r=(), w=()):
+    return (text, set(r), set(w))
+
+
+def vmul_rows(fslot):
+    """h (v0-v9, .2d) = f g: f's limbs from the frame slot (row by row,
+    in v29 and 2 f_i in v30), g in v10-v19 (.2s), 19 g_j in v20-v28"""
+    out = []
+    for j in range(1, 10):
+        out.append(I("mul\tv%d.2s, v%d.2s, v31.2s" % (19 + j, 10 + j)))
+    for i in range(10):
+        out.append(I("ldr\td29, [sp, #%d]" % (OFF[fslot] + 8 * i), r=[fslot]))
+        if i % 2:
+            out.append(I("add\tv30.2s, v29.2s, v29.2s"))
+        for j in range(10):
+            k = (i + j) % 10
+            left = 30 if (i % 2 and j % 2) else 29
+            right = 10 + j if i + j < 10 else 19 + j
+            op = "umull" if i == 0 else "umlal"
+            out.append(I("%s\tv%d.2d, v%d.2s, v%d.2s" % (op, k, left, right)))
+    return out
+
+
+def vsq_rows():
+    """h (v0-v9) = f^2, f in v10-v19 (.2s); 19 f_j (j >= 5) in v20-v24,
+    2 f_i in v25, 4 f_i in v26"""
+    out = []
+    for j in range(5, 10):
+        out.append(I("mul\tv%d.2s, v%d.2s, v31.2s" % (15 + j, 10 + j)))
+    started = set()
+    for i in range(10):
+        out.append(I("add\tv25.2s, v%d.2s, v%d.2s" % (10 + i, 10 + i)))
+        if i % 2 and i < 9:
+            out.append(I("add\tv26.2s, v25.2s, v25.2s"))
+        for j in range(i, 10):
+            m = (1 if i == j else 2) * (2 if i % 2 and j % 2 else 1)
+            left = {1: 10 + i, 2: 25, 4: 26}[m]
+            if i == j and m == 2:
+                left = 25
+            right = 15 + j if i + j >= 10 else 10 + j
+            k = (i + j) % 10
+            op = "umlal" if k in started else "umull"
+            started.add(k)
+            out.append(I("%s\tv%d.2d, v%d.2s, v%d.2s" % (op, k, left, right)))
+    assert started == set(range(10))
+    return out
+
+
+def vcarry():
+    """carry v0-v9 (.2d) to limbs of 26, 25 bits (masks in v26, v27)"""
+    out = [I("ldr\tq26, [sp, #%d]" % OFF["M26"]), I("ldr\tq27, [sp, #%d]" % OFF["M25"])]
+    t = 20
+    for k in CARRY_ORDER:
+        mask = 26 if BITS[k] == 26 else 27
+        out.append(I("ushr\tv%d.2d, v%d.2d, #%d" % (t, k, BITS[k])))
+        out.append(I("and\tv%d.16b, v%d.16b, v%d.16b" % (k, k, mask)))
+        if k == 9:
+            # h0 += 19 c = c + 2 c + 16 c
+            out.append(I("shl\tv%d.2d, v%d.2d, #4" % (t + 1, t)))
+            out.append(I("add\tv0.2d, v0.2d, v%d.2d" % t))
+            out.append(I("add\tv%d.2d, v%d.2d, v%d.2d" % (t, t, t)))
+            out.append(I("add\tv0.2d, v0.2d, v%d.2d" % (t + 1)))
+            out.append(I("add\tv0.2d, v0.2d, v%d.2d" % t))
+        else:
+            out.append(I("add\tv%d.2d, v%d.2d, v%d.2d" % (k + 1, k + 1, t)))
+        t = 20 + (t - 20 + 2) % 6
+    return out
+
+
+def vmix(dest, diff_first):
+    """v0-v9 = (a, b) lanes of each limb, carried; pair m of limbs
+    (2m, 2m + 1) to v(dest + 2m) as .4s:
+    [a + b, a - b + 2p, ...] (diff_first False) or [a - b + 2p, a + b, ...]"""
+    out = [I("ldr\tq28, [sp, #%d]" % OFF["BIAS01"]), I("ldr\tq29, [sp, #%d]" % OFF["BIAS"])]
+    for m in range(5):
+        p, r, s = 20, 21, 22
+        if m % 2:
+            p, r, s = 23, 24, 25
+        bias = 28 if m == 0 else 29
+        out.append(I("uzp1\tv%d.4s, v%d.4s, v%d.4s" % (p, 2 * m, 2 * m + 1)))
+        out.append(I("rev64\tv%d.4s, v%d.4s" % (r, p)))
+        out.append(I("add\tv%d.4s, v%d.4s, v%d.4s" % (s, p, r)))
+        out.append(I("add\tv%d.4s, v%d.4s, v%d.4s" % (p, p, bias)))
+        out.append(I("sub\tv%d.4s, v%d.4s, v%d.4s" % (p, p, r)))
+        if diff_first:
+            out.append(I("trn1\tv%d.4s, v%d.4s, v%d.4s" % (dest + 2 * m, p, s)))
+        else:
+            out.append(I("trn1\tv%d.4s, v%d.4s, v%d.4s" % (dest + 2 * m, s, p)))
+    return out
+
+
+def vchunks(src):
+    """pairs of limbs in v(src + 2m) (.4s, lanes [D, C] of limbs 2m, 2m+1)
+    to the frame: chunk m = l_2m + 2^26 l_2m+1 of D at CDCH + 16m, of C at
+    CDCH + 16m + 8"""
+    out = []
+    for m in range(5):
+        t = 20 + m
+        out.append(I("ushll2\tv%d.2d, v%d.4s, #26" % (t, src + 2 * m)))
+        out.append(I("uaddw\tv%d.2d, v%d.2d, v%d.2s" % (t, t, src + 2 * m)))
+        out.append(I("str\tq%d, [sp, #%d]" % (t, OFF["CDCH"] + 16 * m), w=["CDCH"]))
+    return out
+
+
+def neon_stream():
+    out = []
+    for j in range(10):
+        out.append(I("ldr\td%d, [sp, #%d]" % (10 + j, OFF["NAB"] + 8 * j), r=["NAB"]))
+    out += vmul_rows("NDC")                       # [DA, CB]
+    out += vcarry()
+    out += vmix(10, False)                         # [DA + CB, DA - CB]
+    for m in range(5):
+        out.append(I("ext\tv%d.16b, v%d.16b, v%d.16b, #8" % (11 + 2 * m, 10 + 2 * m, 10 + 2 * m)))
+    out += vsq_rows()                             # [x3, (DA - CB)^2]
+    out += vcarry()
+    for k in range(10):
+        out.append(I("xtn\tv%d.2s, v%d.2d" % (10 + k, k)))
+    out += vmul_rows("N1X")                       # [x3, z3]
+    out += vcarry()
+    out += vmix(10, True)                          # [D', C'] = [x3 - z3, x3 + z3]
+    for m in range(5):
+        out.append(I("str\tq%d, [sp, #%d]" % (10 + 2 * m, OFF["NDC"] + 16 * m)))
+    out += vchunks(10)
+    return out
+
+
+def int_conv_chunks(lane, w, tmp):
+    """the element in lane (0: D, 1: C) of the chunks at CDCH to radix 2^64
+    in registers w (4), tmp: 5 scratch registers; 38 in x28"""
+    c = tmp
+    out = []
+    for m in range(5):
+        out.append(I("ldr\t%s, [sp, #%d]" % (c[m], OFF["CDCH"] + 16 * m + 8 * lane), r=["CDCH"]))
+    # c_m 2^(51 m): split each at the 64-bit word boundaries
+    sh = [(51, 13), (38, 26), (25, 39), (12, 52)]
+    for m in range(1, 5):
+        out.append(I("lsl\t%s, %s, #%d" % (w[m - 1], c[m], sh[m - 1][0])))
+        out.append(I("lsr\t%s, %s, #%d" % (c[m], c[m], sh[m - 1][1])))
+    # now w0 = c1 << 51, w1 = c2 << 38, w2 = c3 << 25, w3 = c4 << 12
+    out.append(I("adds\t%s, %s, %s" % (w[0], c[0], w[0])))
+    out.append(I("adcs\t%s, %s, %s" % (w[1], c[1], w[1])))
+    out.append(I("adcs\t%s, %s, %s" % (w[2], c[2], w[2])))
+    out.append(I("adcs\t%s, %s, %s" % (w[3], c[3], w[3])))
+    out.append(I("adc\t%s, %s, xzr" % (c[4], c[4])))
+    # 38 t with t = c[4] < 2^12: 9 t, 19 t, 38 t
+    out.append(I("add\t%s, %s, %s, lsl #3" % (c[0], c[4], c[4])))
+    out.append(I("add\t%s, %s, %s, lsl #1" % (c[0], c[4], c[0])))
+    out.append(I("lsl\t%s, %s, #1" % (c[0], c[0])))
+    out.append(I("adds\t%s, %s, %s" % (w[0], w[0], c[0])))
+    out.append(I("adcs\t%s, %s, xzr" % (w[1], w[1])))
+    out.append(I("adcs\t%s, %s, xzr" % (w[2], w[2])))
+    out.append(I("adcs\t%s, %s, xzr" % (w[3], w[3])))
+    out.append(I("csel\t%s, x28, xzr, cs" % c[0]))
+    out.append(I("add\t%s, %s, %s" % (w[0], w[0], c[0])))
+    return out
+
+
+def int_to26(w, l):
+    """radix 2^64 (w, 4 registers) to ten limbs of 26, 25 bits in l (10
+    registers; limb 9 takes bits 230..255, so 26 bits)"""
+    return [I(x) for x in [
+        "and\t%s, %s, #0x3ffffff" % (l[0], w[0]),
+        "ubfx\t%s, %s, #26, #25" % (l[1], w[0]),
+        "extr\t%s, %s, %s, #51" % (l[2], w[1], w[0]),
+        "and\t%s, %s, #0x3ffffff" % (l[2], l[2]),
+        "ubfx\t%s, %s, #13, #25" % (l[3], w[1]),
+        "ubfx\t%s, %s, #38, #26" % (l[4], w[1]),
+        "and\t%s, %s, #0x1ffffff" % (l[5], w[2]),
+        "ubfx\t%s, %s, #25, #26" % (l[6], w[2]),
+        "extr\t%s, %s, %s, #51" % (l[7], w[3], w[2]),
+        "and\t%s, %s, #0x1ffffff" % (l[7], l[7]),
+        "ubfx\t%s, %s, #12, #26" % (l[8], w[3]),
+        "lsr\t%s, %s, #38" % (l[9], w[3]),
+    ]]
+
+
+def wreg(x):
+    return "w" + x[1:]
+
+
+def int_pairs(la, lb, slotname):
+    """limb k of two elements (registers la, lb) to slot + 8k, + 8k + 4"""
+    out = []
+    for k in range(10):
+        out.append(I("str\t%s, [sp, #%d]" % (wreg(la[k]), OFF[slotname] + 8 * k), w=[slotname]))
+        out.append(I("str\t%s, [sp, #%d]" % (wreg(lb[k]), OFF[slotname] + 8 * k + 4), w=[slotname]))
+    return out
+
+
+def ld4(regs, name):
+    return [I("ldr\t%s, [sp, #%d]" % (regs[i], OFF[name] + 8 * i)) for i in range(4)]
+
+
+def st4(regs, name):
+    return [I("str\t%s, [sp, #%d]" % (regs[i], OFF[name] + 8 * i)) for i in range(4)]
+
+
+def X(*names):
+    return ["x%d" % n for n in names]
+
+
+def E(name, *args):
+    return [I(x) for x in expand(name, *args)]
+
+
+def int_stream():
+    out = [I(x) for x in [
+        "lsr\tx30, x0, #3",
+        "add\tx3, sp, #%d" % OFF["K"],
+        "ldrb\tw30, [x3, x30]",
+        "and\tx3, x0, #7",
+        "lsr\tw30, w30, w3",
+        "and\tx30, x30, #1",
+        "eor\tx1, x1, x30",
+    ]]
+    # C (lane 1 of the chunks) to x3-x6, A to x7-x10; AA = (swap ? C : A)^2
+    out += int_conv_chunks(1, X(3, 4, 5, 6), X(11, 12, 13, 14, 15))
+    out += ld4(X(7, 8, 9, 10), "A")
+    out.append(I("cmp\tx1, #0"))
+    for i in range(4):
+        out.append(I("csel\tx%d, x%d, x%d, ne" % (7 + i, 3 + i, 7 + i)))
+    out += E("L64_SQ", "x7", "x8", "x9", "x10")
+    out += st4(X(11, 12, 13, 14), "AA")
+    # D (lane 0) to x3-x6, B to x7-x10; BB = (swap ? D : B)^2
+    out += int_conv_chunks(0, X(3, 4, 5, 6), X(11, 12, 13, 14, 15))
+    out += ld4(X(7, 8, 9, 10), "B")
+    out.append(I("cmp\tx1, #0"))
+    for i in range(4):
+        out.append(I("csel\tx%d, x%d, x%d, ne" % (7 + i, 3 + i, 7 + i)))
+    out.append(I("mov\tx1, x30"))
+    out += E("L64_SQ", "x7", "x8", "x9", "x10")
+    # x2 = AA BB
+    out += ld4(X(3, 4, 5, 6), "AA")
+    out += [I("mov\tx%d, x%d" % (7 + i, 11 + i)) for i in range(4)]
+    out += E("L64_MUL")
+    out += st4(X(11, 12, 13, 14), "X2")
+    # E = AA - BB, z2 = E (BB + 121666 E)
+    out += E("FE64ARM_SUB_REGS", *(X(3, 4, 5, 6) + X(3, 4, 5, 6) + X(7, 8, 9, 10) + ["x28", "x15"]))
+    out += E("L64_A24_ADD")
+    out += E("L64_KMUL")
+    # A = x2 + z2, B = x2 - z2 (the next step's)
+    out += ld4(X(3, 4, 5, 6), "X2")
+    out += E("FE64ARM_SUB_REGS", *(X(7, 8, 9, 10) + X(3, 4, 5, 6) + X(11, 12, 13, 14) + ["x28", "x15"]))
+    out += E("FE64ARM_ADD_REGS", *(X(3, 4, 5, 6) + X(11, 12, 13, 14) + ["x28", "x15"]))
+    out += st4(X(7, 8, 9, 10), "B")
+    out += st4(X(3, 4, 5, 6), "A")
+    # [A, B] in radix 2^25.5 for the vector half: A is in x3-x6 and B in
+    # x7-x10; B first (its limbs avoid x3-x10), then A (into x7-x9 too)
+    lbB = X(22, 23, 24, 25, 26, 27, 2, 11, 12, 13)
+    out += int_to26(X(7, 8, 9, 10), lbB)
+    laA = X(14, 15, 16, 17, 19, 20, 21, 7, 8, 9)
+    out += int_to26(X(3, 4, 5, 6), laA)
+    out += int_pairs(laA, lbB, "NAB")
+    return out
+
+
+def merge(a, b):
+    """a and b in proportion to their lengths"""
+    out = []
+    i = j = 0
+    while i < len(a) or j < len(b):
+        if j >= len(b) or (i < len(a) and (i + 0.5) * len(b) <= (j + 0.5) * len(a)):
+            out.append(a[i])
+            i += 1
+        else:
+            out.append(b[j])
+            j += 1
+    return out
+
+
+def check_order(seq, na, nb):
+    """every read of a slot the other stream writes comes before the write"""
+    pos = {}
+    for idx, (t, r, w) in enumerate(seq):
+        for s in r:
+            pos.setdefault(("r", s), []).append(idx)
+        for s in w:
+            pos.setdefault(("w", s), []).append(idx)
+    for s in ["NAB", "CDCH"]:
+        assert max(pos[("r", s)]) < min(pos[("w", s)]), s
+
+
+def emit_body(seq):
+    return "\n".join("\t" + t for (t, r, w) in seq)
+
+
+def main():
+    dc = check_bounds()
+    neon = neon_stream()
+    integer = int_stream()
+    body = merge(neon, integer)
+    check_order(body, neon, integer)
+    nmul = sum(1 for t, r, w in integer if t.split()[0] in ("mul", "umulh", "umull"))
+    nvm = sum(1 for t, r, w in neon if t.split()[0] in ("mul", "umull", "umlal"))
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "x25519_ladder_fe26x2.S.in")) as f:
+        template = f.read()
+    subst = {
+        "BODY": emit_body(body),
+        "NINT": str(len(integer)),
+        "NNEON": str(len(neon)),
+        "NMUL": str(nmul),
+        "NVMUL": str(nvm),
+        "DCBOUND": ", ".join("2^%.2f" % __import__("math").log2(x) for x in dc),
+        "L_SIZE": str(L_SIZE),
+    }
+    for k, v in OFF.items():
+        subst["OFF_" + k] = str(v)
+    # prologue and tail pieces made by the same functions
+    subst["TO26_AB"] = emit_body(int_to26(X(7, 8, 9, 10), X(22, 23, 24, 25, 26, 27, 2, 11, 12, 13))
+                                 + int_to26(X(3, 4, 5, 6), X(14, 15, 16, 17, 19, 20, 21, 7, 8, 9)))
+    subst["CHUNKS"] = emit_body(vchunks(10))
+    subst["CONV_C"] = emit_body(int_conv_chunks(1, X(3, 4, 5, 6), X(11, 12, 13, 14, 15)))
+    subst["CONV_D"] = emit_body(int_conv_chunks(0, X(7, 8, 9, 10), X(11, 12, 13, 14, 15)))
+
+    def pairs(slotname):
+        return emit_body(int_pairs(X(14, 15, 16, 17, 19, 20, 21, 7, 8, 9),
+                                   X(22, 23, 24, 25, 26, 27, 2, 11, 12, 13), slotname))
+    subst["PAIRS_NAB"] = pairs("NAB")
+    subst["PAIRS_NDC"] = pairs("NDC")
+    subst["PAIRS_N1X"] = pairs("N1X")
+    out = template
+    for k, v in subst.items():
+        out = out.replace("@" + k + "@", v)
+    assert "@" not in re.sub(r"@progbits", "", out), re.findall(r"@\w+@", out)
+    sys.stdout.write(out)
+
+
+if __name__ == "__main__":
+    main()
