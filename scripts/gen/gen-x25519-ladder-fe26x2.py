@@ -133,6 +133,22 @@ CARRY_ORDER = [0, 4, 1, 5, 2, 6, 3, 7, 4, 8, 9, 0]
 
 
 def bound_carry(h):
+    if os.environ.get("CARRY") == "par":
+        return bound_carry_par(h)
+    return bound_carry_seq(h)
+
+
+def bound_carry_par(h):
+    # two rounds, every limb at once: t_k = h_k >> b_k, h_k mod 2^b_k,
+    # h_k+1 += t_k (h_0 += 19 t_9)
+    for _ in range(2):
+        t = [h[k] >> BITS[k] for k in range(10)]
+        h = [2**BITS[k] - 1 + (19 * t[9] if k == 0 else t[k - 1]) for k in range(10)]
+    assert max(h) < 2**32
+    return h
+
+
+def bound_carry_seq(h):
     h = list(h)
     for k in CARRY_ORDER:
         c = h[k] >> BITS[k]
@@ -230,23 +246,51 @@ def vsq_rows():
 
 
 def vcarry():
-    """carry v0-v9 (.2d) to limbs of 26, 25 bits (masks in v26, v27)"""
+    if os.environ.get("CARRY") == "par":
+        return vcarry_par()
+    return vcarry_seq()
+
+
+def vcarry_seq():
+    """carry v0-v9 (.2d) to limbs of 26, 25 bits (mask in v26, v27), one
+    limb after another in two interleaved chains (0 1 2 3 4 5 ... and
+    4 5 6 7 8 9 0 1), each carry one usra (h_k+1 += h_k >> b_k) and one
+    and; the top one h_0 += 19 (h_9 >> 25)"""
     out = [I("ldr\tq26, [sp, #%d]" % OFF["M26"]), I("ldr\tq27, [sp, #%d]" % OFF["M25"])]
-    t = 20
     for k in CARRY_ORDER:
         mask = 26 if BITS[k] == 26 else 27
-        out.append(I("ushr\tv%d.2d, v%d.2d, #%d" % (t, k, BITS[k])))
-        out.append(I("and\tv%d.16b, v%d.16b, v%d.16b" % (k, k, mask)))
         if k == 9:
-            # h0 += 19 c = c + 2 c + 16 c
-            out.append(I("shl\tv%d.2d, v%d.2d, #4" % (t + 1, t)))
-            out.append(I("add\tv0.2d, v0.2d, v%d.2d" % t))
-            out.append(I("add\tv%d.2d, v%d.2d, v%d.2d" % (t, t, t)))
-            out.append(I("add\tv0.2d, v0.2d, v%d.2d" % (t + 1)))
-            out.append(I("add\tv0.2d, v0.2d, v%d.2d" % t))
+            out.append(I("ushr\tv20.2d, v9.2d, #25"))
+            out.append(I("and\tv9.16b, v9.16b, v27.16b"))
+            out.append(I("shl\tv21.2d, v20.2d, #4"))
+            out.append(I("add\tv22.2d, v20.2d, v20.2d"))
+            out.append(I("add\tv0.2d, v0.2d, v20.2d"))
+            out.append(I("add\tv21.2d, v21.2d, v22.2d"))
+            out.append(I("add\tv0.2d, v0.2d, v21.2d"))
         else:
-            out.append(I("add\tv%d.2d, v%d.2d, v%d.2d" % (k + 1, k + 1, t)))
-        t = 20 + (t - 20 + 2) % 6
+            out.append(I("usra\tv%d.2d, v%d.2d, #%d" % (k + 1, k, BITS[k])))
+            out.append(I("and\tv%d.16b, v%d.16b, v%d.16b" % (k, k, mask)))
+    return out
+
+
+def vcarry_par():
+    """carry v0-v9 (.2d) to limbs of about 26, 25 bits (masks in v26,
+    v27): two rounds, each carrying every limb at once (t_k in v10-v19),
+    so the chain is two short rounds, not ten carries one after another"""
+    out = [I("ldr\tq26, [sp, #%d]" % OFF["M26"]), I("ldr\tq27, [sp, #%d]" % OFF["M25"])]
+    for _ in range(2):
+        for k in range(10):
+            out.append(I("ushr\tv%d.2d, v%d.2d, #%d" % (10 + k, k, BITS[k])))
+        for k in range(10):
+            out.append(I("and\tv%d.16b, v%d.16b, v%d.16b" % (k, k, 26 if BITS[k] == 26 else 27)))
+        # h_0 += 19 t_9 = t_9 + (16 t_9 + 2 t_9)
+        out.append(I("shl\tv20.2d, v19.2d, #4"))
+        out.append(I("add\tv21.2d, v19.2d, v19.2d"))
+        out.append(I("add\tv0.2d, v0.2d, v19.2d"))
+        out.append(I("add\tv20.2d, v20.2d, v21.2d"))
+        out.append(I("add\tv0.2d, v0.2d, v20.2d"))
+        for k in range(9):
+            out.append(I("add\tv%d.2d, v%d.2d, v%d.2d" % (k + 1, k + 1, 10 + k)))
     return out
 
 
@@ -412,19 +456,37 @@ def int_stream():
         out.append(I("csel\tx%d, x%d, x%d, ne" % (7 + i, 3 + i, 7 + i)))
     out.append(I("mov\tx1, x30"))
     out += E("L64_SQ", "x7", "x8", "x9", "x10")
-    # x2 = AA BB
-    out += ld4(X(3, 4, 5, 6), "AA")
-    out += [I("mov\tx%d, x%d" % (7 + i, 11 + i)) for i in range(4)]
-    out += E("L64_MUL")
-    out += st4(X(11, 12, 13, 14), "X2")
-    # E = AA - BB, z2 = E (BB + 121666 E)
-    out += E("FE64ARM_SUB_REGS", *(X(3, 4, 5, 6) + X(3, 4, 5, 6) + X(7, 8, 9, 10) + ["x28", "x15"]))
-    out += E("L64_A24_ADD")
-    out += E("L64_KMUL")
-    # A = x2 + z2, B = x2 - z2 (the next step's)
-    out += ld4(X(3, 4, 5, 6), "X2")
-    out += E("FE64ARM_SUB_REGS", *(X(7, 8, 9, 10) + X(3, 4, 5, 6) + X(11, 12, 13, 14) + ["x28", "x15"]))
-    out += E("FE64ARM_ADD_REGS", *(X(3, 4, 5, 6) + X(11, 12, 13, 14) + ["x28", "x15"]))
+    if os.environ.get("ZFIRST"):
+        # z2 first (the longer chain: E, BB + 121666 E, the product), then
+        # x2 = AA BB, whose products fill the multiplier while z2 reduces
+        out += st4(X(11, 12, 13, 14), "BB")
+        out += ld4(X(3, 4, 5, 6), "AA")
+        out += [I("mov\tx%d, x%d" % (7 + i, 11 + i)) for i in range(4)]
+        out += E("FE64ARM_SUB_REGS", *(X(3, 4, 5, 6) + X(3, 4, 5, 6) + X(7, 8, 9, 10) + ["x28", "x15"]))
+        out += E("L64_A24_ADD")
+        out += E("L64_KMUL")
+        out += st4(X(11, 12, 13, 14), "Z2")
+        out += ld4(X(3, 4, 5, 6), "AA")
+        out += ld4(X(7, 8, 9, 10), "BB")
+        out += E("L64_MUL")
+        # A = x2 + z2, B = x2 - z2 (the next step's)
+        out += ld4(X(3, 4, 5, 6), "Z2")
+        out += E("FE64ARM_SUB_REGS", *(X(7, 8, 9, 10) + X(11, 12, 13, 14) + X(3, 4, 5, 6) + ["x28", "x15"]))
+        out += E("FE64ARM_ADD_REGS", *(X(3, 4, 5, 6) + X(11, 12, 13, 14) + ["x28", "x15"]))
+    else:
+        # x2 = AA BB
+        out += ld4(X(3, 4, 5, 6), "AA")
+        out += [I("mov\tx%d, x%d" % (7 + i, 11 + i)) for i in range(4)]
+        out += E("L64_MUL")
+        out += st4(X(11, 12, 13, 14), "X2")
+        # E = AA - BB, z2 = E (BB + 121666 E)
+        out += E("FE64ARM_SUB_REGS", *(X(3, 4, 5, 6) + X(3, 4, 5, 6) + X(7, 8, 9, 10) + ["x28", "x15"]))
+        out += E("L64_A24_ADD")
+        out += E("L64_KMUL")
+        # A = x2 + z2, B = x2 - z2 (the next step's)
+        out += ld4(X(3, 4, 5, 6), "X2")
+        out += E("FE64ARM_SUB_REGS", *(X(7, 8, 9, 10) + X(3, 4, 5, 6) + X(11, 12, 13, 14) + ["x28", "x15"]))
+        out += E("FE64ARM_ADD_REGS", *(X(3, 4, 5, 6) + X(11, 12, 13, 14) + ["x28", "x15"]))
     out += st4(X(7, 8, 9, 10), "B")
     out += st4(X(3, 4, 5, 6), "A")
     # [A, B] in radix 2^25.5 for the vector half: A is in x3-x6 and B in
@@ -437,18 +499,227 @@ def int_stream():
     return out
 
 
+LEAD = float(os.environ.get("LEAD", "0"))
+
+
 def merge(a, b):
     """a and b in proportion to their lengths"""
     out = []
     i = j = 0
     while i < len(a) or j < len(b):
-        if j >= len(b) or (i < len(a) and (i + 0.5) * len(b) <= (j + 0.5) * len(a)):
+        if j >= len(b) or (i < len(a) and (i + 0.5) / len(a) <= (j + 0.5) / len(b) - LEAD):
             out.append(a[i])
             i += 1
         else:
             out.append(b[j])
             j += 1
     return out
+
+
+
+# ---------------------------------------------------------------------------
+# list scheduling of the merged body: dependencies from the register,
+# flag and frame operands of each instruction; a simple machine (latencies
+# and units roughly those of LLVM's Cyclone model, the apple-m1 one)
+# issues whatever is ready, longest remaining path first, and the body is
+# written in that order.  Any order that keeps every dependency computes
+# the same values; this one only decides how soon each is ready.
+
+FLAG_W = {"adds", "adcs", "subs", "sbcs", "cmp", "cmn", "tst", "ands", "negs"}
+FLAG_R = {"adc", "adcs", "sbc", "sbcs", "csel", "cset", "cinc"}
+READ_DEST = {"umlal", "umlal2", "usra", "movk", "mla"}
+NO_DEST = {"str", "stp", "cmp", "cmn", "tst"}
+
+
+def split_ops(ops):
+    out, depth, cur = [], 0, ""
+    for ch in ops:
+        if ch == "[":
+            depth += 1
+        if ch == "]":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        out.append(cur.strip())
+    return out
+
+
+def reg_name(tok):
+    m = re.match(r"^([xw])(\d+)$", tok)
+    if m:
+        return "x" + m.group(2)
+    m = re.match(r"^v(\d+)\.", tok)
+    if m:
+        return "v" + m.group(1)
+    m = re.match(r"^[bhsdq](\d+)$", tok)
+    if m:
+        return "v" + m.group(1)
+    return None
+
+
+def analyse(text):
+    mn, _, rest = text.partition("\t")
+    ops = split_ops(rest)
+    reads, writes, mem_r, mem_w = set(), set(), [], []
+    regs_in_mem = []
+    for k, op in enumerate(ops):
+        if op.startswith("["):
+            inner = op.strip("[]").replace(" ", "").split(",")
+            if inner[0] == "sp":
+                off = int(inner[1].lstrip("#")) if len(inner) > 1 else 0
+                size = {"x": 8, "w": 4, "d": 8, "q": 16, "s": 4}[ops[0][0]]
+                if mn == "ldrb":
+                    size = 1
+                rng = (off, off + size)
+                (mem_w if mn.startswith("st") else mem_r).append(rng)
+            else:
+                for t in inner:
+                    r = reg_name(t)
+                    if r:
+                        reads.add(r)
+                if mn.startswith("ld"):
+                    mem_r.append(("other",))
+            continue
+        r = reg_name(op)
+        if r is None:
+            continue
+        if k == 0 and mn not in NO_DEST:
+            writes.add(r)
+            if mn in READ_DEST:
+                reads.add(r)
+        else:
+            reads.add(r)
+    if mn in FLAG_W:
+        writes.add("flags")
+    if mn in FLAG_R:
+        reads.add("flags")
+    vec = any(re.match(r"^(v\d+\.|[dq]\d+$)", o) for o in ops)
+    if mn.startswith("ld"):
+        unit, lat = "LS", 4
+    elif mn.startswith("st"):
+        unit, lat = "LS", 1
+    elif vec and mn in ("umull", "umlal", "mul", "usra", "umull2", "umlal2"):
+        unit, lat = "VM", 4
+    elif vec:
+        unit, lat = "V", 2
+    elif mn in ("mul", "umulh"):
+        unit, lat = "IM", 5
+    elif mn == "umull":
+        unit, lat = "IM", 4
+    elif mn in ("add", "adds", "sub", "subs", "orr", "eor", "neg", "extr") :
+        unit, lat = "IS", 2
+    else:
+        unit, lat = "I", 1
+    return dict(reads=reads, writes=writes, mem_r=mem_r, mem_w=mem_w, unit=unit, lat=lat)
+
+
+UNITS = {"LS": 2, "VM": 2, "V": 3, "IM": 1, "IS": 1, "I": 4}
+
+
+def overlap(a, b):
+    if len(a) == 1 or len(b) == 1:
+        return False    # ldrb of k: read only
+    return a[0] < b[1] and b[0] < a[1]
+
+
+def schedule(seq):
+    n = len(seq)
+    info = [analyse(t) for t, r, w in seq]
+    preds = [[] for _ in range(n)]   # (pred, latency)
+    last_w, readers = {}, {}
+    stores, loads = [], []
+    for i, a in enumerate(info):
+        for r in a["reads"]:
+            if r in last_w:
+                preds[i].append((last_w[r], info[last_w[r]]["lat"]))
+        for w in a["writes"]:
+            if w in last_w:
+                preds[i].append((last_w[w], 0))
+            for j in readers.get(w, []):
+                preds[i].append((j, 0))
+        for rng in a["mem_r"]:
+            for j, srng in stores:
+                if overlap(rng, srng):
+                    preds[i].append((j, 4))
+        for rng in a["mem_w"]:
+            for j, srng in stores:
+                if overlap(rng, srng):
+                    preds[i].append((j, 1))
+            for j, lrng in loads:
+                if overlap(rng, lrng):
+                    preds[i].append((j, 0))
+        for r in a["reads"]:
+            readers.setdefault(r, []).append(i)
+        for w in a["writes"]:
+            last_w[w] = i
+            readers[w] = []
+        stores += [(i, rng) for rng in a["mem_w"]]
+        loads += [(i, rng) for rng in a["mem_r"]]
+    succs = [[] for _ in range(n)]
+    for i in range(n):
+        for j, l in preds[i]:
+            succs[j].append((i, l))
+    prio = [0] * n
+    for i in reversed(range(n)):
+        prio[i] = info[i]["lat"] + max([prio[j] - 0 for j, l in succs[i]] + [0])
+        prio[i] = max([l + prio[j] for j, l in succs[i]] + [info[i]["lat"]])
+    if os.environ.get("SCHED") in ("asap", "alap"):
+        start = [0] * n
+        for i in range(n):
+            start[i] = max([start[j] + l for j, l in preds[i]] + [0])
+        cp = max(start[i] + info[i]["lat"] for i in range(n))
+        if os.environ.get("SCHED") == "alap":
+            key = [cp - prio[i] for i in range(n)]
+        else:
+            key = start
+        # a topological order by key (ties by the merged order)
+        npred = [len(p) for p in preds]
+        import heapq
+        heap = [(key[i], i) for i in range(n) if npred[i] == 0]
+        heapq.heapify(heap)
+        order = []
+        while heap:
+            _, i = heapq.heappop(heap)
+            order.append(i)
+            for j, l in succs[i]:
+                npred[j] -= 1
+                if npred[j] == 0:
+                    heapq.heappush(heap, (key[j], j))
+        return [seq[i] for i in order], cp
+    npred = [len(p) for p in preds]
+    ready_at = [0] * n
+    done = [False] * n
+    order = []
+    cycle = 0
+    avail = [i for i in range(n) if npred[i] == 0]
+    while len(order) < n:
+        used = dict((u, 0) for u in UNITS)
+        issued = 0
+        progress = True
+        while progress and issued < 6:
+            progress = False
+            cand = [i for i in avail if ready_at[i] <= cycle and used[info[i]["unit"]] < UNITS[info[i]["unit"]]
+                    and (info[i]["unit"] not in ("VM", "V") or used["V"] + used["VM"] < 3)]
+            if not cand:
+                break
+            i = max(cand, key=lambda t: (prio[t], -t))
+            avail.remove(i)
+            used[info[i]["unit"]] += 1
+            issued += 1
+            order.append(i)
+            done[i] = True
+            for j, l in succs[i]:
+                npred[j] -= 1
+                ready_at[j] = max(ready_at[j], cycle + l)
+                if npred[j] == 0:
+                    avail.append(j)
+            progress = True
+        cycle += 1
+    return [seq[i] for i in order], cycle
 
 
 def check_order(seq, na, nb):
@@ -473,6 +744,9 @@ def main():
     integer = int_stream()
     body = merge(neon, integer)
     check_order(body, neon, integer)
+    if not os.environ.get("NOSCHED"):
+        body, cyc = schedule(body)
+        sys.stderr.write("scheduled: %d cycles\n" % cyc)
     nmul = sum(1 for t, r, w in integer if t.split()[0] in ("mul", "umulh", "umull"))
     nvm = sum(1 for t, r, w in neon if t.split()[0] in ("mul", "umull", "umlal"))
     with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "x25519_ladder_fe26x2.S.in")) as f:
