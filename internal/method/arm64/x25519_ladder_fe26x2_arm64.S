@@ -8,7 +8,7 @@
    the x2/z2 half on the integer unit (mul/umulh, radix 2^64), the two
    halves written as independent instruction streams and merged
    instruction by instruction into one loop body (524 vector-half and
-   533 integer-half instructions; 278 vector and 141 integer
+   550 integer-half instructions; 278 vector and 141 integer
    multiplications a step).  The arithmetic is that of
    internal/method/arm64/x25519_ladder_arm64.S (whose comments explain
    the rearranged step: A, B, C, D formed at the end of the previous step,
@@ -289,721 +289,693 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(x25519_ladder_fe26x2_arm64))
 	str	w12, [sp, #756]
 	str	w9, [sp, #760]
 	str	w13, [sp, #764]
-	ldr	q10, [sp, #608]
-	ldr	q12, [sp, #608+16]
-	ldr	q14, [sp, #608+32]
-	ldr	q16, [sp, #608+48]
-	ldr	q18, [sp, #608+64]
-	ushll2	v20.2d, v10.4s, #26
-	uaddw	v20.2d, v20.2d, v10.2s
-	str	q20, [sp, #768]
-	ushll2	v21.2d, v12.4s, #26
-	uaddw	v21.2d, v21.2d, v12.2s
-	str	q21, [sp, #784]
-	ushll2	v22.2d, v14.4s, #26
-	uaddw	v22.2d, v22.2d, v14.2s
-	str	q22, [sp, #800]
-	ushll2	v23.2d, v16.4s, #26
-	uaddw	v23.2d, v23.2d, v16.2s
-	str	q23, [sp, #816]
-	ushll2	v24.2d, v18.4s, #26
-	uaddw	v24.2d, v24.2d, v18.2s
-	str	q24, [sp, #832]
+	/* x30 = bit 254 (set), x1 = the swap of the step of bit 253: bit
+	   253 xor bit 254 (each step computes the next one's at its end) */
 	mov	x0, #253
-	mov	x1, #1               /* the pending swap of bit 254 */
+	mov	x30, #1
+	ldrb	w3, [sp, #80+31]
+	ubfx	x3, x3, #5, #1
+	eor	x1, x3, x30
+	mov	x30, x3
 1:
-	add	x3, sp, #80
-	lsr	x30, x0, #3
-	ldr	x12, [sp, #792]
-	ldr	x11, [sp, #776]
-	ldr	x13, [sp, #808]
-	ldr	x14, [sp, #824]
-	ldrb	w30, [x3, x30]
-	and	x3, x0, #7
-	ldr	x15, [sp, #840]
+	ldr	x3, [sp, #272]
+	ldr	x4, [sp, #280]
+	cmp	x1, #0
+	ldr	x5, [sp, #288]
 	ldr	x7, [sp, #208]
 	ldr	x8, [sp, #216]
 	ldr	x9, [sp, #224]
+	ldr	x6, [sp, #296]
 	ldr	x10, [sp, #232]
-	lsl	x4, x13, #38
-	lsr	x13, x13, #26
-	lsl	x5, x14, #25
-	lsr	x14, x14, #39
 	ldr	d10, [sp, #528]
 	ldr	d11, [sp, #536]
-	lsr	w30, w30, w3
-	lsl	x3, x12, #51
-	lsr	x12, x12, #13
-	lsl	x6, x15, #12
+	csel	x7, x3, x7, ne
 	ldr	d12, [sp, #544]
 	ldr	d13, [sp, #552]
-	adds	x3, x11, x3
-	lsr	x15, x15, #52
-	and	x30, x30, #1
+	csel	x8, x4, x8, ne
+	csel	x9, x5, x9, ne
+	mul	x11, x7, x7
 	ldr	d14, [sp, #560]
 	ldr	d15, [sp, #568]
-	eor	x1, x1, x30
+	umulh	x20, x7, x8
+	csel	x10, x6, x10, ne
 	ldr	d16, [sp, #576]
 	ldr	d17, [sp, #584]
-	adcs	x4, x12, x4
+	mul	x21, x7, x9
 	ldr	d18, [sp, #592]
 	ldr	d19, [sp, #600]
 	mul	v20.2s, v11.2s, v31.2s
-	adcs	x5, x13, x5
+	umulh	x22, x7, x9
 	ldr	d29, [sp, #608]
+	ldr	x3, [sp, #304]
 	mul	v22.2s, v13.2s, v31.2s
 	mul	v21.2s, v12.2s, v31.2s
-	adcs	x6, x14, x6
+	mul	x23, x7, x10
+	ldr	x4, [sp, #312]
+	ldr	x5, [sp, #320]
 	mul	v24.2s, v15.2s, v31.2s
 	mul	v23.2s, v14.2s, v31.2s
-	adc	x15, x15, xzr
+	umulh	x15, x7, x10
 	mul	v26.2s, v17.2s, v31.2s
+	ldr	x6, [sp, #328]
 	mul	v25.2s, v16.2s, v31.2s
-	add	x11, x15, x15, lsl #3
+	umulh	x25, x8, x9
 	mul	v28.2s, v19.2s, v31.2s
 	mul	v27.2s, v18.2s, v31.2s
+	mul	x26, x8, x10
+	adds	x13, x20, x21
 	umull	v0.2d, v29.2s, v10.2s
 	umull	v1.2d, v29.2s, v11.2s
-	add	x11, x15, x11, lsl #1
+	mul	x24, x8, x9
 	umull	v2.2d, v29.2s, v12.2s
 	umull	v3.2d, v29.2s, v13.2s
+	umulh	x27, x8, x10
+	adcs	x14, x22, x23
 	umull	v4.2d, v29.2s, v14.2s
 	umull	v5.2d, v29.2s, v15.2s
-	lsl	x11, x11, #1
+	mul	x2, x9, x10
+	adc	x15, x15, xzr
 	umull	v6.2d, v29.2s, v16.2s
 	umull	v7.2d, v29.2s, v17.2s
-	adds	x3, x3, x11
+	mul	x12, x7, x8
 	umull	v8.2d, v29.2s, v18.2s
 	umull	v9.2d, v29.2s, v19.2s
 	ldr	d29, [sp, #616]
-	adcs	x4, x4, xzr
-	adcs	x5, x5, xzr
-	adcs	x6, x6, xzr
-	add	v30.2s, v29.2s, v29.2s
-	umlal	v1.2d, v29.2s, v10.2s
-	umlal	v3.2d, v29.2s, v12.2s
-	csel	x11, x28, xzr, cs
-	cmp	x1, #0
-	umlal	v5.2d, v29.2s, v14.2s
-	umlal	v7.2d, v29.2s, v16.2s
-	add	x3, x3, x11
-	csel	x8, x4, x8, ne
-	csel	x9, x5, x9, ne
-	csel	x10, x6, x10, ne
-	umlal	v2.2d, v30.2s, v11.2s
-	umlal	v4.2d, v30.2s, v13.2s
-	umulh	x25, x8, x9
-	umlal	v6.2d, v30.2s, v15.2s
-	umlal	v8.2d, v30.2s, v17.2s
-	csel	x7, x3, x7, ne
-	mul	x26, x8, x10
-	umlal	v9.2d, v29.2s, v18.2s
-	umlal	v0.2d, v30.2s, v28.2s
-	ldr	d29, [sp, #624]
-	umulh	x20, x7, x8
-	mul	x21, x7, x9
-	umulh	x22, x7, x9
-	mul	x23, x7, x10
-	umlal	v2.2d, v29.2s, v10.2s
-	umlal	v3.2d, v29.2s, v11.2s
-	umulh	x15, x7, x10
-	umlal	v4.2d, v29.2s, v12.2s
-	umlal	v5.2d, v29.2s, v13.2s
-	mul	x24, x8, x9
-	umlal	v6.2d, v29.2s, v14.2s
-	umlal	v7.2d, v29.2s, v15.2s
-	umulh	x27, x8, x10
-	adds	x13, x20, x21
-	umlal	v8.2d, v29.2s, v16.2s
-	umlal	v9.2d, v29.2s, v17.2s
-	mul	x2, x9, x10
-	umlal	v0.2d, v29.2s, v27.2s
-	umlal	v1.2d, v29.2s, v28.2s
-	ldr	d29, [sp, #632]
-	adcs	x14, x22, x23
-	mul	x12, x7, x8
-	adc	x15, x15, xzr
 	adds	x25, x25, x26
 	umulh	x17, x9, x10
 	umulh	x20, x7, x7
+	ldr	x7, [sp, #240]
 	adc	x27, x27, xzr
 	adds	x14, x14, x24
 	mul	x21, x8, x8
-	add	v30.2s, v29.2s, v29.2s
-	umlal	v3.2d, v29.2s, v10.2s
-	umlal	v5.2d, v29.2s, v12.2s
 	umulh	x22, x8, x8
+	add	v30.2s, v29.2s, v29.2s
+	umlal	v1.2d, v29.2s, v10.2s
+	umlal	v3.2d, v29.2s, v12.2s
 	ldr	x8, [sp, #248]
-	umlal	v7.2d, v29.2s, v14.2s
-	umlal	v9.2d, v29.2s, v16.2s
 	adcs	x15, x15, x25
 	mul	x23, x9, x9
-	umlal	v4.2d, v30.2s, v11.2s
-	umlal	v6.2d, v30.2s, v13.2s
+	umlal	v5.2d, v29.2s, v14.2s
+	umlal	v7.2d, v29.2s, v16.2s
 	adcs	x16, x27, x2
 	umulh	x24, x9, x9
+	umlal	v2.2d, v30.2s, v11.2s
+	umlal	v4.2d, v30.2s, v13.2s
 	ldr	x9, [sp, #256]
-	umlal	v8.2d, v30.2s, v15.2s
-	umlal	v0.2d, v30.2s, v26.2s
 	adc	x17, x17, xzr
 	adds	x12, x12, x12
 	mul	x25, x10, x10
-	umlal	v1.2d, v29.2s, v27.2s
-	umlal	v2.2d, v30.2s, v28.2s
-	ldr	d29, [sp, #640]
+	umlal	v6.2d, v30.2s, v15.2s
+	umlal	v8.2d, v30.2s, v17.2s
 	umulh	x26, x10, x10
+	umlal	v9.2d, v29.2s, v18.2s
+	umlal	v0.2d, v30.2s, v28.2s
+	ldr	d29, [sp, #624]
 	ldr	x10, [sp, #264]
 	adcs	x13, x13, x13
-	mul	x11, x7, x7
-	ldr	x7, [sp, #240]
 	adcs	x14, x14, x14
 	adcs	x15, x15, x15
-	umlal	v4.2d, v29.2s, v10.2s
-	umlal	v5.2d, v29.2s, v11.2s
 	adcs	x16, x16, x16
-	umlal	v6.2d, v29.2s, v12.2s
-	umlal	v7.2d, v29.2s, v13.2s
+	umlal	v2.2d, v29.2s, v10.2s
+	umlal	v3.2d, v29.2s, v11.2s
 	adcs	x17, x17, x17
-	umlal	v8.2d, v29.2s, v14.2s
-	umlal	v9.2d, v29.2s, v15.2s
+	umlal	v4.2d, v29.2s, v12.2s
+	umlal	v5.2d, v29.2s, v13.2s
 	adc	x19, xzr, xzr
 	adds	x12, x12, x20
-	umlal	v0.2d, v29.2s, v25.2s
-	umlal	v1.2d, v29.2s, v26.2s
-	umlal	v2.2d, v29.2s, v27.2s
-	umlal	v3.2d, v29.2s, v28.2s
-	ldr	d29, [sp, #648]
+	umlal	v6.2d, v29.2s, v14.2s
+	umlal	v7.2d, v29.2s, v15.2s
+	umlal	v8.2d, v29.2s, v16.2s
+	umlal	v9.2d, v29.2s, v17.2s
 	adcs	x13, x13, x21
+	umlal	v0.2d, v29.2s, v27.2s
+	umlal	v1.2d, v29.2s, v28.2s
+	ldr	d29, [sp, #632]
 	adcs	x14, x14, x22
 	adcs	x15, x15, x23
 	mul	x20, x15, x28
 	adcs	x16, x16, x24
-	add	v30.2s, v29.2s, v29.2s
-	umlal	v5.2d, v29.2s, v10.2s
-	umlal	v7.2d, v29.2s, v12.2s
 	adcs	x17, x17, x25
 	mul	x21, x16, x28
-	umlal	v9.2d, v29.2s, v14.2s
-	umlal	v1.2d, v29.2s, v25.2s
+	add	v30.2s, v29.2s, v29.2s
+	umlal	v3.2d, v29.2s, v10.2s
+	umlal	v5.2d, v29.2s, v12.2s
 	adc	x19, x19, x26
 	mul	x22, x17, x28
-	umlal	v6.2d, v30.2s, v11.2s
-	umlal	v8.2d, v30.2s, v13.2s
+	umlal	v7.2d, v29.2s, v14.2s
+	umlal	v9.2d, v29.2s, v16.2s
 	mul	x23, x19, x28
-	umlal	v0.2d, v30.2s, v24.2s
-	umlal	v2.2d, v30.2s, v26.2s
+	umlal	v4.2d, v30.2s, v11.2s
+	umlal	v6.2d, v30.2s, v13.2s
 	umulh	x24, x15, x28
-	ldr	x15, [sp, #832]
-	umlal	v3.2d, v29.2s, v27.2s
-	umlal	v4.2d, v30.2s, v28.2s
-	ldr	d29, [sp, #656]
+	umlal	v8.2d, v30.2s, v15.2s
+	umlal	v0.2d, v30.2s, v26.2s
 	umulh	x27, x19, x28
 	adds	x11, x11, x20
+	umlal	v1.2d, v29.2s, v27.2s
+	umlal	v2.2d, v30.2s, v28.2s
+	ldr	d29, [sp, #640]
 	umulh	x25, x16, x28
 	adcs	x12, x12, x21
 	umulh	x26, x17, x28
 	adcs	x13, x13, x22
-	lsl	x6, x15, #12
-	lsr	x15, x15, #52
-	umlal	v6.2d, v29.2s, v10.2s
-	umlal	v7.2d, v29.2s, v11.2s
 	adcs	x14, x14, x23
-	umlal	v8.2d, v29.2s, v12.2s
-	umlal	v9.2d, v29.2s, v13.2s
+	umlal	v4.2d, v29.2s, v10.2s
+	umlal	v5.2d, v29.2s, v11.2s
 	adc	x27, x27, xzr
 	adds	x12, x12, x24
-	umlal	v0.2d, v29.2s, v23.2s
-	umlal	v1.2d, v29.2s, v24.2s
-	umlal	v2.2d, v29.2s, v25.2s
-	umlal	v3.2d, v29.2s, v26.2s
+	umlal	v6.2d, v29.2s, v12.2s
+	umlal	v7.2d, v29.2s, v13.2s
+	umlal	v8.2d, v29.2s, v14.2s
+	umlal	v9.2d, v29.2s, v15.2s
 	adcs	x13, x13, x25
-	umlal	v4.2d, v29.2s, v27.2s
-	umlal	v5.2d, v29.2s, v28.2s
-	ldr	d29, [sp, #664]
+	umlal	v0.2d, v29.2s, v25.2s
+	umlal	v1.2d, v29.2s, v26.2s
 	adcs	x14, x14, x26
+	umlal	v2.2d, v29.2s, v27.2s
+	umlal	v3.2d, v29.2s, v28.2s
+	ldr	d29, [sp, #648]
 	adc	x27, x27, xzr
 	umull	x27, w27, w28
 	add	v30.2s, v29.2s, v29.2s
+	umlal	v5.2d, v29.2s, v10.2s
+	umlal	v7.2d, v29.2s, v12.2s
+	umlal	v9.2d, v29.2s, v14.2s
+	umlal	v1.2d, v29.2s, v25.2s
+	adds	x11, x11, x27
+	umlal	v6.2d, v30.2s, v11.2s
+	umlal	v8.2d, v30.2s, v13.2s
+	umlal	v0.2d, v30.2s, v24.2s
+	umlal	v2.2d, v30.2s, v26.2s
+	adcs	x12, x12, xzr
+	umlal	v3.2d, v29.2s, v27.2s
+	umlal	v4.2d, v30.2s, v28.2s
+	ldr	d29, [sp, #656]
+	adcs	x13, x13, xzr
+	str	x12, [sp, #344]
+	adcs	x14, x14, xzr
+	str	x13, [sp, #352]
+	csel	x27, x28, xzr, cs
+	cmp	x1, #0
+	str	x14, [sp, #360]
+	csel	x7, x3, x7, ne
+	csel	x8, x4, x8, ne
+	csel	x9, x5, x9, ne
+	csel	x10, x6, x10, ne
+	add	x11, x11, x27
+	umlal	v6.2d, v29.2s, v10.2s
+	umulh	x20, x7, x8
+	umlal	v7.2d, v29.2s, v11.2s
+	umlal	v8.2d, v29.2s, v12.2s
+	ldr	x4, [sp, #344]
+	mul	x21, x7, x9
+	umlal	v9.2d, v29.2s, v13.2s
+	umlal	v0.2d, v29.2s, v23.2s
+	str	x11, [sp, #336]
+	ldr	x5, [sp, #352]
+	umulh	x22, x7, x9
+	umlal	v1.2d, v29.2s, v24.2s
+	umlal	v2.2d, v29.2s, v25.2s
+	ldr	x6, [sp, #360]
+	mul	x23, x7, x10
+	umlal	v3.2d, v29.2s, v26.2s
+	umlal	v4.2d, v29.2s, v27.2s
+	umulh	x15, x7, x10
+	umlal	v5.2d, v29.2s, v28.2s
+	ldr	d29, [sp, #664]
+	umulh	x25, x8, x9
+	ldr	x3, [sp, #336]
+	mul	x26, x8, x10
+	adds	x13, x20, x21
+	mul	x24, x8, x9
+	umulh	x27, x8, x10
+	adcs	x14, x22, x23
+	add	v30.2s, v29.2s, v29.2s
 	umlal	v7.2d, v29.2s, v10.2s
 	umlal	v9.2d, v29.2s, v12.2s
+	mul	x2, x9, x10
+	adc	x15, x15, xzr
 	umlal	v1.2d, v29.2s, v23.2s
 	umlal	v3.2d, v29.2s, v25.2s
+	mul	x12, x7, x8
 	umlal	v8.2d, v30.2s, v11.2s
 	umlal	v0.2d, v30.2s, v22.2s
-	adds	x11, x11, x27
+	adds	x25, x25, x26
+	umulh	x17, x9, x10
 	umlal	v2.2d, v30.2s, v24.2s
 	umlal	v4.2d, v30.2s, v26.2s
+	umulh	x20, x7, x7
 	umlal	v5.2d, v29.2s, v27.2s
 	umlal	v6.2d, v30.2s, v28.2s
 	ldr	d29, [sp, #672]
-	adcs	x12, x12, xzr
-	adcs	x13, x13, xzr
-	str	x12, [sp, #344]
-	ldr	x12, [sp, #784]
-	adcs	x14, x14, xzr
-	str	x13, [sp, #352]
-	ldr	x13, [sp, #800]
-	csel	x27, x28, xzr, cs
-	str	x14, [sp, #360]
-	ldr	x14, [sp, #816]
+	adc	x27, x27, xzr
+	adds	x14, x14, x24
+	mul	x21, x8, x8
+	umulh	x22, x8, x8
+	adcs	x15, x15, x25
+	mul	x23, x9, x9
+	adcs	x16, x27, x2
 	umlal	v8.2d, v29.2s, v10.2s
 	umlal	v9.2d, v29.2s, v11.2s
-	add	x11, x11, x27
+	umulh	x24, x9, x9
+	adc	x17, x17, xzr
+	adds	x12, x12, x12
 	umlal	v0.2d, v29.2s, v21.2s
 	umlal	v1.2d, v29.2s, v22.2s
-	lsl	x3, x12, #51
-	lsr	x12, x12, #13
+	mul	x25, x10, x10
 	umlal	v2.2d, v29.2s, v23.2s
 	umlal	v3.2d, v29.2s, v24.2s
-	str	x11, [sp, #336]
-	ldr	x11, [sp, #768]
-	lsl	x4, x13, #38
-	lsr	x13, x13, #26
+	umulh	x26, x10, x10
+	adcs	x13, x13, x13
 	umlal	v4.2d, v29.2s, v25.2s
 	umlal	v5.2d, v29.2s, v26.2s
-	lsl	x5, x14, #25
-	lsr	x14, x14, #39
+	mul	x11, x7, x7
+	adcs	x14, x14, x14
 	umlal	v6.2d, v29.2s, v27.2s
 	umlal	v7.2d, v29.2s, v28.2s
 	ldr	d29, [sp, #680]
-	adds	x3, x11, x3
+	adcs	x15, x15, x15
+	adcs	x16, x16, x16
+	adcs	x17, x17, x17
+	adc	x19, xzr, xzr
+	adds	x12, x12, x20
 	add	v30.2s, v29.2s, v29.2s
 	umlal	v5.2d, v29.2s, v25.2s
 	umlal	v7.2d, v29.2s, v27.2s
 	ldr	q27, [sp, #480]
-	adcs	x4, x12, x4
 	umlal	v9.2d, v29.2s, v10.2s
 	umlal	v1.2d, v29.2s, v21.2s
-	adcs	x5, x13, x5
+	adcs	x13, x13, x21
 	umlal	v4.2d, v30.2s, v24.2s
 	umlal	v6.2d, v30.2s, v26.2s
 	ldr	q26, [sp, #464]
-	adcs	x6, x14, x6
+	adcs	x14, x14, x22
 	umlal	v8.2d, v30.2s, v28.2s
 	umlal	v0.2d, v30.2s, v20.2s
 	ldr	q28, [sp, #496]
-	adc	x15, x15, xzr
+	adcs	x15, x15, x23
 	umlal	v2.2d, v30.2s, v22.2s
 	umlal	v3.2d, v29.2s, v23.2s
 	ldr	q29, [sp, #512]
-	add	x11, x15, x15, lsl #3
-	usra	v5.2d, v4.2d, #26
-	and	v4.16b, v4.16b, v26.16b
-	add	x11, x15, x11, lsl #1
-	usra	v1.2d, v0.2d, #26
-	and	v0.16b, v0.16b, v26.16b
-	lsl	x11, x11, #1
-	adds	x3, x3, x11
-	usra	v6.2d, v5.2d, #25
-	and	v5.16b, v5.16b, v27.16b
-	usra	v2.2d, v1.2d, #25
-	and	v1.16b, v1.16b, v27.16b
-	adcs	x4, x4, xzr
-	adcs	x5, x5, xzr
-	adcs	x6, x6, xzr
-	usra	v7.2d, v6.2d, #26
-	and	v6.16b, v6.16b, v26.16b
-	csel	x11, x28, xzr, cs
-	cmp	x1, #0
-	usra	v3.2d, v2.2d, #26
-	and	v2.16b, v2.16b, v26.16b
-	mov	x1, x30
-	add	x3, x3, x11
-	csel	x8, x4, x8, ne
-	csel	x9, x5, x9, ne
-	csel	x10, x6, x10, ne
-	ldr	x4, [sp, #344]
-	ldr	x5, [sp, #352]
-	umulh	x25, x8, x9
-	ldr	x6, [sp, #360]
-	csel	x7, x3, x7, ne
-	mul	x26, x8, x10
-	usra	v8.2d, v7.2d, #25
-	ldr	x3, [sp, #336]
-	and	v7.16b, v7.16b, v27.16b
-	umulh	x20, x7, x8
-	usra	v4.2d, v3.2d, #25
-	and	v3.16b, v3.16b, v27.16b
-	mul	x21, x7, x9
-	umulh	x22, x7, x9
-	uzp1	v23.4s, v2.4s, v3.4s
-	mul	x23, x7, x10
-	usra	v9.2d, v8.2d, #26
-	and	v8.16b, v8.16b, v26.16b
-	umulh	x15, x7, x10
-	usra	v5.2d, v4.2d, #26
-	and	v4.16b, v4.16b, v26.16b
-	rev64	v24.4s, v23.4s
-	mul	x24, x8, x9
-	umulh	x27, x8, x10
-	adds	x13, x20, x21
-	add	v25.4s, v23.4s, v24.4s
-	add	v23.4s, v23.4s, v29.4s
-	mul	x2, x9, x10
-	ushr	v20.2d, v9.2d, #25
-	and	v9.16b, v9.16b, v27.16b
-	ldr	q27, [sp, #480]
-	adcs	x14, x22, x23
-	mul	x12, x7, x8
-	sub	v23.4s, v23.4s, v24.4s
-	adc	x15, x15, xzr
-	adds	x25, x25, x26
-	umulh	x17, x9, x10
-	shl	v21.2d, v20.2d, #4
-	add	v22.2d, v20.2d, v20.2d
-	add	v0.2d, v0.2d, v20.2d
-	umulh	x20, x7, x7
-	trn1	v12.4s, v25.4s, v23.4s
-	uzp1	v23.4s, v6.4s, v7.4s
-	adc	x27, x27, xzr
-	adds	x14, x14, x24
-	mul	x21, x8, x8
-	add	v21.2d, v21.2d, v22.2d
-	umulh	x22, x8, x8
-	rev64	v24.4s, v23.4s
-	ext	v13.16b, v12.16b, v12.16b, #8
-	adcs	x15, x15, x25
-	mul	x23, x9, x9
-	add	v0.2d, v0.2d, v21.2d
-	adcs	x16, x27, x2
-	umulh	x24, x9, x9
-	add	v25.4s, v23.4s, v24.4s
-	add	v23.4s, v23.4s, v29.4s
-	adc	x17, x17, xzr
-	adds	x12, x12, x12
-	mul	x25, x10, x10
-	usra	v1.2d, v0.2d, #26
-	and	v0.16b, v0.16b, v26.16b
-	umulh	x26, x10, x10
-	sub	v23.4s, v23.4s, v24.4s
-	adcs	x13, x13, x13
-	mul	x11, x7, x7
-	adcs	x14, x14, x14
-	trn1	v16.4s, v25.4s, v23.4s
-	adcs	x15, x15, x15
-	uzp1	v20.4s, v0.4s, v1.4s
-	adcs	x16, x16, x16
-	ext	v17.16b, v16.16b, v16.16b, #8
-	adcs	x17, x17, x17
-	rev64	v21.4s, v20.4s
-	adc	x19, xzr, xzr
-	adds	x12, x12, x20
-	add	v22.4s, v20.4s, v21.4s
-	add	v20.4s, v20.4s, v28.4s
-	adcs	x13, x13, x21
-	adcs	x14, x14, x22
-	sub	v20.4s, v20.4s, v21.4s
-	adcs	x15, x15, x23
 	mul	x20, x15, x28
 	adcs	x16, x16, x24
-	trn1	v10.4s, v22.4s, v20.4s
-	uzp1	v20.4s, v4.4s, v5.4s
 	adcs	x17, x17, x25
 	mul	x21, x16, x28
+	usra	v5.2d, v4.2d, #26
+	and	v4.16b, v4.16b, v26.16b
 	adc	x19, x19, x26
 	mul	x22, x17, x28
-	rev64	v21.4s, v20.4s
-	ext	v11.16b, v10.16b, v10.16b, #8
-	add	v25.2s, v10.2s, v10.2s
+	usra	v1.2d, v0.2d, #26
+	and	v0.16b, v0.16b, v26.16b
 	mul	x23, x19, x28
-	umull	v0.2d, v10.2s, v10.2s
 	umulh	x24, x15, x28
-	add	v22.4s, v20.4s, v21.4s
-	add	v20.4s, v20.4s, v29.4s
-	umull	v1.2d, v25.2s, v11.2s
 	umulh	x27, x19, x28
 	adds	x11, x11, x20
-	umull	v2.2d, v25.2s, v12.2s
-	umull	v3.2d, v25.2s, v13.2s
+	usra	v6.2d, v5.2d, #25
+	and	v5.16b, v5.16b, v27.16b
 	umulh	x25, x16, x28
-	sub	v20.4s, v20.4s, v21.4s
-	umull	v6.2d, v25.2s, v16.2s
-	umull	v7.2d, v25.2s, v17.2s
+	usra	v2.2d, v1.2d, #25
+	and	v1.16b, v1.16b, v27.16b
 	adcs	x12, x12, x21
 	umulh	x26, x17, x28
 	adcs	x13, x13, x22
-	trn1	v14.4s, v22.4s, v20.4s
-	uzp1	v20.4s, v8.4s, v9.4s
 	adcs	x14, x14, x23
+	usra	v7.2d, v6.2d, #26
+	and	v6.16b, v6.16b, v26.16b
 	adc	x27, x27, xzr
 	adds	x12, x12, x24
-	rev64	v21.4s, v20.4s
-	ext	v15.16b, v14.16b, v14.16b, #8
-	umull	v4.2d, v25.2s, v14.2s
+	usra	v3.2d, v2.2d, #26
+	and	v2.16b, v2.16b, v26.16b
 	adcs	x13, x13, x25
-	add	v22.4s, v20.4s, v21.4s
-	add	v20.4s, v20.4s, v29.4s
-	umull	v5.2d, v25.2s, v15.2s
-	ldr	d29, [sp, #688]
 	adcs	x14, x14, x26
+	usra	v8.2d, v7.2d, #25
+	and	v7.16b, v7.16b, v27.16b
 	adc	x27, x27, xzr
-	sub	v20.4s, v20.4s, v21.4s
-	mul	v21.2s, v16.2s, v31.2s
+	usra	v4.2d, v3.2d, #25
+	and	v3.16b, v3.16b, v27.16b
 	umull	x27, w27, w28
-	trn1	v18.4s, v22.4s, v20.4s
-	mul	v22.2s, v17.2s, v31.2s
-	mul	v20.2s, v15.2s, v31.2s
-	ext	v19.16b, v18.16b, v18.16b, #8
-	umull	v8.2d, v25.2s, v18.2s
-	mul	v23.2s, v18.2s, v31.2s
+	uzp1	v23.4s, v2.4s, v3.4s
+	usra	v9.2d, v8.2d, #26
+	and	v8.16b, v8.16b, v26.16b
+	usra	v5.2d, v4.2d, #26
+	and	v4.16b, v4.16b, v26.16b
+	rev64	v24.4s, v23.4s
 	adds	x11, x11, x27
-	mul	v24.2s, v19.2s, v31.2s
-	umull	v9.2d, v25.2s, v19.2s
-	add	v25.2s, v11.2s, v11.2s
+	add	v25.4s, v23.4s, v24.4s
+	add	v23.4s, v23.4s, v29.4s
 	adcs	x12, x12, xzr
+	ushr	v20.2d, v9.2d, #25
+	and	v9.16b, v9.16b, v27.16b
+	ldr	q27, [sp, #480]
 	adcs	x13, x13, xzr
 	mov	x8, x12
-	add	v26.2s, v25.2s, v25.2s
-	umlal	v5.2d, v25.2s, v14.2s
-	umlal	v7.2d, v25.2s, v16.2s
+	sub	v23.4s, v23.4s, v24.4s
 	adcs	x14, x14, xzr
+	shl	v21.2d, v20.2d, #4
+	add	v22.2d, v20.2d, v20.2d
 	mul	x21, x3, x8
+	add	v0.2d, v0.2d, v20.2d
 	mov	x9, x13
-	umlal	v2.2d, v25.2s, v11.2s
-	umlal	v3.2d, v25.2s, v12.2s
 	csel	x27, x28, xzr, cs
 	mov	x10, x14
 	umulh	x22, x3, x8
-	umlal	v6.2d, v26.2s, v15.2s
-	umlal	v8.2d, v26.2s, v17.2s
+	trn1	v12.4s, v25.4s, v23.4s
+	uzp1	v23.4s, v6.4s, v7.4s
 	add	x11, x11, x27
+	add	v21.2d, v21.2d, v22.2d
 	mul	x23, x3, x9
-	umlal	v9.2d, v25.2s, v18.2s
-	umlal	v0.2d, v26.2s, v24.2s
-	add	v25.2s, v12.2s, v12.2s
 	umulh	x24, x3, x9
-	umlal	v4.2d, v26.2s, v13.2s
+	rev64	v24.4s, v23.4s
+	ext	v13.16b, v12.16b, v12.16b, #8
 	mov	x7, x11
+	add	v0.2d, v0.2d, v21.2d
 	mul	x25, x3, x10
-	umlal	v5.2d, v25.2s, v13.2s
-	umlal	v7.2d, v25.2s, v15.2s
 	umulh	x20, x3, x7
-	umlal	v6.2d, v25.2s, v14.2s
-	umlal	v8.2d, v25.2s, v16.2s
+	add	v25.4s, v23.4s, v24.4s
+	add	v23.4s, v23.4s, v29.4s
 	umulh	x15, x3, x10
-	umlal	v9.2d, v25.2s, v17.2s
-	umlal	v0.2d, v25.2s, v23.2s
+	usra	v1.2d, v0.2d, #26
+	and	v0.16b, v0.16b, v26.16b
 	umulh	x26, x4, x9
-	umlal	v1.2d, v25.2s, v24.2s
-	add	v25.2s, v13.2s, v13.2s
-	umlal	v4.2d, v12.2s, v12.2s
+	sub	v23.4s, v23.4s, v24.4s
 	umulh	x27, x4, x10
+	trn1	v16.4s, v25.4s, v23.4s
 	mul	x11, x3, x7
-	add	v26.2s, v25.2s, v25.2s
-	umlal	v6.2d, v25.2s, v13.2s
-	umlal	v7.2d, v25.2s, v14.2s
 	adds	x12, x20, x21
 	mul	x20, x4, x7
-	umlal	v9.2d, v25.2s, v16.2s
+	uzp1	v20.4s, v0.4s, v1.4s
 	mul	x21, x4, x8
-	umlal	v0.2d, v26.2s, v22.2s
-	umlal	v1.2d, v25.2s, v23.2s
-	add	v25.2s, v14.2s, v14.2s
+	ext	v17.16b, v16.16b, v16.16b, #8
 	adcs	x13, x22, x23
 	mul	x22, x4, x9
-	umlal	v2.2d, v26.2s, v24.2s
-	umlal	v8.2d, v26.2s, v15.2s
+	rev64	v21.4s, v20.4s
 	adcs	x14, x24, x25
 	mul	x23, x4, x10
-	umlal	v3.2d, v25.2s, v24.2s
 	adc	x15, x15, xzr
 	umulh	x24, x4, x7
-	umlal	v9.2d, v25.2s, v15.2s
+	add	v22.4s, v20.4s, v21.4s
+	add	v20.4s, v20.4s, v28.4s
 	adds	x12, x12, x20
 	umulh	x25, x4, x8
-	umlal	v0.2d, v25.2s, v21.2s
-	umlal	v1.2d, v25.2s, v22.2s
 	mul	x20, x5, x7
-	umlal	v2.2d, v25.2s, v23.2s
-	add	v25.2s, v15.2s, v15.2s
-	umlal	v8.2d, v14.2s, v14.2s
+	sub	v20.4s, v20.4s, v21.4s
 	adcs	x13, x13, x21
 	mul	x21, x5, x8
 	adcs	x14, x14, x22
 	mul	x22, x5, x9
-	add	v26.2s, v25.2s, v25.2s
-	umlal	v3.2d, v25.2s, v23.2s
+	trn1	v10.4s, v22.4s, v20.4s
+	uzp1	v20.4s, v4.4s, v5.4s
 	adcs	x15, x15, x23
 	mul	x23, x5, x10
-	umlal	v0.2d, v25.2s, v20.2s
-	umlal	v1.2d, v25.2s, v21.2s
-	add	v25.2s, v16.2s, v16.2s
 	adc	x16, xzr, xzr
 	adds	x13, x13, x24
 	umulh	x24, x5, x7
-	umlal	v4.2d, v26.2s, v24.2s
-	umlal	v2.2d, v26.2s, v22.2s
-	umlal	v5.2d, v25.2s, v24.2s
+	rev64	v21.4s, v20.4s
+	ext	v11.16b, v10.16b, v10.16b, #8
+	add	v25.2s, v10.2s, v10.2s
+	umull	v0.2d, v10.2s, v10.2s
 	adcs	x14, x14, x25
 	umulh	x25, x5, x8
-	umlal	v3.2d, v25.2s, v22.2s
+	add	v22.4s, v20.4s, v21.4s
+	add	v20.4s, v20.4s, v29.4s
+	umull	v1.2d, v25.2s, v11.2s
 	adcs	x15, x15, x26
 	umulh	x26, x5, x9
-	usra	v1.2d, v0.2d, #26
+	umull	v2.2d, v25.2s, v12.2s
+	umull	v3.2d, v25.2s, v13.2s
 	adc	x16, x16, x27
 	adds	x13, x13, x20
 	umulh	x27, x5, x10
-	umlal	v4.2d, v25.2s, v23.2s
-	add	v25.2s, v17.2s, v17.2s
-	umlal	v2.2d, v16.2s, v21.2s
+	sub	v20.4s, v20.4s, v21.4s
+	umull	v6.2d, v25.2s, v16.2s
+	umull	v7.2d, v25.2s, v17.2s
 	mul	x20, x6, x7
 	adcs	x14, x14, x21
 	mul	x21, x6, x8
-	add	v26.2s, v25.2s, v25.2s
-	umlal	v5.2d, v25.2s, v23.2s
+	trn1	v14.4s, v22.4s, v20.4s
+	uzp1	v20.4s, v8.4s, v9.4s
 	adcs	x15, x15, x22
 	mul	x22, x6, x9
 	adcs	x16, x16, x23
 	mul	x23, x6, x10
-	umlal	v4.2d, v25.2s, v22.2s
-	umlal	v6.2d, v26.2s, v24.2s
-	add	v25.2s, v18.2s, v18.2s
-	ldr	q26, [sp, #464]
+	rev64	v21.4s, v20.4s
+	ext	v15.16b, v14.16b, v14.16b, #8
+	umull	v4.2d, v25.2s, v14.2s
 	adc	x17, xzr, xzr
 	adds	x14, x14, x24
 	umulh	x24, x6, x7
-	usra	v2.2d, v1.2d, #25
-	and	v1.16b, v1.16b, v27.16b
-	umlal	v7.2d, v25.2s, v24.2s
-	add	v25.2s, v19.2s, v19.2s
+	add	v22.4s, v20.4s, v21.4s
+	add	v20.4s, v20.4s, v29.4s
+	umull	v5.2d, v25.2s, v15.2s
+	ldr	d29, [sp, #688]
 	adcs	x15, x15, x25
 	umulh	x25, x6, x8
 	adcs	x16, x16, x26
+	sub	v20.4s, v20.4s, v21.4s
 	umulh	x26, x6, x9
-	umlal	v6.2d, v18.2s, v23.2s
-	usra	v5.2d, v4.2d, #26
-	and	v0.16b, v0.16b, v26.16b
+	mul	v21.2s, v16.2s, v31.2s
 	adc	x17, x17, x27
 	adds	x14, x14, x20
 	umulh	x27, x6, x10
-	umlal	v8.2d, v25.2s, v24.2s
-	usra	v3.2d, v2.2d, #26
-	and	v4.16b, v4.16b, v26.16b
-	and	v2.16b, v2.16b, v26.16b
+	trn1	v18.4s, v22.4s, v20.4s
+	mul	v22.2s, v17.2s, v31.2s
+	mul	v20.2s, v15.2s, v31.2s
 	adcs	x15, x15, x21
 	adcs	x16, x16, x22
-	usra	v6.2d, v5.2d, #25
-	and	v5.16b, v5.16b, v27.16b
-	xtn	v12.2s, v2.2d
+	ext	v19.16b, v18.16b, v18.16b, #8
+	umull	v8.2d, v25.2s, v18.2s
+	mul	v23.2s, v18.2s, v31.2s
 	adcs	x17, x17, x23
-	usra	v4.2d, v3.2d, #25
-	and	v3.16b, v3.16b, v27.16b
 	adc	x19, xzr, xzr
 	adds	x15, x15, x24
-	umull	v2.2d, v29.2s, v12.2s
-	xtn	v13.2s, v3.2d
+	mul	v24.2s, v19.2s, v31.2s
+	umull	v9.2d, v25.2s, v19.2s
+	add	v25.2s, v11.2s, v11.2s
 	mul	x20, x15, x28
 	adcs	x16, x16, x25
-	usra	v7.2d, v6.2d, #26
-	and	v6.16b, v6.16b, v26.16b
+	add	v26.2s, v25.2s, v25.2s
+	umlal	v5.2d, v25.2s, v14.2s
+	umlal	v7.2d, v25.2s, v16.2s
 	adcs	x17, x17, x26
 	mul	x21, x16, x28
-	usra	v5.2d, v4.2d, #26
-	and	v4.16b, v4.16b, v26.16b
-	umull	v3.2d, v29.2s, v13.2s
+	umlal	v2.2d, v25.2s, v11.2s
+	umlal	v3.2d, v25.2s, v12.2s
 	adc	x19, x19, x27
 	mul	x22, x17, x28
-	xtn	v16.2s, v6.2d
+	umlal	v6.2d, v26.2s, v15.2s
+	umlal	v8.2d, v26.2s, v17.2s
 	mul	x23, x19, x28
-	xtn	v14.2s, v4.2d
+	umlal	v9.2d, v25.2s, v18.2s
+	umlal	v0.2d, v26.2s, v24.2s
+	add	v25.2s, v12.2s, v12.2s
 	umulh	x24, x15, x28
-	usra	v8.2d, v7.2d, #25
-	and	v7.16b, v7.16b, v27.16b
-	umull	v6.2d, v29.2s, v16.2s
+	umlal	v4.2d, v26.2s, v13.2s
 	umulh	x27, x19, x28
 	adds	x11, x11, x20
+	umlal	v5.2d, v25.2s, v13.2s
+	umlal	v7.2d, v25.2s, v15.2s
 	mov	x20, #0xdb42
-	xtn	v15.2s, v5.2d
-	umull	v4.2d, v29.2s, v14.2s
-	mul	v25.2s, v16.2s, v31.2s
 	umulh	x25, x16, x28
+	umlal	v6.2d, v25.2s, v14.2s
+	umlal	v8.2d, v25.2s, v16.2s
 	movk	x20, #0x1, lsl #16
-	xtn	v17.2s, v7.2d
-	mul	v23.2s, v14.2s, v31.2s
 	adcs	x12, x12, x21
 	umulh	x26, x17, x28
-	umull	v5.2d, v29.2s, v15.2s
-	mul	v24.2s, v15.2s, v31.2s
+	umlal	v9.2d, v25.2s, v17.2s
+	umlal	v0.2d, v25.2s, v23.2s
 	adcs	x13, x13, x22
-	usra	v9.2d, v8.2d, #26
-	and	v8.16b, v8.16b, v26.16b
-	umull	v7.2d, v29.2s, v17.2s
+	umlal	v1.2d, v25.2s, v24.2s
+	add	v25.2s, v13.2s, v13.2s
+	umlal	v4.2d, v12.2s, v12.2s
 	adcs	x14, x14, x23
 	adc	x27, x27, xzr
 	adds	x12, x12, x24
-	xtn	v18.2s, v8.2d
+	add	v26.2s, v25.2s, v25.2s
+	umlal	v6.2d, v25.2s, v13.2s
+	umlal	v7.2d, v25.2s, v14.2s
+	umlal	v9.2d, v25.2s, v16.2s
 	adcs	x13, x13, x25
-	ushr	v20.2d, v9.2d, #25
-	and	v9.16b, v9.16b, v27.16b
-	umull	v8.2d, v29.2s, v18.2s
+	umlal	v0.2d, v26.2s, v22.2s
+	umlal	v1.2d, v25.2s, v23.2s
+	add	v25.2s, v14.2s, v14.2s
 	adcs	x14, x14, x26
-	mul	v27.2s, v18.2s, v31.2s
+	umlal	v2.2d, v26.2s, v24.2s
+	umlal	v8.2d, v26.2s, v15.2s
 	adc	x27, x27, xzr
-	shl	v21.2d, v20.2d, #4
-	add	v22.2d, v20.2d, v20.2d
-	add	v0.2d, v0.2d, v20.2d
+	umlal	v3.2d, v25.2s, v24.2s
 	umull	x27, w27, w28
-	xtn	v19.2s, v9.2d
-	add	v21.2d, v21.2d, v22.2d
-	mul	v22.2s, v13.2s, v31.2s
-	umull	v9.2d, v29.2s, v19.2s
-	mul	v28.2s, v19.2s, v31.2s
-	add	v0.2d, v0.2d, v21.2d
-	mul	v21.2s, v12.2s, v31.2s
+	umlal	v9.2d, v25.2s, v15.2s
+	umlal	v0.2d, v25.2s, v21.2s
+	umlal	v1.2d, v25.2s, v22.2s
+	umlal	v2.2d, v25.2s, v23.2s
+	add	v25.2s, v15.2s, v15.2s
+	umlal	v8.2d, v14.2s, v14.2s
 	adds	x11, x11, x27
-	usra	v1.2d, v0.2d, #26
-	and	v0.16b, v0.16b, v26.16b
-	mul	v26.2s, v17.2s, v31.2s
+	add	v26.2s, v25.2s, v25.2s
+	umlal	v3.2d, v25.2s, v23.2s
+	umlal	v0.2d, v25.2s, v20.2s
+	umlal	v1.2d, v25.2s, v21.2s
+	add	v25.2s, v16.2s, v16.2s
 	adcs	x12, x12, xzr
+	umlal	v4.2d, v26.2s, v24.2s
+	umlal	v2.2d, v26.2s, v22.2s
 	adcs	x13, x13, xzr
+	umlal	v5.2d, v25.2s, v24.2s
 	str	x12, [sp, #152]
-	xtn	v10.2s, v0.2d
 	adcs	x14, x14, xzr
+	umlal	v3.2d, v25.2s, v22.2s
 	str	x13, [sp, #160]
 	csel	x27, x28, xzr, cs
 	subs	x3, x3, x7
 	str	x14, [sp, #168]
-	xtn	v11.2s, v1.2d
-	umull	v0.2d, v29.2s, v10.2s
+	usra	v1.2d, v0.2d, #26
+	umlal	v4.2d, v25.2s, v23.2s
+	add	v25.2s, v17.2s, v17.2s
 	add	x11, x11, x27
+	umlal	v2.2d, v16.2s, v21.2s
 	sbcs	x4, x4, x8
-	umull	v1.2d, v29.2s, v11.2s
-	ldr	d29, [sp, #696]
-	mul	v20.2s, v11.2s, v31.2s
 	sbcs	x5, x5, x9
+	add	v26.2s, v25.2s, v25.2s
+	umlal	v5.2d, v25.2s, v23.2s
 	str	x11, [sp, #144]
 	sbcs	x6, x6, x10
 	csel	x15, x28, xzr, cc
+	umlal	v4.2d, v25.2s, v22.2s
+	umlal	v6.2d, v26.2s, v24.2s
+	add	v25.2s, v18.2s, v18.2s
+	ldr	q26, [sp, #464]
 	subs	x3, x3, x15
+	usra	v2.2d, v1.2d, #25
+	and	v1.16b, v1.16b, v27.16b
+	umlal	v7.2d, v25.2s, v24.2s
+	add	v25.2s, v19.2s, v19.2s
+	sbcs	x4, x4, xzr
+	sbcs	x5, x5, xzr
+	umlal	v6.2d, v18.2s, v23.2s
+	usra	v5.2d, v4.2d, #26
+	mul	x13, x4, x20
+	and	v0.16b, v0.16b, v26.16b
+	sbcs	x6, x6, xzr
+	umlal	v8.2d, v25.2s, v24.2s
+	umulh	x14, x4, x20
+	usra	v3.2d, v2.2d, #26
+	and	v4.16b, v4.16b, v26.16b
+	csel	x15, x28, xzr, cc
+	mul	x17, x6, x20
+	and	v2.16b, v2.16b, v26.16b
+	sub	x3, x3, x15
+	mul	x15, x5, x20
+	usra	v6.2d, v5.2d, #25
+	umulh	x19, x6, x20
+	and	v5.16b, v5.16b, v27.16b
+	xtn	v12.2s, v2.2d
+	mul	x11, x3, x20
+	usra	v4.2d, v3.2d, #25
+	and	v3.16b, v3.16b, v27.16b
+	umulh	x12, x3, x20
+	umull	v2.2d, v29.2s, v12.2s
+	umulh	x16, x5, x20
+	xtn	v13.2s, v3.2d
+	usra	v7.2d, v6.2d, #26
+	and	v6.16b, v6.16b, v26.16b
+	usra	v5.2d, v4.2d, #26
+	and	v4.16b, v4.16b, v26.16b
+	umull	v3.2d, v29.2s, v13.2s
+	adds	x7, x7, x11
+	xtn	v16.2s, v6.2d
+	xtn	v14.2s, v4.2d
+	adcs	x8, x8, x13
+	usra	v8.2d, v7.2d, #25
+	and	v7.16b, v7.16b, v27.16b
+	umull	v6.2d, v29.2s, v16.2s
+	adcs	x9, x9, x15
+	xtn	v15.2s, v5.2d
+	umull	v4.2d, v29.2s, v14.2s
+	mul	v25.2s, v16.2s, v31.2s
+	adcs	x10, x10, x17
+	xtn	v17.2s, v7.2d
+	mul	v23.2s, v14.2s, v31.2s
+	adc	x19, x19, xzr
+	adds	x8, x8, x12
+	umull	v5.2d, v29.2s, v15.2s
+	mul	v24.2s, v15.2s, v31.2s
+	usra	v9.2d, v8.2d, #26
+	and	v8.16b, v8.16b, v26.16b
+	umull	v7.2d, v29.2s, v17.2s
+	adcs	x9, x9, x14
+	adcs	x10, x10, x16
+	xtn	v18.2s, v8.2d
+	adc	x19, x19, xzr
+	umull	x19, w19, w28
+	ushr	v20.2d, v9.2d, #25
+	and	v9.16b, v9.16b, v27.16b
+	umull	v8.2d, v29.2s, v18.2s
+	mul	v27.2s, v18.2s, v31.2s
+	shl	v21.2d, v20.2d, #4
+	add	v22.2d, v20.2d, v20.2d
+	add	v0.2d, v0.2d, v20.2d
+	xtn	v19.2s, v9.2d
+	adds	x7, x7, x19
+	add	v21.2d, v21.2d, v22.2d
+	mul	v22.2s, v13.2s, v31.2s
+	umull	v9.2d, v29.2s, v19.2s
+	mul	v28.2s, v19.2s, v31.2s
+	adcs	x8, x8, xzr
+	add	v0.2d, v0.2d, v21.2d
+	mul	v21.2s, v12.2s, v31.2s
+	adcs	x9, x9, xzr
+	mul	x21, x3, x8
+	adcs	x10, x10, xzr
+	usra	v1.2d, v0.2d, #26
+	and	v0.16b, v0.16b, v26.16b
+	umulh	x22, x3, x8
+	mul	v26.2s, v17.2s, v31.2s
+	csel	x19, x28, xzr, cs
+	mul	x13, x4, x8
+	add	x7, x7, x19
+	xtn	v10.2s, v0.2d
+	umulh	x24, x5, x9
+	mul	x25, x5, x10
+	umulh	x20, x3, x7
+	xtn	v11.2s, v1.2d
+	umull	v0.2d, v29.2s, v10.2s
+	mul	x23, x4, x7
+	umull	v1.2d, v29.2s, v11.2s
+	ldr	d29, [sp, #696]
+	umulh	x14, x4, x7
+	mul	v20.2s, v11.2s, v31.2s
+	umulh	x26, x5, x10
+	mul	x17, x6, x10
+	adds	x12, x20, x21
+	umulh	x20, x4, x8
 	add	v30.2s, v29.2s, v29.2s
 	umlal	v1.2d, v29.2s, v10.2s
 	umlal	v3.2d, v29.2s, v12.2s
+	mul	x27, x6, x9
+	adcs	x13, x13, x22
 	umlal	v5.2d, v29.2s, v14.2s
 	umlal	v7.2d, v29.2s, v16.2s
-	sbcs	x4, x4, xzr
+	umulh	x19, x6, x9
 	umlal	v2.2d, v30.2s, v11.2s
 	umlal	v4.2d, v30.2s, v13.2s
-	sbcs	x5, x5, xzr
-	mul	x13, x4, x20
+	mul	x11, x3, x7
 	umlal	v6.2d, v30.2s, v15.2s
 	umlal	v8.2d, v30.2s, v17.2s
-	sbcs	x6, x6, xzr
-	umulh	x14, x4, x20
+	mul	x15, x5, x9
+	adc	x20, x20, xzr
+	adds	x12, x12, x23
 	umlal	v9.2d, v29.2s, v18.2s
 	umlal	v0.2d, v30.2s, v28.2s
 	ldr	d29, [sp, #704]
-	csel	x15, x28, xzr, cc
-	mul	x17, x6, x20
-	sub	x3, x3, x15
-	mul	x15, x5, x20
-	umulh	x19, x6, x20
-	mul	x11, x3, x20
+	adcs	x13, x13, x14
+	adc	x14, x20, xzr
+	adds	x16, x24, x25
+	umulh	x24, x6, x10
 	umlal	v2.2d, v29.2s, v10.2s
 	umlal	v3.2d, v29.2s, v11.2s
-	umulh	x12, x3, x20
 	umlal	v4.2d, v29.2s, v12.2s
 	umlal	v5.2d, v29.2s, v13.2s
-	umulh	x16, x5, x20
+	adcs	x17, x17, x26
 	umlal	v6.2d, v29.2s, v14.2s
 	umlal	v7.2d, v29.2s, v15.2s
 	umlal	v8.2d, v29.2s, v16.2s
@@ -1011,123 +983,26 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(x25519_ladder_fe26x2_arm64))
 	umlal	v0.2d, v29.2s, v27.2s
 	umlal	v1.2d, v29.2s, v28.2s
 	ldr	d29, [sp, #712]
-	adds	x7, x7, x11
-	adcs	x8, x8, x13
-	adcs	x9, x9, x15
-	add	v30.2s, v29.2s, v29.2s
-	umlal	v3.2d, v29.2s, v10.2s
-	umlal	v5.2d, v29.2s, v12.2s
-	adcs	x10, x10, x17
-	umlal	v7.2d, v29.2s, v14.2s
-	umlal	v9.2d, v29.2s, v16.2s
-	adc	x19, x19, xzr
-	adds	x8, x8, x12
-	umlal	v4.2d, v30.2s, v11.2s
-	umlal	v6.2d, v30.2s, v13.2s
-	umlal	v8.2d, v30.2s, v15.2s
-	umlal	v0.2d, v30.2s, v26.2s
-	adcs	x9, x9, x14
-	umlal	v1.2d, v29.2s, v27.2s
-	umlal	v2.2d, v30.2s, v28.2s
-	ldr	d29, [sp, #720]
-	adcs	x10, x10, x16
-	adc	x19, x19, xzr
-	umull	x19, w19, w28
-	umlal	v4.2d, v29.2s, v10.2s
-	umlal	v5.2d, v29.2s, v11.2s
-	umlal	v6.2d, v29.2s, v12.2s
-	umlal	v7.2d, v29.2s, v13.2s
-	umlal	v8.2d, v29.2s, v14.2s
-	umlal	v9.2d, v29.2s, v15.2s
-	adds	x7, x7, x19
-	umlal	v0.2d, v29.2s, v25.2s
-	umlal	v1.2d, v29.2s, v26.2s
-	umlal	v2.2d, v29.2s, v27.2s
-	umlal	v3.2d, v29.2s, v28.2s
-	ldr	d29, [sp, #728]
-	adcs	x8, x8, xzr
-	adcs	x9, x9, xzr
-	mul	x21, x3, x8
-	adcs	x10, x10, xzr
-	umulh	x22, x3, x8
-	csel	x19, x28, xzr, cs
-	mul	x13, x4, x8
-	add	v30.2s, v29.2s, v29.2s
-	umlal	v5.2d, v29.2s, v10.2s
-	umlal	v7.2d, v29.2s, v12.2s
-	add	x7, x7, x19
-	umulh	x24, x5, x9
-	umlal	v9.2d, v29.2s, v14.2s
-	umlal	v1.2d, v29.2s, v25.2s
-	mul	x25, x5, x10
-	umlal	v6.2d, v30.2s, v11.2s
-	umlal	v8.2d, v30.2s, v13.2s
-	umulh	x20, x3, x7
-	umlal	v0.2d, v30.2s, v24.2s
-	umlal	v2.2d, v30.2s, v26.2s
-	mul	x23, x4, x7
-	umlal	v3.2d, v29.2s, v27.2s
-	umlal	v4.2d, v30.2s, v28.2s
-	ldr	d29, [sp, #736]
-	umulh	x14, x4, x7
-	umulh	x26, x5, x10
-	mul	x17, x6, x10
-	adds	x12, x20, x21
-	umulh	x20, x4, x8
-	umlal	v6.2d, v29.2s, v10.2s
-	umlal	v7.2d, v29.2s, v11.2s
-	mul	x27, x6, x9
-	umlal	v8.2d, v29.2s, v12.2s
-	umlal	v9.2d, v29.2s, v13.2s
-	adcs	x13, x13, x22
-	umulh	x19, x6, x9
-	umlal	v0.2d, v29.2s, v23.2s
-	umlal	v1.2d, v29.2s, v24.2s
-	mul	x11, x3, x7
-	umlal	v2.2d, v29.2s, v25.2s
-	umlal	v3.2d, v29.2s, v26.2s
-	mul	x15, x5, x9
-	umlal	v4.2d, v29.2s, v27.2s
-	umlal	v5.2d, v29.2s, v28.2s
-	ldr	d29, [sp, #744]
-	adc	x20, x20, xzr
-	adds	x12, x12, x23
-	adcs	x13, x13, x14
-	adc	x14, x20, xzr
-	adds	x16, x24, x25
-	umulh	x24, x6, x10
-	add	v30.2s, v29.2s, v29.2s
-	umlal	v7.2d, v29.2s, v10.2s
-	umlal	v9.2d, v29.2s, v12.2s
-	umlal	v1.2d, v29.2s, v23.2s
-	umlal	v3.2d, v29.2s, v25.2s
-	adcs	x17, x17, x26
-	umlal	v8.2d, v30.2s, v11.2s
-	umlal	v0.2d, v30.2s, v22.2s
-	umlal	v2.2d, v30.2s, v24.2s
-	umlal	v4.2d, v30.2s, v26.2s
-	umlal	v5.2d, v29.2s, v27.2s
-	umlal	v6.2d, v30.2s, v28.2s
-	ldr	d29, [sp, #752]
 	adc	x24, x24, xzr
 	adds	x16, x16, x27
 	adcs	x17, x17, x19
 	adc	x19, x24, xzr
 	adds	x3, x3, x5
-	umlal	v8.2d, v29.2s, v10.2s
-	umlal	v9.2d, v29.2s, v11.2s
-	umlal	v0.2d, v29.2s, v21.2s
-	umlal	v1.2d, v29.2s, v22.2s
+	add	v30.2s, v29.2s, v29.2s
+	umlal	v3.2d, v29.2s, v10.2s
+	umlal	v5.2d, v29.2s, v12.2s
+	umlal	v7.2d, v29.2s, v14.2s
+	umlal	v9.2d, v29.2s, v16.2s
 	adcs	x4, x4, x6
-	umlal	v2.2d, v29.2s, v23.2s
-	umlal	v3.2d, v29.2s, v24.2s
+	umlal	v4.2d, v30.2s, v11.2s
+	umlal	v6.2d, v30.2s, v13.2s
 	adc	x5, xzr, xzr
 	adds	x7, x7, x9
-	umlal	v4.2d, v29.2s, v25.2s
-	umlal	v5.2d, v29.2s, v26.2s
-	umlal	v6.2d, v29.2s, v27.2s
-	umlal	v7.2d, v29.2s, v28.2s
-	ldr	d29, [sp, #760]
+	umlal	v8.2d, v30.2s, v15.2s
+	umlal	v0.2d, v30.2s, v26.2s
+	umlal	v1.2d, v29.2s, v27.2s
+	umlal	v2.2d, v30.2s, v28.2s
+	ldr	d29, [sp, #720]
 	adcs	x8, x8, x10
 	umulh	x23, x3, x7
 	neg	x10, x5
@@ -1136,260 +1011,334 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(x25519_ladder_fe26x2_arm64))
 	umulh	x25, x3, x8
 	neg	x27, x9
 	mul	x21, x4, x8
-	add	v30.2s, v29.2s, v29.2s
-	umlal	v5.2d, v29.2s, v25.2s
-	umlal	v7.2d, v29.2s, v27.2s
-	ldr	q27, [sp, #480]
+	umlal	v4.2d, v29.2s, v10.2s
+	umlal	v5.2d, v29.2s, v11.2s
 	mul	x26, x4, x7
-	umlal	v9.2d, v29.2s, v10.2s
-	umlal	v1.2d, v29.2s, v21.2s
+	umlal	v6.2d, v29.2s, v12.2s
+	umlal	v7.2d, v29.2s, v13.2s
 	umulh	x22, x4, x7
-	umlal	v4.2d, v30.2s, v24.2s
-	umlal	v6.2d, v30.2s, v26.2s
-	ldr	q26, [sp, #464]
+	umlal	v8.2d, v29.2s, v14.2s
+	umlal	v9.2d, v29.2s, v15.2s
 	adds	x20, x23, x24
 	umulh	x23, x4, x8
 	and	x24, x8, x10
-	umlal	v8.2d, v30.2s, v28.2s
-	umlal	v0.2d, v30.2s, v20.2s
-	ldr	q28, [sp, #496]
+	umlal	v0.2d, v29.2s, v25.2s
+	umlal	v1.2d, v29.2s, v26.2s
 	mul	x6, x3, x7
-	umlal	v2.2d, v30.2s, v22.2s
-	umlal	v3.2d, v29.2s, v23.2s
-	ldr	q29, [sp, #512]
+	umlal	v2.2d, v29.2s, v27.2s
+	umlal	v3.2d, v29.2s, v28.2s
+	ldr	d29, [sp, #728]
 	adcs	x21, x21, x25
 	and	x25, x3, x27
 	ldr	x3, [sp, #144]
-	usra	v5.2d, v4.2d, #26
-	and	v4.16b, v4.16b, v26.16b
-	usra	v1.2d, v0.2d, #26
-	and	v0.16b, v0.16b, v26.16b
 	adc	x23, x23, xzr
 	adds	x20, x20, x26
 	and	x26, x4, x27
 	ldr	x4, [sp, #152]
+	add	v30.2s, v29.2s, v29.2s
+	umlal	v5.2d, v29.2s, v10.2s
+	umlal	v7.2d, v29.2s, v12.2s
+	umlal	v9.2d, v29.2s, v14.2s
+	umlal	v1.2d, v29.2s, v25.2s
 	adcs	x21, x21, x22
-	usra	v6.2d, v5.2d, #25
-	and	v5.16b, v5.16b, v27.16b
+	umlal	v6.2d, v30.2s, v11.2s
+	umlal	v8.2d, v30.2s, v13.2s
 	adc	x22, x23, xzr
 	and	x23, x7, x10
 	and	x10, x5, x9
-	usra	v2.2d, v1.2d, #25
-	and	v1.16b, v1.16b, v27.16b
 	ldr	x5, [sp, #160]
+	umlal	v0.2d, v30.2s, v24.2s
+	umlal	v2.2d, v30.2s, v26.2s
 	adds	x21, x21, x23
+	umlal	v3.2d, v29.2s, v27.2s
+	umlal	v4.2d, v30.2s, v28.2s
+	ldr	d29, [sp, #736]
 	adcs	x22, x22, x24
-	usra	v7.2d, v6.2d, #26
-	and	v6.16b, v6.16b, v26.16b
 	adc	x10, x10, xzr
 	adds	x21, x21, x25
-	usra	v3.2d, v2.2d, #26
-	and	v2.16b, v2.16b, v26.16b
+	umlal	v6.2d, v29.2s, v10.2s
+	umlal	v7.2d, v29.2s, v11.2s
 	adcs	x22, x22, x26
+	umlal	v8.2d, v29.2s, v12.2s
+	umlal	v9.2d, v29.2s, v13.2s
 	adc	x10, x10, xzr
 	subs	x6, x6, x11
+	umlal	v0.2d, v29.2s, v23.2s
+	umlal	v1.2d, v29.2s, v24.2s
+	umlal	v2.2d, v29.2s, v25.2s
+	umlal	v3.2d, v29.2s, v26.2s
+	sbcs	x20, x20, x12
+	umlal	v4.2d, v29.2s, v27.2s
+	umlal	v5.2d, v29.2s, v28.2s
+	ldr	d29, [sp, #744]
+	sbcs	x21, x21, x13
+	sbcs	x22, x22, x14
+	sbc	x10, x10, xzr
+	subs	x6, x6, x15
+	add	v30.2s, v29.2s, v29.2s
+	umlal	v7.2d, v29.2s, v10.2s
+	umlal	v9.2d, v29.2s, v12.2s
+	sbcs	x20, x20, x16
+	umlal	v1.2d, v29.2s, v23.2s
+	umlal	v3.2d, v29.2s, v25.2s
+	sbcs	x21, x21, x17
+	umlal	v8.2d, v30.2s, v11.2s
+	umlal	v0.2d, v30.2s, v22.2s
+	sbcs	x22, x22, x19
+	umlal	v2.2d, v30.2s, v24.2s
+	umlal	v4.2d, v30.2s, v26.2s
+	sbc	x10, x10, xzr
+	adds	x13, x13, x6
+	ldr	x6, [sp, #168]
+	umlal	v5.2d, v29.2s, v27.2s
+	umlal	v6.2d, v30.2s, v28.2s
+	ldr	d29, [sp, #752]
+	adcs	x14, x14, x20
+	adcs	x15, x15, x21
+	mul	x20, x15, x28
+	adcs	x16, x16, x22
+	umlal	v8.2d, v29.2s, v10.2s
+	umlal	v9.2d, v29.2s, v11.2s
+	adcs	x17, x17, x10
+	mul	x21, x16, x28
+	umlal	v0.2d, v29.2s, v21.2s
+	umlal	v1.2d, v29.2s, v22.2s
+	adc	x19, x19, xzr
+	mul	x22, x17, x28
+	umlal	v2.2d, v29.2s, v23.2s
+	umlal	v3.2d, v29.2s, v24.2s
+	mul	x23, x19, x28
+	umlal	v4.2d, v29.2s, v25.2s
+	umlal	v5.2d, v29.2s, v26.2s
+	umulh	x24, x15, x28
+	umlal	v6.2d, v29.2s, v27.2s
+	umlal	v7.2d, v29.2s, v28.2s
+	ldr	d29, [sp, #760]
+	umulh	x27, x19, x28
+	adds	x11, x11, x20
+	umulh	x25, x16, x28
+	adcs	x12, x12, x21
+	umulh	x26, x17, x28
+	adcs	x13, x13, x22
+	add	v30.2s, v29.2s, v29.2s
+	umlal	v5.2d, v29.2s, v25.2s
+	umlal	v7.2d, v29.2s, v27.2s
+	adcs	x14, x14, x23
+	ldr	q27, [sp, #480]
+	umlal	v9.2d, v29.2s, v10.2s
+	umlal	v1.2d, v29.2s, v21.2s
+	adc	x27, x27, xzr
+	adds	x12, x12, x24
+	umlal	v4.2d, v30.2s, v24.2s
+	umlal	v6.2d, v30.2s, v26.2s
+	ldr	q26, [sp, #464]
+	umlal	v8.2d, v30.2s, v28.2s
+	umlal	v0.2d, v30.2s, v20.2s
+	adcs	x13, x13, x25
+	ldr	q28, [sp, #496]
+	adcs	x14, x14, x26
+	umlal	v2.2d, v30.2s, v22.2s
+	umlal	v3.2d, v29.2s, v23.2s
+	ldr	q29, [sp, #512]
+	adc	x27, x27, xzr
+	usra	v5.2d, v4.2d, #26
+	umull	x27, w27, w28
+	and	v4.16b, v4.16b, v26.16b
+	usra	v1.2d, v0.2d, #26
+	and	v0.16b, v0.16b, v26.16b
+	usra	v6.2d, v5.2d, #25
+	adds	x11, x11, x27
+	and	v5.16b, v5.16b, v27.16b
+	usra	v2.2d, v1.2d, #25
+	and	v1.16b, v1.16b, v27.16b
+	adcs	x12, x12, xzr
+	adcs	x13, x13, xzr
+	usra	v7.2d, v6.2d, #26
+	adcs	x14, x14, xzr
+	and	v6.16b, v6.16b, v26.16b
+	usra	v3.2d, v2.2d, #26
+	csel	x27, x28, xzr, cs
+	and	v2.16b, v2.16b, v26.16b
+	add	x11, x11, x27
 	usra	v8.2d, v7.2d, #25
+	subs	x7, x3, x11
 	and	v7.16b, v7.16b, v27.16b
 	usra	v4.2d, v3.2d, #25
 	and	v3.16b, v3.16b, v27.16b
-	sbcs	x20, x20, x12
-	sbcs	x21, x21, x13
-	uzp1	v23.4s, v2.4s, v3.4s
-	sbcs	x22, x22, x14
-	usra	v9.2d, v8.2d, #26
-	and	v8.16b, v8.16b, v26.16b
-	sbc	x10, x10, xzr
-	subs	x6, x6, x15
-	usra	v5.2d, v4.2d, #26
-	and	v4.16b, v4.16b, v26.16b
-	rev64	v24.4s, v23.4s
-	sbcs	x20, x20, x16
-	add	v25.4s, v23.4s, v24.4s
-	add	v23.4s, v23.4s, v29.4s
-	sbcs	x21, x21, x17
-	ushr	v20.2d, v9.2d, #25
-	and	v9.16b, v9.16b, v27.16b
-	sbcs	x22, x22, x19
-	sub	v23.4s, v23.4s, v24.4s
-	sbc	x10, x10, xzr
-	adds	x13, x13, x6
-	shl	v21.2d, v20.2d, #4
-	add	v22.2d, v20.2d, v20.2d
-	add	v0.2d, v0.2d, v20.2d
-	ldr	x6, [sp, #168]
-	trn1	v12.4s, v23.4s, v25.4s
-	uzp1	v23.4s, v6.4s, v7.4s
-	adcs	x14, x14, x20
-	add	v21.2d, v21.2d, v22.2d
-	adcs	x15, x15, x21
-	rev64	v24.4s, v23.4s
-	str	q12, [sp, #624]
-	mul	x20, x15, x28
-	adcs	x16, x16, x22
-	add	v0.2d, v0.2d, v21.2d
-	adcs	x17, x17, x10
-	mul	x21, x16, x28
-	add	v25.4s, v23.4s, v24.4s
-	add	v23.4s, v23.4s, v29.4s
-	adc	x19, x19, xzr
-	mul	x22, x17, x28
-	usra	v1.2d, v0.2d, #26
-	and	v0.16b, v0.16b, v26.16b
-	mul	x23, x19, x28
-	sub	v23.4s, v23.4s, v24.4s
-	umulh	x24, x15, x28
-	umulh	x27, x19, x28
-	adds	x11, x11, x20
-	trn1	v16.4s, v23.4s, v25.4s
-	umulh	x25, x16, x28
-	uzp1	v20.4s, v0.4s, v1.4s
-	adcs	x12, x12, x21
-	umulh	x26, x17, x28
-	ushll2	v23.2d, v16.4s, #26
-	str	q16, [sp, #656]
-	adcs	x13, x13, x22
-	rev64	v21.4s, v20.4s
-	adcs	x14, x14, x23
-	uaddw	v23.2d, v23.2d, v16.2s
-	adc	x27, x27, xzr
-	adds	x12, x12, x24
-	add	v22.4s, v20.4s, v21.4s
-	add	v20.4s, v20.4s, v28.4s
-	str	q23, [sp, #816]
-	adcs	x13, x13, x25
-	sub	v20.4s, v20.4s, v21.4s
-	adcs	x14, x14, x26
-	adc	x27, x27, xzr
-	trn1	v10.4s, v20.4s, v22.4s
-	uzp1	v20.4s, v4.4s, v5.4s
-	umull	x27, w27, w28
-	rev64	v21.4s, v20.4s
-	str	q10, [sp, #608]
-	add	v22.4s, v20.4s, v21.4s
-	add	v20.4s, v20.4s, v29.4s
-	adds	x11, x11, x27
-	sub	v20.4s, v20.4s, v21.4s
-	adcs	x12, x12, xzr
-	adcs	x13, x13, xzr
-	trn1	v14.4s, v20.4s, v22.4s
-	uzp1	v20.4s, v8.4s, v9.4s
-	adcs	x14, x14, xzr
-	csel	x27, x28, xzr, cs
-	rev64	v21.4s, v20.4s
-	str	q14, [sp, #640]
-	add	x11, x11, x27
-	add	v22.4s, v20.4s, v21.4s
-	add	v20.4s, v20.4s, v29.4s
-	subs	x7, x3, x11
-	sub	v20.4s, v20.4s, v21.4s
-	ushll2	v21.2d, v12.4s, #26
 	sbcs	x8, x4, x12
 	sbcs	x9, x5, x13
-	trn1	v18.4s, v20.4s, v22.4s
-	ushll2	v20.2d, v10.4s, #26
-	ushll2	v22.2d, v14.4s, #26
+	uzp1	v23.4s, v2.4s, v3.4s
+	usra	v9.2d, v8.2d, #26
 	sbcs	x10, x6, x14
-	uaddw	v21.2d, v21.2d, v12.2s
+	and	v8.16b, v8.16b, v26.16b
+	usra	v5.2d, v4.2d, #26
+	and	v4.16b, v4.16b, v26.16b
 	csel	x15, x28, xzr, cc
-	ushll2	v24.2d, v18.4s, #26
-	uaddw	v20.2d, v20.2d, v10.2s
-	uaddw	v22.2d, v22.2d, v14.2s
-	str	q18, [sp, #672]
+	rev64	v24.4s, v23.4s
 	subs	x7, x7, x15
-	str	q21, [sp, #784]
-	uaddw	v24.2d, v24.2d, v18.2s
-	str	q20, [sp, #768]
-	str	q22, [sp, #800]
+	add	v25.4s, v23.4s, v24.4s
+	add	v23.4s, v23.4s, v29.4s
+	ushr	v20.2d, v9.2d, #25
 	sbcs	x8, x8, xzr
+	and	v9.16b, v9.16b, v27.16b
 	sbcs	x9, x9, xzr
+	sub	v23.4s, v23.4s, v24.4s
 	str	x8, [sp, #248]
 	ubfx	x25, x8, #13, #25
 	ubfx	x26, x8, #38, #26
-	str	q24, [sp, #832]
+	shl	v21.2d, v20.2d, #4
+	add	v22.2d, v20.2d, v20.2d
+	add	v0.2d, v0.2d, v20.2d
 	sbcs	x10, x10, xzr
-	str	x9, [sp, #256]
-	and	x27, x9, #0x1ffffff
 	ubfx	x2, x9, #25, #26
-	str	w25, [sp, #556]
+	str	x9, [sp, #256]
 	csel	x15, x28, xzr, cc
 	adds	x3, x3, x11
-	str	x10, [sp, #264]
-	str	w26, [sp, #564]
-	sub	x7, x7, x15
-	str	w27, [sp, #572]
+	trn1	v12.4s, v23.4s, v25.4s
+	uzp1	v23.4s, v6.4s, v7.4s
 	str	w2, [sp, #580]
+	and	x27, x9, #0x1ffffff
+	add	v21.2d, v21.2d, v22.2d
+	sub	x7, x7, x15
+	str	x10, [sp, #264]
+	str	w25, [sp, #556]
 	adcs	x4, x4, x12
-	extr	x11, x10, x9, #51
+	rev64	v24.4s, v23.4s
+	sub	x2, x0, #1
 	ubfx	x12, x10, #12, #26
+	str	q12, [sp, #624]
+	str	w26, [sp, #564]
+	add	v0.2d, v0.2d, v21.2d
 	adcs	x5, x5, x13
+	extr	x11, x10, x9, #51
+	str	w12, [sp, #596]
+	lsr	x13, x10, #38
 	str	x7, [sp, #240]
+	adcs	x6, x6, x14
+	add	v25.4s, v23.4s, v24.4s
+	add	v23.4s, v23.4s, v29.4s
+	str	w13, [sp, #604]
 	and	x22, x7, #0x3ffffff
 	ubfx	x23, x7, #26, #25
-	extr	x24, x8, x7, #51
-	lsr	x13, x10, #38
-	adcs	x6, x6, x14
-	and	x11, x11, #0x1ffffff
-	str	w22, [sp, #532]
-	str	w23, [sp, #540]
+	usra	v1.2d, v0.2d, #26
+	and	v0.16b, v0.16b, v26.16b
 	csel	x15, x28, xzr, cs
-	and	x24, x24, #0x3ffffff
-	str	w11, [sp, #588]
-	str	w12, [sp, #596]
+	and	x11, x11, #0x1ffffff
+	extr	x24, x8, x7, #51
+	str	w22, [sp, #532]
 	adds	x3, x3, x15
-	str	w24, [sp, #548]
-	str	w13, [sp, #604]
+	sub	v23.4s, v23.4s, v24.4s
+	str	w11, [sp, #588]
+	str	w23, [sp, #540]
+	and	x24, x24, #0x3ffffff
+	str	w27, [sp, #572]
 	adcs	x4, x4, xzr
+	trn1	v16.4s, v23.4s, v25.4s
+	str	w24, [sp, #548]
+	uzp1	v20.4s, v0.4s, v1.4s
 	adcs	x5, x5, xzr
+	str	x4, [sp, #216]
 	ubfx	x17, x4, #13, #25
 	ubfx	x19, x4, #38, #26
-	str	x4, [sp, #216]
 	adcs	x6, x6, xzr
+	ushll2	v23.2d, v16.4s, #26
+	str	x5, [sp, #224]
 	and	x20, x5, #0x1ffffff
 	ubfx	x21, x5, #25, #26
-	str	x5, [sp, #224]
 	str	w17, [sp, #552]
+	rev64	v21.4s, v20.4s
 	csel	x15, x28, xzr, cs
 	extr	x7, x6, x5, #51
+	str	x6, [sp, #232]
 	ubfx	x8, x6, #12, #26
 	lsr	x9, x6, #38
-	str	x6, [sp, #232]
-	str	w19, [sp, #560]
 	add	x3, x3, x15
+	uaddw	v23.2d, v23.2d, v16.2s
+	str	w19, [sp, #560]
 	str	w20, [sp, #568]
-	str	w21, [sp, #576]
+	add	v22.4s, v20.4s, v21.4s
+	add	v20.4s, v20.4s, v28.4s
 	and	x7, x7, #0x1ffffff
+	str	w21, [sp, #576]
 	str	w8, [sp, #592]
-	str	w9, [sp, #600]
 	extr	x16, x4, x3, #51
+	str	x3, [sp, #208]
 	and	x14, x3, #0x3ffffff
 	ubfx	x15, x3, #26, #25
-	str	x3, [sp, #208]
-	str	w7, [sp, #584]
+	lsr	x3, x2, #3
+	str	q23, [sp, #816]
+	sub	v20.4s, v20.4s, v21.4s
+	add	x4, sp, #80
+	and	x2, x2, #7
 	str	w14, [sp, #528]
 	str	w15, [sp, #536]
 	and	x16, x16, #0x3ffffff
+	str	w7, [sp, #584]
+	str	w9, [sp, #600]
+	trn1	v10.4s, v20.4s, v22.4s
+	uzp1	v20.4s, v4.4s, v5.4s
+	ldrb	w3, [x4, x3]
 	str	w16, [sp, #544]
-	sub	x0, x0, #1
-	cmp	x0, #3
-	b.ge	1b
-
-	/* C, D in radix 2^64 for the last three steps */
-	ldr	x11, [sp, #776]
-	ldr	x12, [sp, #792]
-	ldr	x13, [sp, #808]
 	ldr	x14, [sp, #824]
+	ldr	x20, [sp, #816]
+	rev64	v21.4s, v20.4s
+	str	q10, [sp, #608]
+	str	q16, [sp, #656]
+	add	v22.4s, v20.4s, v21.4s
+	add	v20.4s, v20.4s, v29.4s
+	lsr	w3, w3, w2
+	and	x3, x3, #1
+	lsl	x5, x14, #25
+	lsr	x14, x14, #39
+	lsl	x9, x20, #25
+	sub	v20.4s, v20.4s, v21.4s
+	eor	x1, x3, x30
+	mov	x30, x3
+	lsr	x20, x20, #39
+	trn1	v14.4s, v20.4s, v22.4s
+	uzp1	v20.4s, v8.4s, v9.4s
+	rev64	v21.4s, v20.4s
+	str	q14, [sp, #640]
+	add	v22.4s, v20.4s, v21.4s
+	add	v20.4s, v20.4s, v29.4s
+	sub	v20.4s, v20.4s, v21.4s
+	ushll2	v21.2d, v12.4s, #26
+	trn1	v18.4s, v20.4s, v22.4s
+	ushll2	v20.2d, v10.4s, #26
+	uaddw	v21.2d, v21.2d, v12.2s
+	ushll2	v22.2d, v14.4s, #26
+	uaddw	v20.2d, v20.2d, v10.2s
+	str	q21, [sp, #784]
+	ushll2	v24.2d, v18.4s, #26
+	str	q18, [sp, #672]
+	uaddw	v22.2d, v22.2d, v14.2s
+	str	q20, [sp, #768]
+	uaddw	v24.2d, v24.2d, v18.2s
+	str	q22, [sp, #800]
+	str	q24, [sp, #832]
+	ldr	x12, [sp, #792]
+	ldr	x17, [sp, #784]
+	ldr	x11, [sp, #776]
+	ldr	x16, [sp, #768]
+	ldr	x13, [sp, #808]
+	ldr	x19, [sp, #800]
 	ldr	x15, [sp, #840]
 	lsl	x3, x12, #51
 	lsr	x12, x12, #13
+	ldr	x21, [sp, #832]
+	lsl	x7, x17, #51
+	lsr	x17, x17, #13
+	adds	x3, x11, x3
 	lsl	x4, x13, #38
 	lsr	x13, x13, #26
-	lsl	x5, x14, #25
-	lsr	x14, x14, #39
+	lsl	x8, x19, #38
+	lsr	x19, x19, #26
+	adcs	x4, x12, x4
 	lsl	x6, x15, #12
 	lsr	x15, x15, #52
-	adds	x3, x11, x3
-	adcs	x4, x12, x4
+	lsl	x10, x21, #12
 	adcs	x5, x13, x5
+	lsr	x21, x21, #52
 	adcs	x6, x14, x6
 	adc	x15, x15, xzr
 	add	x11, x15, x15, lsl #3
@@ -1398,38 +1347,35 @@ FE64ARM_FUNC(CRYPTO_NAMESPACE(x25519_ladder_fe26x2_arm64))
 	adds	x3, x3, x11
 	adcs	x4, x4, xzr
 	adcs	x5, x5, xzr
+	str	x4, [sp, #280]
 	adcs	x6, x6, xzr
+	str	x5, [sp, #288]
 	csel	x11, x28, xzr, cs
+	adds	x7, x16, x7
+	str	x6, [sp, #296]
 	add	x3, x3, x11
-	H_ST	x3, x4, x5, x6, 272
-	ldr	x11, [sp, #768]
-	ldr	x12, [sp, #784]
-	ldr	x13, [sp, #800]
-	ldr	x14, [sp, #816]
-	ldr	x15, [sp, #832]
-	lsl	x7, x12, #51
-	lsr	x12, x12, #13
-	lsl	x8, x13, #38
-	lsr	x13, x13, #26
-	lsl	x9, x14, #25
-	lsr	x14, x14, #39
-	lsl	x10, x15, #12
-	lsr	x15, x15, #52
-	adds	x7, x11, x7
-	adcs	x8, x12, x8
-	adcs	x9, x13, x9
-	adcs	x10, x14, x10
-	adc	x15, x15, xzr
-	add	x11, x15, x15, lsl #3
-	add	x11, x15, x11, lsl #1
-	lsl	x11, x11, #1
-	adds	x7, x7, x11
+	adcs	x8, x17, x8
+	adcs	x9, x19, x9
+	str	x3, [sp, #272]
+	adcs	x10, x20, x10
+	adc	x21, x21, xzr
+	add	x16, x21, x21, lsl #3
+	add	x16, x21, x16, lsl #1
+	lsl	x16, x16, #1
+	adds	x7, x7, x16
 	adcs	x8, x8, xzr
 	adcs	x9, x9, xzr
+	str	x8, [sp, #312]
 	adcs	x10, x10, xzr
-	csel	x11, x28, xzr, cs
-	add	x7, x7, x11
-	H_ST	x7, x8, x9, x10, 304
+	str	x9, [sp, #320]
+	csel	x16, x28, xzr, cs
+	str	x10, [sp, #328]
+	add	x7, x7, x16
+	str	x7, [sp, #304]
+	sub	x0, x0, #1
+	cmp	x0, #3
+	b.ge	1b
+
 	/* bits 2, 1, 0 are clear: doublings alone, the first choosing by
 	   the pending swap of bit 3 */
 	H_DOUBLE 208, 240, 1
