@@ -7,10 +7,19 @@ AArch64 X25519 ladder (the x3/z3 half in two Advanced SIMD lanes of radix
     scripts/gen/gen-x25519-ladder-fe26x2.py > internal/method/arm64/x25519_ladder_fe26x2_arm64.S
 
 The loop body is two independent instruction streams (one per half of the
-step) merged instruction by instruction in proportion to their lengths, so
-that an out-of-order core (and the cost model, which overlaps only what is
-close in one block) runs the integer multiplier and the vector
-multipliers side by side.  The integer stream is the expansion of the
+step) merged in proportion to their lengths and then list-scheduled by
+their dependencies (registers, flags, frame slots) on a rough model of
+the core, so that an out-of-order core (and the cost model, which
+overlaps only what is close in one block) runs the integer multiplier and
+the vector multipliers side by side.
+
+Environment variables select the variants compared while writing it (the
+defaults give the committed file; each modelled under llvm-mca's apple-m1
+on the loop body alone): NOSCHED=1 (merged order only: 2-3% slower),
+LEAD=x (one stream ahead in the merge), ZFIRST=1 (z2 before x2 in the
+integer half: 2% slower), KX2=1 (x2 by Karatsuba too: 2% slower),
+CARRY=par (two rounds of carries of every limb at once, shorter chains
+but more vector instructions: 4% slower).  The integer stream is the expansion of the
 radix-2^64 macros of internal/method/arm64/x25519_ladder_regs.S and
 internal/field/arm64/fe64arm_macros.S, read from those files.
 
@@ -800,7 +809,6 @@ def main():
     integer += tail
     if not os.environ.get("NOSCHED"):
         body, cyc = schedule(body, tag_streams(neon, integer), WEIGHTS)
-        sys.stderr.write("scheduled: %d cycles\n" % cyc)
     nmul = sum(1 for t, r, w in integer if t.split()[0] in ("mul", "umulh", "umull"))
     nvm = sum(1 for t, r, w in neon if t.split()[0] in ("mul", "umull", "umlal"))
     with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "x25519_ladder_fe26x2.S.in")) as f:

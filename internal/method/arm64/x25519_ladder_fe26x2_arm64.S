@@ -5,16 +5,21 @@
    The X25519 Montgomery ladder (RFC 7748 section 5) for AArch64 with the
    step split between the two kinds of multiplier a core has: the x3/z3
    half in two 32-bit lanes of Advanced SIMD (umull/umlal, radix 2^25.5),
-   the x2/z2 half on the integer unit (mul/umulh, radix 2^64), the two
-   halves written as independent instruction streams and merged
-   instruction by instruction into one loop body (524 vector-half and
-   550 integer-half instructions; 278 vector and 141 integer
-   multiplications a step).  The arithmetic is that of
-   internal/method/arm64/x25519_ladder_arm64.S (whose comments explain
-   the rearranged step: A, B, C, D formed at the end of the previous step,
-   the swap choosing only the doubling's inputs, the clamped scalar's
-   fixed bits written out of the loop); its first step (bit 254) and its
-   last three (bits 2, 1, 0, doublings alone) are used here as they are.
+   the x2/z2 half on the integer unit (mul/umulh, radix 2^64).  The two
+   halves are written as independent instruction streams, merged and then
+   list-scheduled by their dependencies (registers, flags, frame slots)
+   into one loop body (524 vector-half and 550 integer-half
+   instructions; 278 vector and 141 integer multiplications a step),
+   so that the one integer multiplier and the two vector multipliers of
+   LLVM's Cyclone model (apple-m1) work side by side.  Where there is one
+   vector multiply pipe (LLVM's Cortex-A57 model, its in-order A53 model)
+   the vector half costs more than it saves: this ladder is for cores with
+   two.  The arithmetic is that of internal/method/arm64/x25519_ladder_arm64.S
+   (whose comments explain the rearranged step: A, B, C, D formed at the
+   end of the previous step, the swap choosing only the doubling's
+   inputs, the clamped scalar's fixed bits written out of the loop); its
+   first step (bit 254) and its last three (bits 2, 1, 0, doublings
+   alone) are used here as they are.
 
    A step, with A = x2 + z2, B = x2 - z2, C = x3 + z3, D = x3 - z3:
    - vector half, lane 0 and lane 1 of each operation:
@@ -27,29 +32,35 @@
      DA - CB, which is squared.)
    - integer half: AA = (swap ? C : A)^2, BB = (swap ? D : B)^2,
      x2' = AA BB, E = AA - BB, z2' = E (BB + 121666 E),
-     A' = x2' + z2', B' = x2' - z2'.
-   - conversions: [A', B'] from radix 2^64 to radix 2^25.5 on the
-     integer unit (ubfx/extr into ten limbs of 26, 25, 26, ... bits, limb 9
-     taking bits 230..255, so 26 bits and the value exact) and stored as
-     32-bit lane pairs; [D', C'] to radix 2^64: five 53-bit chunks
-     l_2m + 2^26 l_2m+1 per element in 64-bit lanes (ushll2/uaddw), then
-     on the integer unit c_0 + c_1 2^51 + ... + c_4 2^204 by shifts and
-     one adds/adcs chain, the bits above 2^256 folded as 38 each
-     (next step's integer half, before the selection).
+     A' = x2' + z2', B' = x2' - z2' (the macros of
+     x25519_ladder_regs.S, expanded by the generator).
+   - conversions, both at the end of the step (with the next step's swap
+     bit, so that the next integer half starts with its selection):
+     [A', B'] from radix 2^64 to radix 2^25.5 on the integer unit
+     (ubfx/extr into ten limbs of 26, 25, 26, ... bits, limb 9 taking bits
+     230..255, so 26 bits and the value exact), stored as 32-bit lane
+     pairs; [D', C'] to radix 2^64: five 53-bit chunks l_2m + 2^26 l_2m+1
+     per element in 64-bit lanes (ushll2/uaddw), then on the integer unit
+     c_0 + c_1 2^51 + ... + c_4 2^204 by shifts and one adds/adcs chain,
+     the bits above 2^256 folded as 38 each.
    The field products in radix 2^25.5: h_k = sum of f_i g_j over
    i + j = k (mod 10), times 2 when i and j are both odd, times 19 when
-   i + j >= 10, row by row into ten 64-bit accumulators; then one carry
-   pass (limbs 0, 4, 1, 5, 2, 6, 3, 7, 4, 8, 9 (times 19 into 0), 0),
-   after which every limb fits its 26 or 25 bits but limbs 1 and 5
-   (slightly above) and the accumulators are narrowed to 32 bits.
+   i + j >= 10, row by row into ten 64-bit accumulators (the square
+   takes each cross product once, doubled); then one carry pass (limbs
+   0, 4, 1, 5, 2, 6, 3, 7, 4, 8, 9 (times 19 into 0), 0; usra adds a
+   carry, and keeps the low bits), after which every limb fits its 26 or
+   25 bits but limbs 1 and 5 (slightly above), and the accumulators are
+   narrowed to 32 bits (xtn; uzp1 where the sums and differences follow).
 
    Bounds (checked by the generator by interval arithmetic over every
    operation; it stops if one fails): every 64-bit accumulator lane stays
    below 2^64, every 32-bit operand lane (including 2 f_i, 4 f_i and
    19 g_j) below 2^32, every carried limb is at most 2p's limb, so the
    differences a + 2p - b are non-negative; the limbs of [D, C] entering
-   a step are at most 2^27.58, 2^26.58, 2^27.58, 2^26.58, 2^27.58, 2^26.58, 2^27.58, 2^26.58, 2^27.58, 2^26.58 (limbs 0..9).  The integer half's
-   values are four 64-bit limbs in [0, 2^256) as in x25519_ladder_regs.S.
+   a step are at most, limb 0 to 9:
+   2^27.58, 2^26.58, 2^27.58, 2^26.58, 2^27.58, 2^26.58, 2^27.58, 2^26.58, 2^27.58, 2^26.58.
+   The integer half's values are four 64-bit limbs in [0, 2^256) as in
+   x25519_ladder_regs.S.
 
    void x25519_ladder_fe26x2_arm64(uint64_t x2[4], uint64_t z2[4],
                                    const unsigned char k[32], const uint64_t u[4])
@@ -62,18 +73,18 @@
    bytes of saved registers plus 848 bytes of locals (the callers
    wipe the stack they used).
 
-   Registers in the loop: x0 = i (253 down to 3), x1 = the previous bit,
-   then whether to swap, x30 = the bit of this step, x28 = 38,
-   v31 = 19 in every 32-bit lane; the integer half uses x2-x17 and
-   x19-x27, the vector half v0-v30.
+   Registers in the loop: x0 = i (253 down to 3), x1 = whether this step
+   swaps (bit i of k xor bit i + 1), x30 = bit i, x28 = 38, v31 = 19 in
+   every 32-bit lane; the integer half uses x2-x17 and x19-x27, the
+   vector half v0-v30.
 
    Constant time: bit i of k only ever reaches csel (the two selections
    of the doubling's inputs); the loop branch depends on i alone; the one
-   register-indexed load reads k[i >> 3], an address that depends on i
-   only; every other address is sp plus a constant.  umull/umlal/mul on
-   vectors and mul/umulh on the integer unit take the same time for all
-   operands on the cores we target (tests/check-arm64-ct.sh checks the
-   disassembly). */
+   register-indexed load reads k[(i - 1) >> 3] (the next step's bit), an
+   address that depends on i only; every other address is sp plus a
+   constant.  umull/umlal/mul on vectors and mul/umulh on the integer unit
+   take the same time for all operands on the cores we target
+   (tests/check-arm64-ct.sh checks the disassembly). */
 #ifndef X25519_LADDER_FE26X2_ARM64_S
 #define X25519_LADDER_FE26X2_ARM64_S
 
