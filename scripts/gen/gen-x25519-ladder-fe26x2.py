@@ -19,7 +19,9 @@ on the loop body alone): NOSCHED=1 (merged order only: 2-3% slower),
 LEAD=x (one stream ahead in the merge), ZFIRST=1 (z2 before x2 in the
 integer half: 2% slower), KX2=1 (x2 by Karatsuba too: 2% slower),
 CARRY=par (two rounds of carries of every limb at once, shorter chains
-but more vector instructions: 4% slower).  The integer stream is the expansion of the
+but more vector instructions: 4% slower), SCHED=asap or SCHED=alap
+(topological orders by earliest or latest start instead of the list
+scheduler: 12% and 7% slower).  The integer stream is the expansion of the
 radix-2^64 macros of internal/method/arm64/x25519_ladder_regs.S and
 internal/field/arm64/fe64arm_macros.S, read from those files.
 
@@ -539,9 +541,9 @@ def int_tail():
     return out
 
 
-# priority added to each segment of a stream in the list scheduling: the
-# scheduler's machine is simple, so these were tuned against llvm-mca's
-# apple-m1 model of the loop body (a hill climb, /tmp script, not kept)
+# priority added to each segment (SEG instructions) of a stream in the
+# list scheduling; empty: a hill climb over these weights against
+# llvm-mca's apple-m1 model of the loop body found at most 0.4%
 WEIGHTS = {}
 
 LEAD = float(os.environ.get("LEAD", "0"))
