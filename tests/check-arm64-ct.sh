@@ -33,6 +33,7 @@ ALLOWED_BRANCHES='
 fe64arm_asm_nsquare:b.le n = 1: n is the public count of squarings
 fe64arm_asm_nsquare:b.ne the loop over the public count n
 x25519_ladder_arm64:b.ge the loop over the bit index i = 253..3 (public)
+x25519_ladder_fe26x2_arm64:b.ge the loop over the bit index i = 253..3 (public)
 ge64arm_asm_comb_madd:cbz n = 1 or 2 (no pipelined addition) and init = 0: n and init are public arguments
 ge64arm_asm_comb_madd:b.ne the loop over the rows, on the public count n
 ge64arm_asm_dbl_p3:b.ne the loop over the doublings, on the public count n
@@ -42,6 +43,7 @@ sha512_arm64_blocks:b.ne the loops over the four 16-round groups and over the bl
 # function:mnemonic and why the index is public
 ALLOWED_INDEXED='
 x25519_ladder_arm64:ldrb k[i >> 3]: the byte offset is the public bit index
+x25519_ladder_fe26x2_arm64:ldrb k[(i - 1) >> 3]: the byte offset is the public bit index
 '
 
 compilers="aarch64-linux-gnu-gcc"
