@@ -1,0 +1,653 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""The X25519 batch ladder loop for x86-64 with AVX2, BMI2 and ADX: four
+Montgomery ladders in the four 64-bit lanes of ymm registers (radix
+2^25.5, vpmuludq, the arithmetic of internal/field/fe26x4_avx2.h) and a
+fifth on the integer unit (radix 2^64, mulx/adcx/adox, the arithmetic of
+internal/field/amd64/fe64_macros.S), the two ladder steps merged
+instruction by instruction into one loop body.
+
+Why merged: out-of-order hardware can overlap the two steps only within
+its window (some 256 instructions on Zen 3).  Emitted as blocks (the
+fifth step cut into ten parts between the vector operations) the integer
+work overlapped only about 30% (doc/speed.md, "4+1").  Here every few
+vector instructions are followed by one integer instruction, so both
+streams are always in the window together.
+
+Correctness of the merge: the vector stream touches only ymm0-ymm15,
+memory through %rdi and constants through %rip, never a general register
+or the flags; the integer stream touches only general registers other
+than %rdi, the flags, and its own memory through %rdi.  The two streams
+share no register and no memory, so any interleaving computes the same
+as either order.
+
+Output: one .S file with two functions (both void f(uint64_t *state),
+rdi = state, 32-byte aligned, laid out as the #defines printed at the
+top of the file and in the header):
+  ladder4x1_loop: 255 steps of the merged loop (four lanes and the fifth)
+  ladder4_loop:   255 steps of the vector stream alone
+and a C header with the state layout.
+
+usage: gen-x25519-ladder4x1.py [--ratio-check] -o FILE.S -H FILE.h
+"""
+import sys
+
+# ---------------------------------------------------------------- layout
+FE = 320            # one four-lane element: ten limbs of 32 bytes
+OFF = {}
+_pos = 0
+
+
+def _alloc(name, size):
+    global _pos
+    OFF[name] = _pos
+    _pos += size
+
+
+# inputs/outputs set by the C driver
+_alloc('X1P', 4 * FE)       # x1 row factors: x1, 2 x1, 19 x1, 38 x1
+_alloc('X2', FE)
+_alloc('Z2', FE)
+_alloc('X3', FE)
+_alloc('Z3', FE)
+_alloc('SW', 128)           # the four lanes' clamped scalars, 4 x ymm
+_alloc('SWAP', 32)          # lane masks of the previous bit
+# vector temporaries
+for _n in ('A', 'B', 'C', 'D', 'DA', 'CB', 'T', 'AA', 'BB', 'E', 'T3'):
+    _alloc('V' + _n, FE)
+_alloc('W', 5 * 32)         # 19/38 f_j, j = 5..9, of a squaring
+# the fifth item: radix-2^64 elements of 32 bytes
+for _n in ('X1', 'X2', 'Z2', 'X3', 'Z3'):
+    _alloc('S' + _n, 32)
+_alloc('SK', 32)            # its clamped scalar, bytes
+_alloc('SSWAP', 8)          # its previous bit (0 or 1)
+_alloc('LI', 8)             # the bit index, 254 down to 0 (public)
+_alloc('SPAD', 16)
+for _n in ('A', 'B', 'C', 'D', 'AA', 'BB', 'DA', 'CB', 'E', 'T', 'T2'):
+    _alloc('L' + _n, 32)
+STATE = _pos
+assert STATE % 32 == 0
+
+
+def m(name, k=0):
+    """memory operand name + k bytes off %rdi"""
+    return '%d(%%rdi)' % (OFF[name] + k)
+
+
+def limb(name, i):
+    return m(name, 32 * i)
+
+
+def y(r):
+    return '%%ymm%d' % r
+
+
+# ---------------------------------------------------------------- vector
+# t0..t9 in ymm0..ymm9 (column sums), row values in ymm10..ymm13,
+# the product in ymm14 / ymm15 (alternating).
+class V:
+    def __init__(self):
+        self.out = []
+        self.tmp = 14
+
+    def e(self, s):
+        self.out.append(s)
+
+    def ptmp(self):
+        self.tmp = 29 - self.tmp    # 14 <-> 15
+        return self.tmp
+
+    # products: dst = a * mem (a a register)
+    def mac(self, first, t, a, mem):
+        if first:
+            self.e('vpmuludq %s, %s, %s' % (mem, y(a), y(t)))
+        else:
+            p = self.ptmp()
+            self.e('vpmuludq %s, %s, %s' % (mem, y(a), y(p)))
+            self.e('vpaddq %s, %s, %s' % (y(p), y(t), y(t)))
+
+    def reduce_store(self, h):
+        """the ten sums in ymm0..9 to TIGHT limbs, stored at h"""
+        def carry(i):
+            c = self.ptmp()
+            self.e('vpsrlq $%d, %s, %s' % (25 if i & 1 else 26, y(i), y(c)))
+            self.e('vpaddq %s, %s, %s' % (y(c), y(i + 1), y(i + 1)))
+            self.e('vpand %s, %s, %s' % ('M25(%rip)' if i & 1 else 'M26(%rip)', y(i), y(i)))
+        carry(0); carry(4)
+        carry(1); carry(5)
+        carry(2); carry(6)
+        carry(3); carry(7)
+        carry(4); carry(8)
+        # limbs 2, 3, 4 (first chain), 6, 7, 8 are final now
+        for i in (2, 3, 4, 6, 7, 8):
+            self.e('vmovdqa %s, %s' % (y(i), limb(h, i)))
+        self.e('vpsrlq $25, %s, %s' % (y(9), y(14)))
+        self.e('vpand M25(%%rip), %s, %s' % (y(9), y(9)))
+        self.e('vmovdqa %s, %s' % (y(9), limb(h, 9)))
+        self.e('vpsllq $1, %s, %s' % (y(14), y(15)))
+        self.e('vpaddq %s, %s, %s' % (y(15), y(0), y(0)))
+        self.e('vpsllq $4, %s, %s' % (y(14), y(15)))
+        self.e('vpaddq %s, %s, %s' % (y(14), y(0), y(0)))
+        self.e('vpaddq %s, %s, %s' % (y(15), y(0), y(0)))
+        self.e('vpsrlq $26, %s, %s' % (y(0), y(14)))
+        self.e('vpand M26(%%rip), %s, %s' % (y(0), y(0)))
+        self.e('vpaddq %s, %s, %s' % (y(14), y(1), y(1)))
+        self.e('vmovdqa %s, %s' % (y(0), limb(h, 0)))
+        self.e('vmovdqa %s, %s' % (y(1), limb(h, 1)))
+        self.e('vmovdqa %s, %s' % (y(5), limb(h, 5)))
+
+    def mul(self, h, f, g, pre=False):
+        """h = f g; with pre, f is the row-factor block X1P"""
+        for i in range(10):
+            need = set()
+            for j in range(10):
+                need.add(self.factor(i, j))
+            a = {}
+            if pre:
+                for k, (nm, r) in enumerate((('1', 10), ('2', 11), ('19', 12), ('38', 13))):
+                    if nm in need:
+                        self.e('vmovdqa %s, %s' % (m('X1P', FE * k + 32 * i), y(r)))
+                        a[nm] = r
+            else:
+                self.e('vmovdqa %s, %s' % (limb(f, i), y(10)))
+                a['1'] = 10
+                if '2' in need:
+                    self.e('vpaddq %s, %s, %s' % (y(10), y(10), y(11)))
+                    a['2'] = 11
+                if '19' in need or '38' in need:
+                    self.e('vpmuludq K19(%%rip), %s, %s' % (y(10), y(12)))
+                    a['19'] = 12
+                if '38' in need:
+                    self.e('vpaddq %s, %s, %s' % (y(12), y(12), y(13)))
+                    a['38'] = 13
+            for j in range(10):
+                self.mac(i == 0, (i + j) % 10, a[self.factor(i, j)], limb(g, j))
+        self.reduce_store(h)
+
+    @staticmethod
+    def factor(i, j):
+        odd = (i & j) & 1
+        if i + j >= 10:
+            return '38' if odd else '19'
+        return '2' if odd else '1'
+
+    def sq(self, h, f):
+        """h = f^2 (the symmetric form of fe26x4_sq)"""
+        for j in range(5, 10):
+            self.e('vmovdqa %s, %s' % (limb(f, j), y(14)))
+            self.e('vpmuludq %s, %s, %s' % ('K38(%rip)' if j & 1 else 'K19(%rip)', y(14), y(15)))
+            self.e('vmovdqa %s, %s' % (y(15), m('W', 32 * (j - 5))))
+        first = set(range(10))
+        for i in range(10):
+            fac = {}
+            for j in range(i, 10):
+                if i + j < 10:
+                    if i == j:
+                        fac[j] = '2' if i & 1 else '1'
+                    else:
+                        fac[j] = '4' if (i & j) & 1 else '2'
+                else:
+                    fac[j] = '1' if i == j or ((j & 1) and not (i & 1)) else '2'
+            need = set(fac.values())
+            self.e('vmovdqa %s, %s' % (limb(f, i), y(10)))
+            a = {'1': 10}
+            if '2' in need or '4' in need:
+                self.e('vpaddq %s, %s, %s' % (y(10), y(10), y(11)))
+                a['2'] = 11
+            if '4' in need:
+                self.e('vpaddq %s, %s, %s' % (y(11), y(11), y(12)))
+                a['4'] = 12
+            for j in range(i, 10):
+                col = (i + j) % 10
+                mem = limb(f, j) if i + j < 10 else m('W', 32 * (j - 5))
+                self.mac(col in first, col, a[fac[j]], mem)
+                first.discard(col)
+        assert not first
+        self.reduce_store(h)
+
+    def add(self, h, f, g):
+        for i in range(10):
+            self.e('vmovdqa %s, %s' % (limb(f, i), y(i)))
+            self.e('vpaddq %s, %s, %s' % (limb(g, i), y(i), y(i)))
+            self.e('vmovdqa %s, %s' % (y(i), limb(h, i)))
+
+    @staticmethod
+    def twop(i):
+        return 'TWOP0(%rip)' if i == 0 else ('TWOPO(%rip)' if i & 1 else 'TWOPE(%rip)')
+
+    def sub(self, h, f, g):
+        for i in range(10):
+            self.e('vmovdqa %s, %s' % (limb(f, i), y(i)))
+            self.e('vpaddq %s, %s, %s' % (self.twop(i), y(i), y(i)))
+            self.e('vpsubq %s, %s, %s' % (limb(g, i), y(i), y(i)))
+            self.e('vmovdqa %s, %s' % (y(i), limb(h, i)))
+
+    def swap_addsub(self):
+        """with the swap mask in ymm15: swap (x2, z2) and (x3, z3) where it
+        is set and form A, B, C, D from the swapped values (x2 .. z3 in
+        memory are rewritten later in the step, so the swap is not
+        stored)"""
+        for i in range(10):
+            self.e('vmovdqa %s, %s' % (limb('X2', i), y(0)))
+            self.e('vmovdqa %s, %s' % (limb('X3', i), y(1)))
+            self.e('vmovdqa %s, %s' % (limb('Z2', i), y(4)))
+            self.e('vmovdqa %s, %s' % (limb('Z3', i), y(5)))
+            self.e('vpblendvb %s, %s, %s, %s' % (y(15), limb('X3', i), y(0), y(2)))
+            self.e('vpblendvb %s, %s, %s, %s' % (y(15), limb('X2', i), y(1), y(3)))
+            self.e('vpblendvb %s, %s, %s, %s' % (y(15), limb('Z3', i), y(4), y(6)))
+            self.e('vpblendvb %s, %s, %s, %s' % (y(15), limb('Z2', i), y(5), y(7)))
+            self.e('vpaddq %s, %s, %s' % (y(6), y(2), y(8)))
+            self.e('vmovdqa %s, %s' % (y(8), limb('VA', i)))
+            self.e('vpaddq %s, %s, %s' % (self.twop(i), y(2), y(9)))
+            self.e('vpsubq %s, %s, %s' % (y(6), y(9), y(9)))
+            self.e('vmovdqa %s, %s' % (y(9), limb('VB', i)))
+            self.e('vpaddq %s, %s, %s' % (y(7), y(3), y(10)))
+            self.e('vmovdqa %s, %s' % (y(10), limb('VC', i)))
+            self.e('vpaddq %s, %s, %s' % (self.twop(i), y(3), y(11)))
+            self.e('vpsubq %s, %s, %s' % (y(7), y(11), y(11)))
+            self.e('vmovdqa %s, %s' % (y(11), limb('VD', i)))
+
+    def mul121666_add(self, h, f, g):
+        """h = 121666 f + g, one parallel carry round (MULIN)"""
+        # t0 stays in ymm0 until the wrapped carry of limb 9 arrives
+        prev = None
+        for i in range(10):
+            t = 0 if i == 0 else (1 + (i & 1))
+            c = 3 + (i & 1)
+            self.e('vmovdqa %s, %s' % (limb(f, i), y(t)))
+            self.e('vpmuludq K121666(%%rip), %s, %s' % (y(t), y(t)))
+            self.e('vpaddq %s, %s, %s' % (limb(g, i), y(t), y(t)))
+            self.e('vpsrlq $%d, %s, %s' % (25 if i & 1 else 26, y(t), y(c)))
+            self.e('vpand %s, %s, %s' % ('M25(%rip)' if i & 1 else 'M26(%rip)', y(t), y(t)))
+            if i > 0:
+                self.e('vpaddq %s, %s, %s' % (y(prev), y(t), y(t)))
+                self.e('vmovdqa %s, %s' % (y(t), limb(h, i)))
+            prev = c
+        self.e('vpmuludq K19(%%rip), %s, %s' % (y(prev), y(prev)))
+        self.e('vpaddq %s, %s, %s' % (y(prev), y(0), y(0)))
+        self.e('vmovdqa %s, %s' % (y(0), limb(h, 0)))
+
+    def step(self):
+        """the ladder step of fe26x4-ladder-batch after its swap (mask in
+        ymm15)"""
+        self.swap_addsub()
+        self.mul('VDA', 'VD', 'VA')
+        self.mul('VCB', 'VC', 'VB')
+        self.sub('VT', 'VDA', 'VCB')
+        self.sq('VT', 'VT')
+        self.sq('VAA', 'VA')
+        self.sq('VBB', 'VB')
+        self.mul('Z3', None, 'VT', pre=True)
+        self.add('VT', 'VDA', 'VCB')
+        self.sq('X3', 'VT')
+        self.sub('VE', 'VAA', 'VBB')
+        self.mul121666_add('VT3', 'VE', 'VBB')
+        self.mul('X2', 'VAA', 'VBB')
+        self.mul('Z2', 'VE', 'VT3')
+        return self.out
+
+
+# ---------------------------------------------------------------- scalar
+# fe64_macros.S's operations, base %rdi, registers rax rbx rcx rdx rsi rbp
+# r8-r15 and the flags.
+class S:
+    def __init__(self):
+        self.out = []
+
+    def e(self, s):
+        self.out.append(s)
+
+    def reduce38(self):
+        e = self.e
+        e('movl $38, %edx')
+        e('xorl %ebp, %ebp')
+        for src, lo, hi in (('%r12', '%r8', '%r9'), ('%r13', '%r9', '%r10'),
+                            ('%r14', '%r10', '%r11')):
+            e('mulx %s, %%rax, %%rbx' % src)
+            e('adcx %%rax, %s' % lo)
+            e('adox %%rbx, %s' % hi)
+        e('mulx %r15, %rax, %r12')
+        e('adcx %rax, %r11')
+        e('adox %rbp, %r12')
+        e('adcx %rbp, %r12')
+        e('imulq $38, %r12, %r12')
+        e('addq %r12, %r8')
+        e('adcq %rbp, %r9')
+        e('adcq %rbp, %r10')
+        e('adcq %rbp, %r11')
+        e('sbbq %rax, %rax')
+        e('andl $38, %eax')
+        e('addq %rax, %r8')
+
+    def store(self, h):
+        for k, r in enumerate(('%r8', '%r9', '%r10', '%r11')):
+            self.e('movq %s, %s' % (r, m(h, 8 * k)))
+
+    def mul(self, h, f, g):
+        e = self.e
+        F = [m(f, 8 * k) for k in range(4)]
+        e('movq %s, %%rdx' % m(g, 0))
+        e('mulx %s, %%r8, %%r9' % F[0])
+        e('mulx %s, %%rax, %%r10' % F[1])
+        e('addq %rax, %r9')
+        e('mulx %s, %%rax, %%r11' % F[2])
+        e('adcq %rax, %r10')
+        e('mulx %s, %%rax, %%r12' % F[3])
+        e('adcq %rax, %r11')
+        e('adcq $0, %r12')
+        R = ['%r8', '%r9', '%r10', '%r11', '%r12', '%r13', '%r14', '%r15']
+        for row in (1, 2, 3):
+            e('movq %s, %%rdx' % m(g, 8 * row))
+            e('xorl %ebp, %ebp')
+            for k in range(3):
+                e('mulx %s, %%rax, %%rbx' % F[k])
+                e('adcx %%rax, %s' % R[row + k])
+                e('adox %%rbx, %s' % R[row + k + 1])
+            e('mulx %s, %%rax, %s' % (F[3], R[row + 4]))
+            e('adcx %%rax, %s' % R[row + 3])
+            e('adox %%rbp, %s' % R[row + 4])
+            e('adcx %%rbp, %s' % R[row + 4])
+        self.reduce38()
+        self.store(h)
+
+    def sq(self, h, f):
+        e = self.e
+        F = [m(f, 8 * k) for k in range(4)]
+        e('movq %s, %%rdx' % F[0])
+        e('mulx %s, %%r9, %%r10' % F[1])
+        e('mulx %s, %%rax, %%r11' % F[2])
+        e('addq %rax, %r10')
+        e('mulx %s, %%rax, %%r12' % F[3])
+        e('adcq %rax, %r11')
+        e('movq %s, %%rdx' % F[3])
+        e('mulx %s, %%rax, %%r13' % F[1])
+        e('adcq %rax, %r12')
+        e('mulx %s, %%rax, %%r14' % F[2])
+        e('adcq %rax, %r13')
+        e('adcq $0, %r14')
+        e('movq %s, %%rdx' % F[1])
+        e('mulx %s, %%rax, %%rbx' % F[2])
+        e('xorl %ebp, %ebp')
+        e('addq %rax, %r11')
+        e('adcq %rbx, %r12')
+        e('adcq %rbp, %r13')
+        e('adcq %rbp, %r14')
+        e('xorl %ebp, %ebp')
+        e('movq %s, %%rdx' % F[0])
+        e('mulx %rdx, %r8, %rax')
+        e('adcx %r9, %r9')
+        e('adox %rax, %r9')
+        e('movq %s, %%rdx' % F[1])
+        e('mulx %rdx, %rax, %rbx')
+        e('adcx %r10, %r10')
+        e('adox %rax, %r10')
+        e('adcx %r11, %r11')
+        e('adox %rbx, %r11')
+        e('movq %s, %%rdx' % F[2])
+        e('mulx %rdx, %rax, %rbx')
+        e('adcx %r12, %r12')
+        e('adox %rax, %r12')
+        e('adcx %r13, %r13')
+        e('adox %rbx, %r13')
+        e('movq %s, %%rdx' % F[3])
+        e('mulx %rdx, %rax, %r15')
+        e('adcx %r14, %r14')
+        e('adox %rax, %r14')
+        e('adcx %rbp, %r15')
+        e('adox %rbp, %r15')
+        self.reduce38()
+        self.store(h)
+
+    def mul121666_add(self, h, f, g):
+        e = self.e
+        e('movl $121666, %edx')
+        e('mulx %s, %%r8, %%r9' % m(f, 0))
+        e('mulx %s, %%rax, %%r10' % m(f, 8))
+        e('addq %rax, %r9')
+        e('mulx %s, %%rax, %%r11' % m(f, 16))
+        e('adcq %rax, %r10')
+        e('mulx %s, %%rax, %%r12' % m(f, 24))
+        e('adcq %rax, %r11')
+        e('adcq $0, %r12')
+        e('addq %s, %%r8' % m(g, 0))
+        e('adcq %s, %%r9' % m(g, 8))
+        e('adcq %s, %%r10' % m(g, 16))
+        e('adcq %s, %%r11' % m(g, 24))
+        e('adcq $0, %r12')
+        e('imulq $38, %r12, %r12')
+        e('addq %r12, %r8')
+        e('adcq $0, %r9')
+        e('adcq $0, %r10')
+        e('adcq $0, %r11')
+        e('sbbq %rax, %rax')
+        e('andl $38, %eax')
+        e('addq %rax, %r8')
+        self.store(h)
+
+    def fold(self, regs, op):
+        """after an add (op 'add') or sub (op 'sub') of 256-bit values in
+        regs, the carry or borrow folded back as 38"""
+        e = self.e
+        c = 'adcq' if op == 'add' else 'sbbq'
+        e('sbbq %rax, %rax')
+        e('andl $38, %eax')
+        e('%sq %%rax, %s' % (op, regs[0]))
+        for r in regs[1:]:
+            e('%s $0, %s' % (c, r))
+        e('sbbq %rax, %rax')
+        e('andl $38, %eax')
+        e('%sq %%rax, %s' % (op, regs[0]))
+
+    def sub(self, h, f, g):
+        e = self.e
+        R = ['%r8', '%r9', '%r10', '%r11']
+        for k in range(4):
+            e('movq %s, %s' % (m(f, 8 * k), R[k]))
+        e('subq %s, %s' % (m(g, 0), R[0]))
+        for k in range(1, 4):
+            e('sbbq %s, %s' % (m(g, 8 * k), R[k]))
+        self.fold(R, 'sub')
+        self.store(h)
+
+    def addsub_regs(self, s, d, x, zmem, t):
+        """x (registers, destroyed) + z at s, x - z at d; sum in t"""
+        e = self.e
+        for k in range(4):
+            e('movq %s, %s' % (x[k], t[k]))
+        e('addq %s, %s' % (m(zmem, 0), t[0]))
+        for k in range(1, 4):
+            e('adcq %s, %s' % (m(zmem, 8 * k), t[k]))
+        self.fold(t, 'add')
+        for k in range(4):
+            e('movq %s, %s' % (t[k], m(s, 8 * k)))
+        e('subq %s, %s' % (m(zmem, 0), x[0]))
+        for k in range(1, 4):
+            e('sbbq %s, %s' % (m(zmem, 8 * k), x[k]))
+        self.fold(x, 'sub')
+        for k in range(4):
+            e('movq %s, %s' % (x[k], m(d, 8 * k)))
+
+    def head(self):
+        """the fifth item's bit, its swap mask in %rsi, z2/z3 swapped in
+        memory, x2/x3 swapped in registers"""
+        e = self.e
+        e('movq %s, %%rcx' % m('LI'))
+        e('movq %rcx, %rax')
+        e('shrq $3, %rax')
+        e('movzbl %d(%%rdi,%%rax), %%eax' % OFF['SK'])
+        e('andl $7, %ecx')
+        e('shrl %cl, %eax')
+        e('andl $1, %eax')
+        e('movq %s, %%rsi' % m('SSWAP'))
+        e('xorq %rax, %rsi')
+        e('movq %%rax, %s' % m('SSWAP'))
+        e('negq %rsi')
+        for k in range(4):
+            e('movq %s, %%rax' % m('SZ2', 8 * k))
+            e('movq %s, %%rbx' % m('SZ3', 8 * k))
+            e('movq %rax, %rdx')
+            e('xorq %rbx, %rdx')
+            e('andq %rsi, %rdx')
+            e('xorq %rdx, %rax')
+            e('xorq %rdx, %rbx')
+            e('movq %%rax, %s' % m('SZ2', 8 * k))
+            e('movq %%rbx, %s' % m('SZ3', 8 * k))
+        X2 = ['%r8', '%r9', '%r10', '%r11']
+        X3 = ['%r12', '%r13', '%r14', '%r15']
+        for k in range(4):
+            e('movq %s, %s' % (m('SX2', 8 * k), X2[k]))
+            e('movq %s, %s' % (m('SX3', 8 * k), X3[k]))
+        for k in range(4):
+            e('movq %s, %%rax' % X2[k])
+            e('xorq %s, %%rax' % X3[k])
+            e('andq %rsi, %rax')
+            e('xorq %%rax, %s' % X2[k])
+            e('xorq %%rax, %s' % X3[k])
+        return X2, X3
+
+    def step(self):
+        X2, X3 = self.head()
+        T = ['%rbx', '%rcx', '%rdx', '%rsi']
+        self.addsub_regs('LA', 'LB', X2, 'SZ2', T)
+        self.addsub_regs('LC', 'LD', X3, 'SZ3', T)
+        self.sq('LAA', 'LA')
+        self.sq('LBB', 'LB')
+        self.mul('LDA', 'LD', 'LA')
+        self.mul('LCB', 'LC', 'LB')
+        self.mul('SX2', 'LAA', 'LBB')
+        self.sub('LE', 'LAA', 'LBB')
+        # DA + CB, DA - CB
+        e = self.e
+        R = ['%r8', '%r9', '%r10', '%r11']
+        for k in range(4):
+            e('movq %s, %s' % (m('LDA', 8 * k), R[k]))
+        self.addsub_regs('LT', 'LT2', R, 'LCB', T)
+        self.sq('SX3', 'LT')
+        self.sq('LT2', 'LT2')
+        self.mul121666_add('LT', 'LE', 'LBB')
+        self.mul('SZ3', 'SX1', 'LT2')
+        self.mul('SZ2', 'LE', 'LT')
+        return self.out
+
+
+# ---------------------------------------------------------------- output
+def vector_head():
+    """the lane masks of bit LI of the four scalars: new swap mask in
+    ymm15, bit stored as SWAP; uses rax rcx and the flags (before the
+    merged body)"""
+    return [
+        'movq %s, %%rcx' % m('LI'),
+        'movq %rcx, %rax',
+        'shrq $6, %rax',
+        'shlq $5, %rax',
+        'vmovdqa %d(%%rdi,%%rax), %%ymm0' % OFF['SW'],
+        'andl $63, %ecx',
+        'vmovq %rcx, %xmm1',
+        'vpsrlq %xmm1, %ymm0, %ymm0',
+        'vpand ONE(%rip), %ymm0, %ymm0',
+        'vpxor %ymm2, %ymm2, %ymm2',
+        'vpsubq %ymm0, %ymm2, %ymm0',
+        'vpxor %s, %%ymm0, %%ymm15' % m('SWAP'),
+        'vmovdqa %%ymm0, %s' % m('SWAP'),
+    ]
+
+
+def merge(vs, ss):
+    """one integer instruction after every len(vs)/len(ss) vector
+    instructions, spread evenly (Bresenham), so both end together"""
+    out = []
+    nv, ns = len(vs), len(ss)
+    k = 0
+    for i, v in enumerate(vs):
+        out.append(v)
+        want = (i + 1) * ns // nv
+        while k < want:
+            out.append(ss[k])
+            k += 1
+    out.extend(ss[k:])
+    return out
+
+
+def function(name, body, lines):
+    lines.append('')
+    lines.append('FE64_FUNC(CRYPTO_NAMESPACE(%s))' % name)
+    for r in ('%rbx', '%rbp', '%r12', '%r13', '%r14', '%r15'):
+        lines.append('\tFE64_PUSH %s' % r)
+    lines.append('\t.p2align 5')
+    lines.append('1:')
+    for s in vector_head():
+        lines.append('\t' + s)
+    for s in body:
+        lines.append('\t' + s)
+    lines.append('\tdecq %s' % m('LI'))
+    lines.append('\tjns 1b')
+    lines.append('\tvzeroupper')
+    for r in ('%r15', '%r14', '%r13', '%r12', '%rbp', '%rbx'):
+        lines.append('\tFE64_POP %s' % r)
+    lines.append('\tret')
+    lines.append('FE64_END(CRYPTO_NAMESPACE(%s))' % name)
+
+
+def main(argv):
+    out_s = out_h = None
+    i = 1
+    stats = False
+    while i < len(argv):
+        if argv[i] == '-o':
+            out_s = argv[i + 1]; i += 2
+        elif argv[i] == '-H':
+            out_h = argv[i + 1]; i += 2
+        elif argv[i] == '--stats':
+            stats = True; i += 1
+        else:
+            sys.exit(__doc__)
+    vs = V().step()
+    ss = S().step()
+    if stats:
+        print('vector %d instructions, scalar %d' % (len(vs), len(ss)))
+    cmd = 'python3 scripts/gen/gen-x25519-ladder4x1.py -o %s -H %s' % (out_s, out_h)
+    L = []
+    L.append('/* generated by: %s */' % cmd)
+    L.append('/* SPDX-License-Identifier: MIT */')
+    L.append('/* The X25519 batch ladder loops of fe26x4-fe64-ladder-batch (see the')
+    L.append('   generator, scripts/gen/gen-x25519-ladder4x1.py, for the method):')
+    L.append('   ladder4x1_loop runs 255 ladder steps on four lanes (ymm, radix')
+    L.append('   2^25.5) and a fifth item (radix 2^64, mulx/adcx/adox) with the two')
+    L.append('   steps merged instruction by instruction; ladder4_loop the four')
+    L.append('   lanes alone.  void f(uint64_t *state): rdi = state (32-byte')
+    L.append('   aligned, layout in ladder4x1_layout.h); rbx rbp r12-r15 saved and')
+    L.append('   restored, no stack beyond those pushes.  The bit index LI counts')
+    L.append('   down from the value the caller stored to -1.')
+    L.append('   Constant time: straight-line loop body; the scalar bits become')
+    L.append('   masks (lane masks for vpblendvb, a 64-bit mask for the fifth');
+    L.append('   item); the only indexed loads use the public bit index. */')
+    L.append('#include "os/asm.h"')
+    L.append('#include "crypto_nPbatch.h"')
+    L.append('#include "field/amd64/fe64_macros.S"')
+    L.append('')
+    L.append('\t.section .rodata')
+    L.append('\t.p2align 5')
+    for name, val in (('K19', 19), ('K38', 38), ('K121666', 121666),
+                      ('M26', (1 << 26) - 1), ('M25', (1 << 25) - 1), ('ONE', 1),
+                      ('TWOP0', (1 << 27) - 38), ('TWOPE', (1 << 27) - 2),
+                      ('TWOPO', (1 << 26) - 2)):
+        L.append('%s:\t.quad %d, %d, %d, %d' % (name, val, val, val, val))
+    L.append('\t.text')
+    function('ladder4x1_loop', merge(vs, ss), L)
+    function('ladder4_loop', vs, L)
+    with open(out_s, 'w') as fp:
+        fp.write('\n'.join(L) + '\n')
+    H = ['/* generated by: %s */' % cmd,
+         '/* SPDX-License-Identifier: MIT */',
+         '/* byte offsets of the state of ladder4x1_loop / ladder4_loop */',
+         '#ifndef LADDER4X1_LAYOUT_H', '#define LADDER4X1_LAYOUT_H']
+    for k, v in OFF.items():
+        H.append('#define L4X1_%s %d' % (k, v))
+    H.append('#define L4X1_STATE %d' % STATE)
+    H.append('#endif')
+    with open(out_h, 'w') as fp:
+        fp.write('\n'.join(H) + '\n')
+
+
+if __name__ == '__main__':
+    main(sys.argv)
