@@ -33,7 +33,8 @@ usage: gen-x25519-ladder4x1.py [--ratio-check] -o FILE.S -H FILE.h
 import sys
 
 # ---------------------------------------------------------------- layout
-FE = 320            # one four-lane element: ten limbs of 32 bytes
+VFE = 320           # one four-lane element: ten limbs of 32 bytes
+SLOT = VFE + 32     # ... followed by the fifth item's element (4 x 64 bits)
 OFF = {}
 _pos = 0
 
@@ -44,38 +45,48 @@ def _alloc(name, size):
     _pos += size
 
 
-# inputs/outputs set by the C driver
-_alloc('X1P', 4 * FE)       # x1 row factors: x1, 2 x1, 19 x1, 38 x1
-_alloc('X2', FE)
-_alloc('Z2', FE)
-_alloc('X3', FE)
-_alloc('Z3', FE)
+# x1's row factors (x1, 2 x1, 19 x1, 38 x1) and the fifth item's x1
+_alloc('X1P', 4 * VFE + 32)
+# ladder state and temporaries, each a four-lane element with the fifth
+# item's element after it, so that one pointer serves both streams
+NAMES = ('X2', 'Z2', 'X3', 'Z3', 'A', 'B', 'C', 'D', 'DA', 'CB', 'T', 'AA', 'BB', 'E', 'T3')
+for _n in NAMES:
+    _alloc(_n, SLOT)
+_alloc('W', 5 * 32)         # 19/38 f_j, j = 5..9, of a squaring
 _alloc('SW', 128)           # the four lanes' clamped scalars, 4 x ymm
 _alloc('SWAP', 32)          # lane masks of the previous bit
-# vector temporaries
-for _n in ('A', 'B', 'C', 'D', 'DA', 'CB', 'T', 'AA', 'BB', 'E', 'T3'):
-    _alloc('V' + _n, FE)
-_alloc('W', 5 * 32)         # 19/38 f_j, j = 5..9, of a squaring
-# the fifth item: radix-2^64 elements of 32 bytes
-for _n in ('X1', 'X2', 'Z2', 'X3', 'Z3'):
-    _alloc('S' + _n, 32)
-_alloc('SK', 32)            # its clamped scalar, bytes
+_alloc('SK', 32)            # the fifth item's clamped scalar, bytes
 _alloc('SSWAP', 8)          # its previous bit (0 or 1)
 _alloc('LI', 8)             # the bit index, 254 down to 0 (public)
-_alloc('SPAD', 16)
-for _n in ('A', 'B', 'C', 'D', 'AA', 'BB', 'DA', 'CB', 'E', 'T', 'T2'):
-    _alloc('L' + _n, 32)
+_alloc('PAD', 16)
 STATE = _pos
 assert STATE % 32 == 0
+SX1 = OFF['X1P'] + 4 * VFE
+
+
+class Op:
+    """an element at off(base): vector limb i at off + 32 i, the fifth
+    item's word k at off + VFE + 8 k (soff overrides off + VFE)"""
+    def __init__(self, base, off=0, soff=None):
+        self.base, self.off = base, off
+        self.soff = off + VFE if soff is None else soff
+
+
+def st(name):
+    return Op('%rdi', OFF[name])
 
 
 def m(name, k=0):
-    """memory operand name + k bytes off %rdi"""
+    """state memory name + k bytes off %rdi"""
     return '%d(%%rdi)' % (OFF[name] + k)
 
 
-def limb(name, i):
-    return m(name, 32 * i)
+def limb(op, i):
+    return '%d(%s)' % (op.off + 32 * i, op.base)
+
+
+def word(op, k):
+    return '%d(%s)' % (op.soff + 8 * k, op.base)
 
 
 def y(r):
@@ -108,11 +119,15 @@ class V:
 
     def reduce_store(self, h):
         """the ten sums in ymm0..9 to TIGHT limbs, stored at h"""
+        # the masks 2^26 - 1, 2^25 - 1 in ymm12, ymm13 (free after the rows)
+        self.e('vmovdqa M26(%rip), %ymm12')
+        self.e('vmovdqa M25(%rip), %ymm13')
+
         def carry(i):
             c = self.ptmp()
             self.e('vpsrlq $%d, %s, %s' % (25 if i & 1 else 26, y(i), y(c)))
             self.e('vpaddq %s, %s, %s' % (y(c), y(i + 1), y(i + 1)))
-            self.e('vpand %s, %s, %s' % ('M25(%rip)' if i & 1 else 'M26(%rip)', y(i), y(i)))
+            self.e('vpand %s, %s, %s' % (y(13) if i & 1 else y(12), y(i), y(i)))
         carry(0); carry(4)
         carry(1); carry(5)
         carry(2); carry(6)
@@ -122,7 +137,7 @@ class V:
         for i in (2, 3, 4, 6, 7, 8):
             self.e('vmovdqa %s, %s' % (y(i), limb(h, i)))
         self.e('vpsrlq $25, %s, %s' % (y(9), y(14)))
-        self.e('vpand M25(%%rip), %s, %s' % (y(9), y(9)))
+        self.e('vpand %s, %s, %s' % (y(13), y(9), y(9)))
         self.e('vmovdqa %s, %s' % (y(9), limb(h, 9)))
         self.e('vpsllq $1, %s, %s' % (y(14), y(15)))
         self.e('vpaddq %s, %s, %s' % (y(15), y(0), y(0)))
@@ -130,7 +145,7 @@ class V:
         self.e('vpaddq %s, %s, %s' % (y(14), y(0), y(0)))
         self.e('vpaddq %s, %s, %s' % (y(15), y(0), y(0)))
         self.e('vpsrlq $26, %s, %s' % (y(0), y(14)))
-        self.e('vpand M26(%%rip), %s, %s' % (y(0), y(0)))
+        self.e('vpand %s, %s, %s' % (y(12), y(0), y(0)))
         self.e('vpaddq %s, %s, %s' % (y(14), y(1), y(1)))
         self.e('vmovdqa %s, %s' % (y(0), limb(h, 0)))
         self.e('vmovdqa %s, %s' % (y(1), limb(h, 1)))
@@ -146,7 +161,7 @@ class V:
             if pre:
                 for k, (nm, r) in enumerate((('1', 10), ('2', 11), ('19', 12), ('38', 13))):
                     if nm in need:
-                        self.e('vmovdqa %s, %s' % (m('X1P', FE * k + 32 * i), y(r)))
+                        self.e('vmovdqa %d(%s), %s' % (f.off + VFE * k + 32 * i, f.base, y(r)))
                         a[nm] = r
             else:
                 self.e('vmovdqa %s, %s' % (limb(f, i), y(10)))
@@ -171,12 +186,12 @@ class V:
             return '38' if odd else '19'
         return '2' if odd else '1'
 
-    def sq(self, h, f):
+    def sq(self, h, f, w):
         """h = f^2 (the symmetric form of fe26x4_sq)"""
         for j in range(5, 10):
             self.e('vmovdqa %s, %s' % (limb(f, j), y(14)))
             self.e('vpmuludq %s, %s, %s' % ('K38(%rip)' if j & 1 else 'K19(%rip)', y(14), y(15)))
-            self.e('vmovdqa %s, %s' % (y(15), m('W', 32 * (j - 5))))
+            self.e('vmovdqa %s, %s' % (y(15), limb(w, j - 5)))
         first = set(range(10))
         for i in range(10):
             fac = {}
@@ -199,7 +214,7 @@ class V:
                 a['4'] = 12
             for j in range(i, 10):
                 col = (i + j) % 10
-                mem = limb(f, j) if i + j < 10 else m('W', 32 * (j - 5))
+                mem = limb(f, j) if i + j < 10 else limb(w, j - 5)
                 self.mac(col in first, col, a[fac[j]], mem)
                 first.discard(col)
         assert not first
@@ -228,24 +243,24 @@ class V:
         memory are rewritten later in the step, so the swap is not
         stored)"""
         for i in range(10):
-            self.e('vmovdqa %s, %s' % (limb('X2', i), y(0)))
-            self.e('vmovdqa %s, %s' % (limb('X3', i), y(1)))
-            self.e('vmovdqa %s, %s' % (limb('Z2', i), y(4)))
-            self.e('vmovdqa %s, %s' % (limb('Z3', i), y(5)))
-            self.e('vpblendvb %s, %s, %s, %s' % (y(15), limb('X3', i), y(0), y(2)))
-            self.e('vpblendvb %s, %s, %s, %s' % (y(15), limb('X2', i), y(1), y(3)))
-            self.e('vpblendvb %s, %s, %s, %s' % (y(15), limb('Z3', i), y(4), y(6)))
-            self.e('vpblendvb %s, %s, %s, %s' % (y(15), limb('Z2', i), y(5), y(7)))
+            self.e('vmovdqa %s, %s' % (limb(st('X2'), i), y(0)))
+            self.e('vmovdqa %s, %s' % (limb(st('X3'), i), y(1)))
+            self.e('vmovdqa %s, %s' % (limb(st('Z2'), i), y(4)))
+            self.e('vmovdqa %s, %s' % (limb(st('Z3'), i), y(5)))
+            self.e('vpblendvb %s, %s, %s, %s' % (y(15), limb(st('X3'), i), y(0), y(2)))
+            self.e('vpblendvb %s, %s, %s, %s' % (y(15), limb(st('X2'), i), y(1), y(3)))
+            self.e('vpblendvb %s, %s, %s, %s' % (y(15), limb(st('Z3'), i), y(4), y(6)))
+            self.e('vpblendvb %s, %s, %s, %s' % (y(15), limb(st('Z2'), i), y(5), y(7)))
             self.e('vpaddq %s, %s, %s' % (y(6), y(2), y(8)))
-            self.e('vmovdqa %s, %s' % (y(8), limb('VA', i)))
+            self.e('vmovdqa %s, %s' % (y(8), limb(st('A'), i)))
             self.e('vpaddq %s, %s, %s' % (self.twop(i), y(2), y(9)))
             self.e('vpsubq %s, %s, %s' % (y(6), y(9), y(9)))
-            self.e('vmovdqa %s, %s' % (y(9), limb('VB', i)))
+            self.e('vmovdqa %s, %s' % (y(9), limb(st('B'), i)))
             self.e('vpaddq %s, %s, %s' % (y(7), y(3), y(10)))
-            self.e('vmovdqa %s, %s' % (y(10), limb('VC', i)))
+            self.e('vmovdqa %s, %s' % (y(10), limb(st('C'), i)))
             self.e('vpaddq %s, %s, %s' % (self.twop(i), y(3), y(11)))
             self.e('vpsubq %s, %s, %s' % (y(7), y(11), y(11)))
-            self.e('vmovdqa %s, %s' % (y(11), limb('VD', i)))
+            self.e('vmovdqa %s, %s' % (y(11), limb(st('D'), i)))
 
     def mul121666_add(self, h, f, g):
         """h = 121666 f + g, one parallel carry round (MULIN)"""
@@ -266,26 +281,6 @@ class V:
         self.e('vpmuludq K19(%%rip), %s, %s' % (y(prev), y(prev)))
         self.e('vpaddq %s, %s, %s' % (y(prev), y(0), y(0)))
         self.e('vmovdqa %s, %s' % (y(0), limb(h, 0)))
-
-    def step(self):
-        """the ladder step of fe26x4-ladder-batch after its swap (mask in
-        ymm15)"""
-        self.swap_addsub()
-        self.mul('VDA', 'VD', 'VA')
-        self.mul('VCB', 'VC', 'VB')
-        self.sub('VT', 'VDA', 'VCB')
-        self.sq('VT', 'VT')
-        self.sq('VAA', 'VA')
-        self.sq('VBB', 'VB')
-        self.mul('Z3', None, 'VT', pre=True)
-        self.add('VT', 'VDA', 'VCB')
-        self.sq('X3', 'VT')
-        self.sub('VE', 'VAA', 'VBB')
-        self.mul121666_add('VT3', 'VE', 'VBB')
-        self.mul('X2', 'VAA', 'VBB')
-        self.mul('Z2', 'VE', 'VT3')
-        return self.out
-
 
 # ---------------------------------------------------------------- scalar
 # fe64_macros.S's operations, base %rdi, registers rax rbx rcx rdx rsi rbp
@@ -321,12 +316,12 @@ class S:
 
     def store(self, h):
         for k, r in enumerate(('%r8', '%r9', '%r10', '%r11')):
-            self.e('movq %s, %s' % (r, m(h, 8 * k)))
+            self.e('movq %s, %s' % (r, word(h, k)))
 
     def mul(self, h, f, g):
         e = self.e
-        F = [m(f, 8 * k) for k in range(4)]
-        e('movq %s, %%rdx' % m(g, 0))
+        F = [word(f, k) for k in range(4)]
+        e('movq %s, %%rdx' % word(g, 0))
         e('mulx %s, %%r8, %%r9' % F[0])
         e('mulx %s, %%rax, %%r10' % F[1])
         e('addq %rax, %r9')
@@ -337,7 +332,7 @@ class S:
         e('adcq $0, %r12')
         R = ['%r8', '%r9', '%r10', '%r11', '%r12', '%r13', '%r14', '%r15']
         for row in (1, 2, 3):
-            e('movq %s, %%rdx' % m(g, 8 * row))
+            e('movq %s, %%rdx' % word(g, row))
             e('xorl %ebp, %ebp')
             for k in range(3):
                 e('mulx %s, %%rax, %%rbx' % F[k])
@@ -352,7 +347,7 @@ class S:
 
     def sq(self, h, f):
         e = self.e
-        F = [m(f, 8 * k) for k in range(4)]
+        F = [word(f, k) for k in range(4)]
         e('movq %s, %%rdx' % F[0])
         e('mulx %s, %%r9, %%r10' % F[1])
         e('mulx %s, %%rax, %%r11' % F[2])
@@ -401,18 +396,18 @@ class S:
     def mul121666_add(self, h, f, g):
         e = self.e
         e('movl $121666, %edx')
-        e('mulx %s, %%r8, %%r9' % m(f, 0))
-        e('mulx %s, %%rax, %%r10' % m(f, 8))
+        e('mulx %s, %%r8, %%r9' % word(f, 0))
+        e('mulx %s, %%rax, %%r10' % word(f, 1))
         e('addq %rax, %r9')
-        e('mulx %s, %%rax, %%r11' % m(f, 16))
+        e('mulx %s, %%rax, %%r11' % word(f, 2))
         e('adcq %rax, %r10')
-        e('mulx %s, %%rax, %%r12' % m(f, 24))
+        e('mulx %s, %%rax, %%r12' % word(f, 3))
         e('adcq %rax, %r11')
         e('adcq $0, %r12')
-        e('addq %s, %%r8' % m(g, 0))
-        e('adcq %s, %%r9' % m(g, 8))
-        e('adcq %s, %%r10' % m(g, 16))
-        e('adcq %s, %%r11' % m(g, 24))
+        e('addq %s, %%r8' % word(g, 0))
+        e('adcq %s, %%r9' % word(g, 1))
+        e('adcq %s, %%r10' % word(g, 2))
+        e('adcq %s, %%r11' % word(g, 3))
         e('adcq $0, %r12')
         e('imulq $38, %r12, %r12')
         e('addq %r12, %r8')
@@ -442,10 +437,10 @@ class S:
         e = self.e
         R = ['%r8', '%r9', '%r10', '%r11']
         for k in range(4):
-            e('movq %s, %s' % (m(f, 8 * k), R[k]))
-        e('subq %s, %s' % (m(g, 0), R[0]))
+            e('movq %s, %s' % (word(f, k), R[k]))
+        e('subq %s, %s' % (word(g, 0), R[0]))
         for k in range(1, 4):
-            e('sbbq %s, %s' % (m(g, 8 * k), R[k]))
+            e('sbbq %s, %s' % (word(g, k), R[k]))
         self.fold(R, 'sub')
         self.store(h)
 
@@ -454,18 +449,18 @@ class S:
         e = self.e
         for k in range(4):
             e('movq %s, %s' % (x[k], t[k]))
-        e('addq %s, %s' % (m(zmem, 0), t[0]))
+        e('addq %s, %s' % (word(zmem, 0), t[0]))
         for k in range(1, 4):
-            e('adcq %s, %s' % (m(zmem, 8 * k), t[k]))
+            e('adcq %s, %s' % (word(zmem, k), t[k]))
         self.fold(t, 'add')
         for k in range(4):
-            e('movq %s, %s' % (t[k], m(s, 8 * k)))
-        e('subq %s, %s' % (m(zmem, 0), x[0]))
+            e('movq %s, %s' % (t[k], word(s, k)))
+        e('subq %s, %s' % (word(zmem, 0), x[0]))
         for k in range(1, 4):
-            e('sbbq %s, %s' % (m(zmem, 8 * k), x[k]))
+            e('sbbq %s, %s' % (word(zmem, k), x[k]))
         self.fold(x, 'sub')
         for k in range(4):
-            e('movq %s, %s' % (x[k], m(d, 8 * k)))
+            e('movq %s, %s' % (x[k], word(d, k)))
 
     def head(self):
         """the fifth item's bit, its swap mask in %rsi, z2/z3 swapped in
@@ -483,20 +478,20 @@ class S:
         e('movq %%rax, %s' % m('SSWAP'))
         e('negq %rsi')
         for k in range(4):
-            e('movq %s, %%rax' % m('SZ2', 8 * k))
-            e('movq %s, %%rbx' % m('SZ3', 8 * k))
+            e('movq %s, %%rax' % word(st('Z2'), k))
+            e('movq %s, %%rbx' % word(st('Z3'), k))
             e('movq %rax, %rdx')
             e('xorq %rbx, %rdx')
             e('andq %rsi, %rdx')
             e('xorq %rdx, %rax')
             e('xorq %rdx, %rbx')
-            e('movq %%rax, %s' % m('SZ2', 8 * k))
-            e('movq %%rbx, %s' % m('SZ3', 8 * k))
+            e('movq %%rax, %s' % word(st('Z2'), k))
+            e('movq %%rbx, %s' % word(st('Z3'), k))
         X2 = ['%r8', '%r9', '%r10', '%r11']
         X3 = ['%r12', '%r13', '%r14', '%r15']
         for k in range(4):
-            e('movq %s, %s' % (m('SX2', 8 * k), X2[k]))
-            e('movq %s, %s' % (m('SX3', 8 * k), X3[k]))
+            e('movq %s, %s' % (word(st('X2'), k), X2[k]))
+            e('movq %s, %s' % (word(st('X3'), k), X3[k]))
         for k in range(4):
             e('movq %s, %%rax' % X2[k])
             e('xorq %s, %%rax' % X3[k])
@@ -505,36 +500,29 @@ class S:
             e('xorq %%rax, %s' % X3[k])
         return X2, X3
 
-    def step(self):
-        X2, X3 = self.head()
-        T = ['%rbx', '%rcx', '%rdx', '%rsi']
-        self.addsub_regs('LA', 'LB', X2, 'SZ2', T)
-        self.addsub_regs('LC', 'LD', X3, 'SZ3', T)
-        self.sq('LAA', 'LA')
-        self.sq('LBB', 'LB')
-        self.mul('LDA', 'LD', 'LA')
-        self.mul('LCB', 'LC', 'LB')
-        self.mul('SX2', 'LAA', 'LBB')
-        self.sub('LE', 'LAA', 'LBB')
-        # DA + CB, DA - CB
+    def add(self, h, f, g):
         e = self.e
         R = ['%r8', '%r9', '%r10', '%r11']
         for k in range(4):
-            e('movq %s, %s' % (m('LDA', 8 * k), R[k]))
-        self.addsub_regs('LT', 'LT2', R, 'LCB', T)
-        self.sq('SX3', 'LT')
-        self.sq('LT2', 'LT2')
-        self.mul121666_add('LT', 'LE', 'LBB')
-        self.mul('SZ3', 'SX1', 'LT2')
-        self.mul('SZ2', 'LE', 'LT')
-        return self.out
+            e('movq %s, %s' % (word(f, k), R[k]))
+        e('addq %s, %s' % (word(g, 0), R[0]))
+        for k in range(1, 4):
+            e('adcq %s, %s' % (word(g, k), R[k]))
+        self.fold(R, 'add')
+        self.store(h)
+
+    def swap_addsub(self):
+        X2, X3 = self.head()
+        T = ['%rbx', '%rcx', '%rdx', '%rsi']
+        self.addsub_regs(st('A'), st('B'), X2, st('Z2'), T)
+        self.addsub_regs(st('C'), st('D'), X3, st('Z3'), T)
 
 
 # ---------------------------------------------------------------- output
 def vector_head():
     """the lane masks of bit LI of the four scalars: new swap mask in
     ymm15, bit stored as SWAP; uses rax rcx and the flags (before the
-    merged body)"""
+    merged code)"""
     return [
         'movq %s, %%rcx' % m('LI'),
         'movq %rcx, %rax',
@@ -554,7 +542,7 @@ def vector_head():
 
 def merge(vs, ss):
     """one integer instruction after every len(vs)/len(ss) vector
-    instructions, spread evenly (Bresenham), so both end together"""
+    instructions, spread evenly, so both streams end together"""
     out = []
     nv, ns = len(vs), len(ss)
     k = 0
@@ -568,24 +556,97 @@ def merge(vs, ss):
     return out
 
 
-def function(name, body, lines):
-    lines.append('')
-    lines.append('FE64_FUNC(CRYPTO_NAMESPACE(%s))' % name)
+def both(five, vf, sf):
+    """vector code vf(V) merged with scalar code sf(S) (five) or alone"""
+    v = V()
+    vf(v)
+    if not five:
+        return v.out
+    s = S()
+    sf(s)
+    return merge(v.out, s.out)
+
+
+H, F, G = Op('%rdi'), Op('%rsi'), Op('%rcx')
+# the fifth item's x1 sits after the four row-factor blocks
+FPRE = Op('%rsi', 0, 4 * VFE)
+
+
+def products(five, suffix, L, stats):
+    """the out-of-line products: h = rdi, f = rsi, g (or the squaring's
+    scratch) = rcx; vector and, with five, the fifth item's"""
+    bodies = (
+        ('mul', both(five, lambda v: v.mul(H, F, G), lambda s: s.mul(H, F, G))),
+        ('sq', both(five, lambda v: v.sq(H, F, G), lambda s: s.sq(H, F))),
+        ('mulpre', both(five, lambda v: v.mul(H, FPRE, G, pre=True), lambda s: s.mul(H, FPRE, G))),
+    )
+    for name, body in bodies:
+        if stats:
+            print('%s%s: %d instructions' % (name, suffix, len(body)), file=sys.stderr)
+        L.append('')
+        L.append('\t.p2align 6')
+        L.append('.L%s%s:' % (name, suffix))
+        for ins in body:
+            L.append('\t' + ins)
+        L.append('\tret')
+
+
+def call(L, name, h, f, g):
+    L.append('\tmovq (%rsp), %rax')
+    L.append('\tleaq %d(%%rax), %%rdi' % OFF[h])
+    L.append('\tleaq %d(%%rax), %%rsi' % OFF[f])
+    L.append('\tleaq %d(%%rax), %%rcx' % OFF[g])
+    L.append('\tcall %s' % name)
+
+
+def inline(L, body):
+    L.append('\tmovq (%rsp), %rdi')
+    for ins in body:
+        L.append('\t' + ins)
+
+
+def function(name, five, L, stats):
+    sfx = '5' if five else '4'
+    products(five, sfx, L, stats)
+    L.append('')
+    L.append('FE64_FUNC(CRYPTO_NAMESPACE(%s))' % name)
     for r in ('%rbx', '%rbp', '%r12', '%r13', '%r14', '%r15'):
-        lines.append('\tFE64_PUSH %s' % r)
-    lines.append('\t.p2align 5')
-    lines.append('1:')
-    for s in vector_head():
-        lines.append('\t' + s)
-    for s in body:
-        lines.append('\t' + s)
-    lines.append('\tdecq %s' % m('LI'))
-    lines.append('\tjns 1b')
-    lines.append('\tvzeroupper')
+        L.append('\tFE64_PUSH %s' % r)
+    L.append('\tFE64_PUSH %rdi')       # the state, at 0(%rsp) in the loop
+    L.append('\t.p2align 5')
+    L.append('1:')
+    inline(L, vector_head() + both(five, lambda v: v.swap_addsub(), lambda s: s.swap_addsub()))
+    call(L, '.Lmul' + sfx, 'DA', 'D', 'A')
+    call(L, '.Lmul' + sfx, 'CB', 'C', 'B')
+    inline(L, both(five, lambda v: v.sub(st('T'), st('DA'), st('CB')),
+                   lambda s: s.sub(st('T'), st('DA'), st('CB'))))
+    call(L, '.Lsq' + sfx, 'T', 'T', 'W')
+    call(L, '.Lsq' + sfx, 'AA', 'A', 'W')
+    call(L, '.Lsq' + sfx, 'BB', 'B', 'W')
+    call(L, '.Lmulpre' + sfx, 'Z3', 'X1P', 'T')
+    inline(L, both(five, lambda v: v.add(st('T'), st('DA'), st('CB')),
+                   lambda s: s.add(st('T'), st('DA'), st('CB'))))
+    call(L, '.Lsq' + sfx, 'X3', 'T', 'W')
+
+    def e_t3(v):
+        v.sub(st('E'), st('AA'), st('BB'))
+        v.mul121666_add(st('T3'), st('E'), st('BB'))
+
+    def e_t3s(s):
+        s.sub(st('E'), st('AA'), st('BB'))
+        s.mul121666_add(st('T3'), st('E'), st('BB'))
+    inline(L, both(five, e_t3, e_t3s))
+    call(L, '.Lmul' + sfx, 'X2', 'AA', 'BB')
+    call(L, '.Lmul' + sfx, 'Z2', 'E', 'T3')
+    L.append('\tmovq (%rsp), %rdi')
+    L.append('\tdecq %s' % m('LI'))
+    L.append('\tjns 1b')
+    L.append('\tvzeroupper')
+    L.append('\tFE64_POP %rdi')
     for r in ('%r15', '%r14', '%r13', '%r12', '%rbp', '%rbx'):
-        lines.append('\tFE64_POP %s' % r)
-    lines.append('\tret')
-    lines.append('FE64_END(CRYPTO_NAMESPACE(%s))' % name)
+        L.append('\tFE64_POP %s' % r)
+    L.append('\tret')
+    L.append('FE64_END(CRYPTO_NAMESPACE(%s))' % name)
 
 
 def main(argv):
@@ -601,10 +662,6 @@ def main(argv):
             stats = True; i += 1
         else:
             sys.exit(__doc__)
-    vs = V().step()
-    ss = S().step()
-    if stats:
-        print('vector %d instructions, scalar %d' % (len(vs), len(ss)))
     cmd = 'python3 scripts/gen/gen-x25519-ladder4x1.py -o %s -H %s' % (out_s, out_h)
     L = []
     L.append('/* generated by: %s */' % cmd)
@@ -633,8 +690,8 @@ def main(argv):
                       ('TWOPO', (1 << 26) - 2)):
         L.append('%s:\t.quad %d, %d, %d, %d' % (name, val, val, val, val))
     L.append('\t.text')
-    function('ladder4x1_loop', merge(vs, ss), L)
-    function('ladder4_loop', vs, L)
+    function('ladder4x1_loop', True, L, stats)
+    function('ladder4_loop', False, L, stats)
     with open(out_s, 'w') as fp:
         fp.write('\n'.join(L) + '\n')
     H = ['/* generated by: %s */' % cmd,

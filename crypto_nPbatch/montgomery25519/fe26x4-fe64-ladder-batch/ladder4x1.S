@@ -29,6 +29,975 @@ TWOPE:	.quad 134217726, 134217726, 134217726, 134217726
 TWOPO:	.quad 67108862, 67108862, 67108862, 67108862
 	.text
 
+	.p2align 6
+.Lmul5:
+	vmovdqa 0(%rsi), %ymm10
+	vpmuludq 0(%rcx), %ymm10, %ymm0
+	vpmuludq 32(%rcx), %ymm10, %ymm1
+	vpmuludq 64(%rcx), %ymm10, %ymm2
+	movq 320(%rcx), %rdx
+	vpmuludq 96(%rcx), %ymm10, %ymm3
+	vpmuludq 128(%rcx), %ymm10, %ymm4
+	vpmuludq 160(%rcx), %ymm10, %ymm5
+	mulx 320(%rsi), %r8, %r9
+	vpmuludq 192(%rcx), %ymm10, %ymm6
+	vpmuludq 224(%rcx), %ymm10, %ymm7
+	vpmuludq 256(%rcx), %ymm10, %ymm8
+	mulx 328(%rsi), %rax, %r10
+	vpmuludq 288(%rcx), %ymm10, %ymm9
+	vmovdqa 32(%rsi), %ymm10
+	vpaddq %ymm10, %ymm10, %ymm11
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	addq %rax, %r9
+	vpaddq %ymm12, %ymm12, %ymm13
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	mulx 336(%rsi), %rax, %r11
+	vpmuludq 32(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm2, %ymm2
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	adcq %rax, %r10
+	vpaddq %ymm15, %ymm3, %ymm3
+	vpmuludq 96(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm4, %ymm4
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	mulx 344(%rsi), %rax, %r12
+	vpaddq %ymm15, %ymm5, %ymm5
+	vpmuludq 160(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	adcq %rax, %r11
+	vpmuludq 192(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 224(%rcx), %ymm11, %ymm14
+	adcq $0, %r12
+	vpaddq %ymm14, %ymm8, %ymm8
+	vpmuludq 256(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm9, %ymm9
+	vpmuludq 288(%rcx), %ymm13, %ymm14
+	movq 328(%rcx), %rdx
+	vpaddq %ymm14, %ymm0, %ymm0
+	vmovdqa 64(%rsi), %ymm10
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	xorl %ebp, %ebp
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm2, %ymm2
+	vpmuludq 32(%rcx), %ymm10, %ymm14
+	mulx 320(%rsi), %rax, %rbx
+	vpaddq %ymm14, %ymm3, %ymm3
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
+	vpmuludq 96(%rcx), %ymm10, %ymm14
+	adcx %rax, %r9
+	vpaddq %ymm14, %ymm5, %ymm5
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm6, %ymm6
+	adox %rbx, %r10
+	vpmuludq 160(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm7, %ymm7
+	vpmuludq 192(%rcx), %ymm10, %ymm15
+	mulx 328(%rsi), %rax, %rbx
+	vpaddq %ymm15, %ymm8, %ymm8
+	vpmuludq 224(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	adcx %rax, %r10
+	vpaddq %ymm15, %ymm0, %ymm0
+	vpmuludq 288(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm1, %ymm1
+	adox %rbx, %r11
+	vmovdqa 96(%rsi), %ymm10
+	vpaddq %ymm10, %ymm10, %ymm11
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	mulx 336(%rsi), %rax, %rbx
+	vpaddq %ymm12, %ymm12, %ymm13
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm3, %ymm3
+	vpmuludq 32(%rcx), %ymm11, %ymm14
+	adcx %rax, %r11
+	vpaddq %ymm14, %ymm4, %ymm4
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	adox %rbx, %r12
+	vpmuludq 96(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	mulx 344(%rsi), %rax, %r13
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 160(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm8, %ymm8
+	vpmuludq 192(%rcx), %ymm10, %ymm15
+	adcx %rax, %r12
+	vpaddq %ymm15, %ymm9, %ymm9
+	vpmuludq 224(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm0, %ymm0
+	adox %rbp, %r13
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	vpmuludq 288(%rcx), %ymm13, %ymm14
+	adcx %rbp, %r13
+	vpaddq %ymm14, %ymm2, %ymm2
+	vmovdqa 128(%rsi), %ymm10
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	movq 336(%rcx), %rdx
+	vpaddq %ymm15, %ymm4, %ymm4
+	vpmuludq 32(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm5, %ymm5
+	xorl %ebp, %ebp
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm6, %ymm6
+	vpmuludq 96(%rcx), %ymm10, %ymm14
+	mulx 320(%rsi), %rax, %rbx
+	vpaddq %ymm14, %ymm7, %ymm7
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm8, %ymm8
+	vpmuludq 160(%rcx), %ymm10, %ymm14
+	adcx %rax, %r10
+	vpaddq %ymm14, %ymm9, %ymm9
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
+	adox %rbx, %r11
+	vpmuludq 224(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm1, %ymm1
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	mulx 328(%rsi), %rax, %rbx
+	vpaddq %ymm15, %ymm2, %ymm2
+	vpmuludq 288(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm3, %ymm3
+	vmovdqa 160(%rsi), %ymm10
+	adcx %rax, %r11
+	vpaddq %ymm10, %ymm10, %ymm11
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	vpaddq %ymm12, %ymm12, %ymm13
+	adox %rbx, %r12
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	vpmuludq 32(%rcx), %ymm11, %ymm14
+	mulx 336(%rsi), %rax, %rbx
+	vpaddq %ymm14, %ymm6, %ymm6
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 96(%rcx), %ymm11, %ymm14
+	adcx %rax, %r12
+	vpaddq %ymm14, %ymm8, %ymm8
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm9, %ymm9
+	adox %rbx, %r13
+	vpmuludq 160(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm0, %ymm0
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	mulx 344(%rsi), %rax, %r14
+	vpaddq %ymm15, %ymm1, %ymm1
+	vpmuludq 224(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm2, %ymm2
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	adcx %rax, %r13
+	vpaddq %ymm15, %ymm3, %ymm3
+	vpmuludq 288(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm4, %ymm4
+	adox %rbp, %r14
+	vmovdqa 192(%rsi), %ymm10
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	adcx %rbp, %r14
+	vpaddq %ymm15, %ymm6, %ymm6
+	vpmuludq 32(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm7, %ymm7
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	movq 344(%rcx), %rdx
+	vpaddq %ymm15, %ymm8, %ymm8
+	vpmuludq 96(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
+	xorl %ebp, %ebp
+	vpmuludq 128(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
+	vpmuludq 160(%rcx), %ymm12, %ymm14
+	mulx 320(%rsi), %rax, %rbx
+	vpaddq %ymm14, %ymm1, %ymm1
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm2, %ymm2
+	vpmuludq 224(%rcx), %ymm12, %ymm14
+	adcx %rax, %r11
+	vpaddq %ymm14, %ymm3, %ymm3
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
+	adox %rbx, %r12
+	vpmuludq 288(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm5, %ymm5
+	vmovdqa 224(%rsi), %ymm10
+	mulx 328(%rsi), %rax, %rbx
+	vpaddq %ymm10, %ymm10, %ymm11
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	vpaddq %ymm12, %ymm12, %ymm13
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	adcx %rax, %r12
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 32(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm8, %ymm8
+	adox %rbx, %r13
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm9, %ymm9
+	vpmuludq 96(%rcx), %ymm13, %ymm14
+	mulx 336(%rsi), %rax, %rbx
+	vpaddq %ymm14, %ymm0, %ymm0
+	vpmuludq 128(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	vpmuludq 160(%rcx), %ymm13, %ymm14
+	adcx %rax, %r13
+	vpaddq %ymm14, %ymm2, %ymm2
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm3, %ymm3
+	adox %rbx, %r14
+	vpmuludq 224(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm4, %ymm4
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	mulx 344(%rsi), %rax, %r15
+	vpaddq %ymm15, %ymm5, %ymm5
+	vpmuludq 288(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	vmovdqa 256(%rsi), %ymm10
+	adcx %rax, %r14
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm8, %ymm8
+	adox %rbp, %r15
+	vpmuludq 32(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
+	vpmuludq 64(%rcx), %ymm12, %ymm15
+	adcx %rbp, %r15
+	vpaddq %ymm15, %ymm0, %ymm0
+	vpmuludq 96(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm1, %ymm1
+	vpmuludq 128(%rcx), %ymm12, %ymm15
+	movl $38, %edx
+	vpaddq %ymm15, %ymm2, %ymm2
+	vpmuludq 160(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm3, %ymm3
+	xorl %ebp, %ebp
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
+	vpmuludq 224(%rcx), %ymm12, %ymm14
+	mulx %r12, %rax, %rbx
+	vpaddq %ymm14, %ymm5, %ymm5
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm6, %ymm6
+	vpmuludq 288(%rcx), %ymm12, %ymm14
+	adcx %rax, %r8
+	vpaddq %ymm14, %ymm7, %ymm7
+	vmovdqa 288(%rsi), %ymm10
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	adox %rbx, %r9
+	vpaddq %ymm12, %ymm12, %ymm13
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm9, %ymm9
+	mulx %r13, %rax, %rbx
+	vpmuludq 32(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm0, %ymm0
+	vpmuludq 64(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	adcx %rax, %r9
+	vpmuludq 96(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm2, %ymm2
+	vpmuludq 128(%rcx), %ymm12, %ymm15
+	adox %rbx, %r10
+	vpaddq %ymm15, %ymm3, %ymm3
+	vpmuludq 160(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm4, %ymm4
+	mulx %r14, %rax, %rbx
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	vpmuludq 224(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	adcx %rax, %r10
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 288(%rcx), %ymm13, %ymm14
+	adox %rbx, %r11
+	vpaddq %ymm14, %ymm8, %ymm8
+	vmovdqa M26(%rip), %ymm12
+	vmovdqa M25(%rip), %ymm13
+	mulx %r15, %rax, %r12
+	vpsrlq $26, %ymm0, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	vpand %ymm12, %ymm0, %ymm0
+	vpsrlq $26, %ymm4, %ymm14
+	adcx %rax, %r11
+	vpaddq %ymm14, %ymm5, %ymm5
+	vpand %ymm12, %ymm4, %ymm4
+	vpsrlq $25, %ymm1, %ymm15
+	adox %rbp, %r12
+	vpaddq %ymm15, %ymm2, %ymm2
+	vpand %ymm13, %ymm1, %ymm1
+	vpsrlq $25, %ymm5, %ymm14
+	adcx %rbp, %r12
+	vpaddq %ymm14, %ymm6, %ymm6
+	vpand %ymm13, %ymm5, %ymm5
+	vpsrlq $26, %ymm2, %ymm15
+	vpaddq %ymm15, %ymm3, %ymm3
+	imulq $38, %r12, %r12
+	vpand %ymm12, %ymm2, %ymm2
+	vpsrlq $26, %ymm6, %ymm14
+	vpaddq %ymm14, %ymm7, %ymm7
+	addq %r12, %r8
+	vpand %ymm12, %ymm6, %ymm6
+	vpsrlq $25, %ymm3, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
+	adcq %rbp, %r9
+	vpand %ymm13, %ymm3, %ymm3
+	vpsrlq $25, %ymm7, %ymm14
+	vpaddq %ymm14, %ymm8, %ymm8
+	vpand %ymm13, %ymm7, %ymm7
+	adcq %rbp, %r10
+	vpsrlq $26, %ymm4, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	vpand %ymm12, %ymm4, %ymm4
+	adcq %rbp, %r11
+	vpsrlq $26, %ymm8, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
+	vpand %ymm12, %ymm8, %ymm8
+	sbbq %rax, %rax
+	vmovdqa %ymm2, 64(%rdi)
+	vmovdqa %ymm3, 96(%rdi)
+	vmovdqa %ymm4, 128(%rdi)
+	vmovdqa %ymm6, 192(%rdi)
+	andl $38, %eax
+	vmovdqa %ymm7, 224(%rdi)
+	vmovdqa %ymm8, 256(%rdi)
+	vpsrlq $25, %ymm9, %ymm14
+	addq %rax, %r8
+	vpand %ymm13, %ymm9, %ymm9
+	vmovdqa %ymm9, 288(%rdi)
+	vpsllq $1, %ymm14, %ymm15
+	movq %r8, 320(%rdi)
+	vpaddq %ymm15, %ymm0, %ymm0
+	vpsllq $4, %ymm14, %ymm15
+	vpaddq %ymm14, %ymm0, %ymm0
+	vpaddq %ymm15, %ymm0, %ymm0
+	movq %r9, 328(%rdi)
+	vpsrlq $26, %ymm0, %ymm14
+	vpand %ymm12, %ymm0, %ymm0
+	vpaddq %ymm14, %ymm1, %ymm1
+	movq %r10, 336(%rdi)
+	vmovdqa %ymm0, 0(%rdi)
+	vmovdqa %ymm1, 32(%rdi)
+	vmovdqa %ymm5, 160(%rdi)
+	movq %r11, 344(%rdi)
+	ret
+
+	.p2align 6
+.Lsq5:
+	vmovdqa 160(%rsi), %ymm14
+	vpmuludq K38(%rip), %ymm14, %ymm15
+	vmovdqa %ymm15, 0(%rcx)
+	movq 320(%rsi), %rdx
+	vmovdqa 192(%rsi), %ymm14
+	vpmuludq K19(%rip), %ymm14, %ymm15
+	vmovdqa %ymm15, 32(%rcx)
+	mulx 328(%rsi), %r9, %r10
+	vmovdqa 224(%rsi), %ymm14
+	vpmuludq K38(%rip), %ymm14, %ymm15
+	vmovdqa %ymm15, 64(%rcx)
+	mulx 336(%rsi), %rax, %r11
+	vmovdqa 256(%rsi), %ymm14
+	vpmuludq K19(%rip), %ymm14, %ymm15
+	addq %rax, %r10
+	vmovdqa %ymm15, 96(%rcx)
+	vmovdqa 288(%rsi), %ymm14
+	vpmuludq K38(%rip), %ymm14, %ymm15
+	mulx 344(%rsi), %rax, %r12
+	vmovdqa %ymm15, 128(%rcx)
+	vmovdqa 0(%rsi), %ymm10
+	vpaddq %ymm10, %ymm10, %ymm11
+	adcq %rax, %r11
+	vpmuludq 0(%rsi), %ymm10, %ymm0
+	vpmuludq 32(%rsi), %ymm11, %ymm1
+	movq 344(%rsi), %rdx
+	vpmuludq 64(%rsi), %ymm11, %ymm2
+	vpmuludq 96(%rsi), %ymm11, %ymm3
+	vpmuludq 128(%rsi), %ymm11, %ymm4
+	mulx 328(%rsi), %rax, %r13
+	vpmuludq 160(%rsi), %ymm11, %ymm5
+	vpmuludq 192(%rsi), %ymm11, %ymm6
+	vpmuludq 224(%rsi), %ymm11, %ymm7
+	adcq %rax, %r12
+	vpmuludq 256(%rsi), %ymm11, %ymm8
+	vpmuludq 288(%rsi), %ymm11, %ymm9
+	vmovdqa 32(%rsi), %ymm10
+	mulx 336(%rsi), %rax, %r14
+	vpaddq %ymm10, %ymm10, %ymm11
+	vpaddq %ymm11, %ymm11, %ymm12
+	adcq %rax, %r13
+	vpmuludq 32(%rsi), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm2, %ymm2
+	vpmuludq 64(%rsi), %ymm11, %ymm14
+	adcq $0, %r14
+	vpaddq %ymm14, %ymm3, %ymm3
+	vpmuludq 96(%rsi), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
+	movq 328(%rsi), %rdx
+	vpmuludq 128(%rsi), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm5, %ymm5
+	mulx 336(%rsi), %rax, %rbx
+	vpmuludq 160(%rsi), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm6, %ymm6
+	vpmuludq 192(%rsi), %ymm11, %ymm14
+	xorl %ebp, %ebp
+	vpaddq %ymm14, %ymm7, %ymm7
+	vpmuludq 224(%rsi), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm8, %ymm8
+	addq %rax, %r11
+	vpmuludq 256(%rsi), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
+	vpmuludq 128(%rcx), %ymm11, %ymm15
+	adcq %rbx, %r12
+	vpaddq %ymm15, %ymm0, %ymm0
+	vmovdqa 64(%rsi), %ymm10
+	adcq %rbp, %r13
+	vpaddq %ymm10, %ymm10, %ymm11
+	vpmuludq 64(%rsi), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm4, %ymm4
+	adcq %rbp, %r14
+	vpmuludq 96(%rsi), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	vpmuludq 128(%rsi), %ymm11, %ymm14
+	xorl %ebp, %ebp
+	vpaddq %ymm14, %ymm6, %ymm6
+	vpmuludq 160(%rsi), %ymm11, %ymm15
+	movq 320(%rsi), %rdx
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 192(%rsi), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm8, %ymm8
+	mulx %rdx, %r8, %rax
+	vpmuludq 224(%rsi), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm9, %ymm9
+	vpmuludq 96(%rcx), %ymm11, %ymm14
+	adcx %r9, %r9
+	vpaddq %ymm14, %ymm0, %ymm0
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	adox %rax, %r9
+	vmovdqa 96(%rsi), %ymm10
+	vpaddq %ymm10, %ymm10, %ymm11
+	movq 328(%rsi), %rdx
+	vpaddq %ymm11, %ymm11, %ymm12
+	vpmuludq 96(%rsi), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	mulx %rdx, %rax, %rbx
+	vpmuludq 128(%rsi), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 160(%rsi), %ymm12, %ymm14
+	adcx %r10, %r10
+	vpaddq %ymm14, %ymm8, %ymm8
+	vpmuludq 192(%rsi), %ymm11, %ymm15
+	adox %rax, %r10
+	vpaddq %ymm15, %ymm9, %ymm9
+	vpmuludq 64(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm0, %ymm0
+	adcx %r11, %r11
+	vpmuludq 96(%rcx), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	vpmuludq 128(%rcx), %ymm11, %ymm14
+	adox %rbx, %r11
+	vpaddq %ymm14, %ymm2, %ymm2
+	vmovdqa 128(%rsi), %ymm10
+	vpaddq %ymm10, %ymm10, %ymm11
+	movq 336(%rsi), %rdx
+	vpmuludq 128(%rsi), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm8, %ymm8
+	mulx %rdx, %rax, %rbx
+	vpmuludq 160(%rsi), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
+	vpmuludq 32(%rcx), %ymm11, %ymm15
+	adcx %r12, %r12
+	vpaddq %ymm15, %ymm0, %ymm0
+	vpmuludq 64(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm1, %ymm1
+	adox %rax, %r12
+	vpmuludq 96(%rcx), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm2, %ymm2
+	adcx %r13, %r13
+	vpmuludq 128(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm3, %ymm3
+	vmovdqa 160(%rsi), %ymm10
+	adox %rbx, %r13
+	vpaddq %ymm10, %ymm10, %ymm11
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
+	movq 344(%rsi), %rdx
+	vpmuludq 32(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm1, %ymm1
+	mulx %rdx, %rax, %r15
+	vpmuludq 64(%rcx), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm2, %ymm2
+	vpmuludq 96(%rcx), %ymm11, %ymm14
+	adcx %r14, %r14
+	vpaddq %ymm14, %ymm3, %ymm3
+	vpmuludq 128(%rcx), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
+	adox %rax, %r14
+	vmovdqa 192(%rsi), %ymm10
+	vpaddq %ymm10, %ymm10, %ymm11
+	vpmuludq 32(%rcx), %ymm10, %ymm14
+	adcx %rbp, %r15
+	vpaddq %ymm14, %ymm2, %ymm2
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	adox %rbp, %r15
+	vpaddq %ymm15, %ymm3, %ymm3
+	vpmuludq 96(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm4, %ymm4
+	movl $38, %edx
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	vmovdqa 224(%rsi), %ymm10
+	xorl %ebp, %ebp
+	vpaddq %ymm10, %ymm10, %ymm11
+	vpmuludq 64(%rcx), %ymm10, %ymm14
+	mulx %r12, %rax, %rbx
+	vpaddq %ymm14, %ymm4, %ymm4
+	vpmuludq 96(%rcx), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	adcx %rax, %r8
+	vpmuludq 128(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	vmovdqa 256(%rsi), %ymm10
+	adox %rbx, %r9
+	vpmuludq 96(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm6, %ymm6
+	vpmuludq 128(%rcx), %ymm10, %ymm14
+	mulx %r13, %rax, %rbx
+	vpaddq %ymm14, %ymm7, %ymm7
+	vmovdqa 288(%rsi), %ymm10
+	adcx %rax, %r9
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm8, %ymm8
+	vmovdqa M26(%rip), %ymm12
+	adox %rbx, %r10
+	vmovdqa M25(%rip), %ymm13
+	vpsrlq $26, %ymm0, %ymm14
+	vpaddq %ymm14, %ymm1, %ymm1
+	mulx %r14, %rax, %rbx
+	vpand %ymm12, %ymm0, %ymm0
+	vpsrlq $26, %ymm4, %ymm15
+	adcx %rax, %r10
+	vpaddq %ymm15, %ymm5, %ymm5
+	vpand %ymm12, %ymm4, %ymm4
+	vpsrlq $25, %ymm1, %ymm14
+	adox %rbx, %r11
+	vpaddq %ymm14, %ymm2, %ymm2
+	vpand %ymm13, %ymm1, %ymm1
+	vpsrlq $25, %ymm5, %ymm15
+	mulx %r15, %rax, %r12
+	vpaddq %ymm15, %ymm6, %ymm6
+	vpand %ymm13, %ymm5, %ymm5
+	vpsrlq $26, %ymm2, %ymm14
+	adcx %rax, %r11
+	vpaddq %ymm14, %ymm3, %ymm3
+	vpand %ymm12, %ymm2, %ymm2
+	adox %rbp, %r12
+	vpsrlq $26, %ymm6, %ymm15
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpand %ymm12, %ymm6, %ymm6
+	adcx %rbp, %r12
+	vpsrlq $25, %ymm3, %ymm14
+	vpaddq %ymm14, %ymm4, %ymm4
+	vpand %ymm13, %ymm3, %ymm3
+	imulq $38, %r12, %r12
+	vpsrlq $25, %ymm7, %ymm15
+	vpaddq %ymm15, %ymm8, %ymm8
+	addq %r12, %r8
+	vpand %ymm13, %ymm7, %ymm7
+	vpsrlq $26, %ymm4, %ymm14
+	vpaddq %ymm14, %ymm5, %ymm5
+	adcq %rbp, %r9
+	vpand %ymm12, %ymm4, %ymm4
+	vpsrlq $26, %ymm8, %ymm15
+	vpaddq %ymm15, %ymm9, %ymm9
+	adcq %rbp, %r10
+	vpand %ymm12, %ymm8, %ymm8
+	vmovdqa %ymm2, 64(%rdi)
+	vmovdqa %ymm3, 96(%rdi)
+	adcq %rbp, %r11
+	vmovdqa %ymm4, 128(%rdi)
+	vmovdqa %ymm6, 192(%rdi)
+	sbbq %rax, %rax
+	vmovdqa %ymm7, 224(%rdi)
+	vmovdqa %ymm8, 256(%rdi)
+	vpsrlq $25, %ymm9, %ymm14
+	andl $38, %eax
+	vpand %ymm13, %ymm9, %ymm9
+	vmovdqa %ymm9, 288(%rdi)
+	vpsllq $1, %ymm14, %ymm15
+	addq %rax, %r8
+	vpaddq %ymm15, %ymm0, %ymm0
+	vpsllq $4, %ymm14, %ymm15
+	movq %r8, 320(%rdi)
+	vpaddq %ymm14, %ymm0, %ymm0
+	vpaddq %ymm15, %ymm0, %ymm0
+	vpsrlq $26, %ymm0, %ymm14
+	movq %r9, 328(%rdi)
+	vpand %ymm12, %ymm0, %ymm0
+	vpaddq %ymm14, %ymm1, %ymm1
+	vmovdqa %ymm0, 0(%rdi)
+	movq %r10, 336(%rdi)
+	vmovdqa %ymm1, 32(%rdi)
+	vmovdqa %ymm5, 160(%rdi)
+	movq %r11, 344(%rdi)
+	ret
+
+	.p2align 6
+.Lmulpre5:
+	vmovdqa 0(%rsi), %ymm10
+	vpmuludq 0(%rcx), %ymm10, %ymm0
+	vpmuludq 32(%rcx), %ymm10, %ymm1
+	vpmuludq 64(%rcx), %ymm10, %ymm2
+	movq 320(%rcx), %rdx
+	vpmuludq 96(%rcx), %ymm10, %ymm3
+	vpmuludq 128(%rcx), %ymm10, %ymm4
+	vpmuludq 160(%rcx), %ymm10, %ymm5
+	mulx 1280(%rsi), %r8, %r9
+	vpmuludq 192(%rcx), %ymm10, %ymm6
+	vpmuludq 224(%rcx), %ymm10, %ymm7
+	vpmuludq 256(%rcx), %ymm10, %ymm8
+	mulx 1288(%rsi), %rax, %r10
+	vpmuludq 288(%rcx), %ymm10, %ymm9
+	vmovdqa 32(%rsi), %ymm10
+	vmovdqa 352(%rsi), %ymm11
+	vmovdqa 992(%rsi), %ymm13
+	addq %rax, %r9
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	vpmuludq 32(%rcx), %ymm11, %ymm14
+	mulx 1296(%rsi), %rax, %r11
+	vpaddq %ymm14, %ymm2, %ymm2
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm3, %ymm3
+	adcq %rax, %r10
+	vpmuludq 96(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm4, %ymm4
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	mulx 1304(%rsi), %rax, %r12
+	vpmuludq 160(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	vpmuludq 192(%rcx), %ymm10, %ymm15
+	adcq %rax, %r11
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 224(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm8, %ymm8
+	adcq $0, %r12
+	vpmuludq 256(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm9, %ymm9
+	vpmuludq 288(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm0, %ymm0
+	movq 328(%rcx), %rdx
+	vmovdqa 64(%rsi), %ymm10
+	vmovdqa 704(%rsi), %ymm12
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	xorl %ebp, %ebp
+	vpaddq %ymm15, %ymm2, %ymm2
+	vpmuludq 32(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm3, %ymm3
+	mulx 1280(%rsi), %rax, %rbx
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
+	vpmuludq 96(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm5, %ymm5
+	adcx %rax, %r9
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm6, %ymm6
+	vpmuludq 160(%rcx), %ymm10, %ymm14
+	adox %rbx, %r10
+	vpaddq %ymm14, %ymm7, %ymm7
+	vpmuludq 192(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm8, %ymm8
+	mulx 1288(%rsi), %rax, %rbx
+	vpmuludq 224(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
+	adcx %rax, %r10
+	vpmuludq 288(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm1, %ymm1
+	vmovdqa 96(%rsi), %ymm10
+	adox %rbx, %r11
+	vmovdqa 416(%rsi), %ymm11
+	vmovdqa 736(%rsi), %ymm12
+	vmovdqa 1056(%rsi), %ymm13
+	mulx 1296(%rsi), %rax, %rbx
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm3, %ymm3
+	vpmuludq 32(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm4, %ymm4
+	adcx %rax, %r11
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	vpmuludq 96(%rcx), %ymm11, %ymm14
+	adox %rbx, %r12
+	vpaddq %ymm14, %ymm6, %ymm6
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm7, %ymm7
+	mulx 1304(%rsi), %rax, %r13
+	vpmuludq 160(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm8, %ymm8
+	vpmuludq 192(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm9, %ymm9
+	adcx %rax, %r12
+	vpmuludq 224(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm0, %ymm0
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	adox %rbp, %r13
+	vpaddq %ymm15, %ymm1, %ymm1
+	vpmuludq 288(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm2, %ymm2
+	adcx %rbp, %r13
+	vmovdqa 128(%rsi), %ymm10
+	vmovdqa 768(%rsi), %ymm12
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
+	movq 336(%rcx), %rdx
+	vpmuludq 32(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm5, %ymm5
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	xorl %ebp, %ebp
+	vpaddq %ymm15, %ymm6, %ymm6
+	vpmuludq 96(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm7, %ymm7
+	mulx 1280(%rsi), %rax, %rbx
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm8, %ymm8
+	vpmuludq 160(%rcx), %ymm10, %ymm14
+	adcx %rax, %r10
+	vpaddq %ymm14, %ymm9, %ymm9
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
+	vpmuludq 224(%rcx), %ymm12, %ymm14
+	adox %rbx, %r11
+	vpaddq %ymm14, %ymm1, %ymm1
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm2, %ymm2
+	mulx 1288(%rsi), %rax, %rbx
+	vpmuludq 288(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm3, %ymm3
+	vmovdqa 160(%rsi), %ymm10
+	adcx %rax, %r11
+	vmovdqa 480(%rsi), %ymm11
+	vmovdqa 800(%rsi), %ymm12
+	vmovdqa 1120(%rsi), %ymm13
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	adox %rbx, %r12
+	vpaddq %ymm15, %ymm5, %ymm5
+	vpmuludq 32(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	mulx 1296(%rsi), %rax, %rbx
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 96(%rcx), %ymm11, %ymm14
+	adcx %rax, %r12
+	vpaddq %ymm14, %ymm8, %ymm8
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm9, %ymm9
+	vpmuludq 160(%rcx), %ymm13, %ymm14
+	adox %rbx, %r13
+	vpaddq %ymm14, %ymm0, %ymm0
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	mulx 1304(%rsi), %rax, %r14
+	vpmuludq 224(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm2, %ymm2
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	adcx %rax, %r13
+	vpaddq %ymm15, %ymm3, %ymm3
+	vpmuludq 288(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm4, %ymm4
+	vmovdqa 192(%rsi), %ymm10
+	adox %rbp, %r14
+	vmovdqa 832(%rsi), %ymm12
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm6, %ymm6
+	adcx %rbp, %r14
+	vpmuludq 32(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm7, %ymm7
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	movq 344(%rcx), %rdx
+	vpaddq %ymm15, %ymm8, %ymm8
+	vpmuludq 96(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
+	vpmuludq 128(%rcx), %ymm12, %ymm15
+	xorl %ebp, %ebp
+	vpaddq %ymm15, %ymm0, %ymm0
+	vpmuludq 160(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm1, %ymm1
+	mulx 1280(%rsi), %rax, %rbx
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm2, %ymm2
+	vpmuludq 224(%rcx), %ymm12, %ymm14
+	adcx %rax, %r11
+	vpaddq %ymm14, %ymm3, %ymm3
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
+	vpmuludq 288(%rcx), %ymm12, %ymm14
+	adox %rbx, %r12
+	vpaddq %ymm14, %ymm5, %ymm5
+	vmovdqa 224(%rsi), %ymm10
+	vmovdqa 544(%rsi), %ymm11
+	mulx 1288(%rsi), %rax, %rbx
+	vmovdqa 864(%rsi), %ymm12
+	vmovdqa 1184(%rsi), %ymm13
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	adcx %rax, %r12
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 32(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm8, %ymm8
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	adox %rbx, %r13
+	vpaddq %ymm15, %ymm9, %ymm9
+	vpmuludq 96(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm0, %ymm0
+	mulx 1296(%rsi), %rax, %rbx
+	vpmuludq 128(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	vpmuludq 160(%rcx), %ymm13, %ymm14
+	adcx %rax, %r13
+	vpaddq %ymm14, %ymm2, %ymm2
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm3, %ymm3
+	vpmuludq 224(%rcx), %ymm13, %ymm14
+	adox %rbx, %r14
+	vpaddq %ymm14, %ymm4, %ymm4
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	mulx 1304(%rsi), %rax, %r15
+	vpmuludq 288(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	vmovdqa 256(%rsi), %ymm10
+	adcx %rax, %r14
+	vmovdqa 896(%rsi), %ymm12
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm8, %ymm8
+	vpmuludq 32(%rcx), %ymm10, %ymm14
+	adox %rbp, %r15
+	vpaddq %ymm14, %ymm9, %ymm9
+	vpmuludq 64(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
+	adcx %rbp, %r15
+	vpmuludq 96(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm1, %ymm1
+	vpmuludq 128(%rcx), %ymm12, %ymm15
+	movl $38, %edx
+	vpaddq %ymm15, %ymm2, %ymm2
+	vpmuludq 160(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm3, %ymm3
+	xorl %ebp, %ebp
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
+	vpmuludq 224(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm5, %ymm5
+	mulx %r12, %rax, %rbx
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm6, %ymm6
+	vpmuludq 288(%rcx), %ymm12, %ymm14
+	adcx %rax, %r8
+	vpaddq %ymm14, %ymm7, %ymm7
+	vmovdqa 288(%rsi), %ymm10
+	vmovdqa 928(%rsi), %ymm12
+	adox %rbx, %r9
+	vmovdqa 1248(%rsi), %ymm13
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm9, %ymm9
+	vpmuludq 32(%rcx), %ymm13, %ymm14
+	mulx %r13, %rax, %rbx
+	vpaddq %ymm14, %ymm0, %ymm0
+	vpmuludq 64(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	adcx %rax, %r9
+	vpmuludq 96(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm2, %ymm2
+	vpmuludq 128(%rcx), %ymm12, %ymm15
+	adox %rbx, %r10
+	vpaddq %ymm15, %ymm3, %ymm3
+	vpmuludq 160(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm4, %ymm4
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	mulx %r14, %rax, %rbx
+	vpaddq %ymm15, %ymm5, %ymm5
+	vpmuludq 224(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	adcx %rax, %r10
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 288(%rcx), %ymm13, %ymm14
+	adox %rbx, %r11
+	vpaddq %ymm14, %ymm8, %ymm8
+	vmovdqa M26(%rip), %ymm12
+	vmovdqa M25(%rip), %ymm13
+	vpsrlq $26, %ymm0, %ymm15
+	mulx %r15, %rax, %r12
+	vpaddq %ymm15, %ymm1, %ymm1
+	vpand %ymm12, %ymm0, %ymm0
+	vpsrlq $26, %ymm4, %ymm14
+	adcx %rax, %r11
+	vpaddq %ymm14, %ymm5, %ymm5
+	vpand %ymm12, %ymm4, %ymm4
+	vpsrlq $25, %ymm1, %ymm15
+	adox %rbp, %r12
+	vpaddq %ymm15, %ymm2, %ymm2
+	vpand %ymm13, %ymm1, %ymm1
+	vpsrlq $25, %ymm5, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	adcx %rbp, %r12
+	vpand %ymm13, %ymm5, %ymm5
+	vpsrlq $26, %ymm2, %ymm15
+	vpaddq %ymm15, %ymm3, %ymm3
+	imulq $38, %r12, %r12
+	vpand %ymm12, %ymm2, %ymm2
+	vpsrlq $26, %ymm6, %ymm14
+	vpaddq %ymm14, %ymm7, %ymm7
+	addq %r12, %r8
+	vpand %ymm12, %ymm6, %ymm6
+	vpsrlq $25, %ymm3, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
+	vpand %ymm13, %ymm3, %ymm3
+	adcq %rbp, %r9
+	vpsrlq $25, %ymm7, %ymm14
+	vpaddq %ymm14, %ymm8, %ymm8
+	vpand %ymm13, %ymm7, %ymm7
+	adcq %rbp, %r10
+	vpsrlq $26, %ymm4, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	vpand %ymm12, %ymm4, %ymm4
+	adcq %rbp, %r11
+	vpsrlq $26, %ymm8, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
+	vpand %ymm12, %ymm8, %ymm8
+	vmovdqa %ymm2, 64(%rdi)
+	sbbq %rax, %rax
+	vmovdqa %ymm3, 96(%rdi)
+	vmovdqa %ymm4, 128(%rdi)
+	vmovdqa %ymm6, 192(%rdi)
+	andl $38, %eax
+	vmovdqa %ymm7, 224(%rdi)
+	vmovdqa %ymm8, 256(%rdi)
+	vpsrlq $25, %ymm9, %ymm14
+	addq %rax, %r8
+	vpand %ymm13, %ymm9, %ymm9
+	vmovdqa %ymm9, 288(%rdi)
+	vpsllq $1, %ymm14, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
+	movq %r8, 320(%rdi)
+	vpsllq $4, %ymm14, %ymm15
+	vpaddq %ymm14, %ymm0, %ymm0
+	vpaddq %ymm15, %ymm0, %ymm0
+	movq %r9, 328(%rdi)
+	vpsrlq $26, %ymm0, %ymm14
+	vpand %ymm12, %ymm0, %ymm0
+	vpaddq %ymm14, %ymm1, %ymm1
+	movq %r10, 336(%rdi)
+	vmovdqa %ymm0, 0(%rdi)
+	vmovdqa %ymm1, 32(%rdi)
+	vmovdqa %ymm5, 160(%rdi)
+	movq %r11, 344(%rdi)
+	ret
+
 FE64_FUNC(CRYPTO_NAMESPACE(ladder4x1_loop))
 	FE64_PUSH %rbx
 	FE64_PUSH %rbp
@@ -36,3385 +1005,677 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4x1_loop))
 	FE64_PUSH %r13
 	FE64_PUSH %r14
 	FE64_PUSH %r15
+	FE64_PUSH %rdi
 	.p2align 5
 1:
-	movq 6600(%rdi), %rcx
+	movq (%rsp), %rdi
+	movq 6952(%rdi), %rcx
 	movq %rcx, %rax
 	shrq $6, %rax
 	shlq $5, %rax
-	vmovdqa 2560(%rdi,%rax), %ymm0
+	vmovdqa 6752(%rdi,%rax), %ymm0
 	andl $63, %ecx
 	vmovq %rcx, %xmm1
 	vpsrlq %xmm1, %ymm0, %ymm0
 	vpand ONE(%rip), %ymm0, %ymm0
 	vpxor %ymm2, %ymm2, %ymm2
 	vpsubq %ymm0, %ymm2, %ymm0
-	vpxor 2688(%rdi), %ymm0, %ymm15
-	vmovdqa %ymm0, 2688(%rdi)
-	vmovdqa 1280(%rdi), %ymm0
-	vmovdqa 1920(%rdi), %ymm1
-	vmovdqa 1600(%rdi), %ymm4
-	movq 6600(%rdi), %rcx
-	vmovdqa 2240(%rdi), %ymm5
-	vpblendvb %ymm15, 1920(%rdi), %ymm0, %ymm2
-	vpblendvb %ymm15, 1280(%rdi), %ymm1, %ymm3
-	movq %rcx, %rax
-	vpblendvb %ymm15, 2240(%rdi), %ymm4, %ymm6
-	vpblendvb %ymm15, 1600(%rdi), %ymm5, %ymm7
-	shrq $3, %rax
-	vpaddq %ymm6, %ymm2, %ymm8
-	vmovdqa %ymm8, 2720(%rdi)
-	vpaddq TWOP0(%rip), %ymm2, %ymm9
-	movzbl 6560(%rdi,%rax), %eax
-	vpsubq %ymm6, %ymm9, %ymm9
-	vmovdqa %ymm9, 3040(%rdi)
-	vpaddq %ymm7, %ymm3, %ymm10
-	andl $7, %ecx
-	vmovdqa %ymm10, 3360(%rdi)
-	vpaddq TWOP0(%rip), %ymm3, %ymm11
-	shrl %cl, %eax
-	vpsubq %ymm7, %ymm11, %ymm11
-	vmovdqa %ymm11, 3680(%rdi)
+	vpxor 6880(%rdi), %ymm0, %ymm15
+	vmovdqa %ymm0, 6880(%rdi)
 	vmovdqa 1312(%rdi), %ymm0
-	andl $1, %eax
-	vmovdqa 1952(%rdi), %ymm1
-	vmovdqa 1632(%rdi), %ymm4
-	vmovdqa 2272(%rdi), %ymm5
-	movq 6592(%rdi), %rsi
-	vpblendvb %ymm15, 1952(%rdi), %ymm0, %ymm2
+	vmovdqa 2016(%rdi), %ymm1
+	movq 6952(%rdi), %rcx
+	vmovdqa 1664(%rdi), %ymm4
+	movq %rcx, %rax
+	vmovdqa 2368(%rdi), %ymm5
+	shrq $3, %rax
+	vpblendvb %ymm15, 2016(%rdi), %ymm0, %ymm2
+	movzbl 6912(%rdi,%rax), %eax
 	vpblendvb %ymm15, 1312(%rdi), %ymm1, %ymm3
-	xorq %rax, %rsi
-	vpblendvb %ymm15, 2272(%rdi), %ymm4, %ymm6
-	vpblendvb %ymm15, 1632(%rdi), %ymm5, %ymm7
+	andl $7, %ecx
+	vpblendvb %ymm15, 2368(%rdi), %ymm4, %ymm6
+	vpblendvb %ymm15, 1664(%rdi), %ymm5, %ymm7
+	shrl %cl, %eax
 	vpaddq %ymm6, %ymm2, %ymm8
-	movq %rax, 6592(%rdi)
-	vmovdqa %ymm8, 2752(%rdi)
-	vpaddq TWOPO(%rip), %ymm2, %ymm9
+	andl $1, %eax
+	vmovdqa %ymm8, 2720(%rdi)
+	movq 6944(%rdi), %rsi
+	vpaddq TWOP0(%rip), %ymm2, %ymm9
+	xorq %rax, %rsi
 	vpsubq %ymm6, %ymm9, %ymm9
-	negq %rsi
+	movq %rax, 6944(%rdi)
 	vmovdqa %ymm9, 3072(%rdi)
 	vpaddq %ymm7, %ymm3, %ymm10
-	movq 6464(%rdi), %rax
-	vmovdqa %ymm10, 3392(%rdi)
-	vpaddq TWOPO(%rip), %ymm3, %ymm11
-	vpsubq %ymm7, %ymm11, %ymm11
-	movq 6528(%rdi), %rbx
-	vmovdqa %ymm11, 3712(%rdi)
-	vmovdqa 1344(%rdi), %ymm0
-	vmovdqa 1984(%rdi), %ymm1
-	movq %rax, %rdx
-	vmovdqa 1664(%rdi), %ymm4
-	vmovdqa 2304(%rdi), %ymm5
-	xorq %rbx, %rdx
-	vpblendvb %ymm15, 1984(%rdi), %ymm0, %ymm2
-	vpblendvb %ymm15, 1344(%rdi), %ymm1, %ymm3
-	vpblendvb %ymm15, 2304(%rdi), %ymm4, %ymm6
-	andq %rsi, %rdx
-	vpblendvb %ymm15, 1664(%rdi), %ymm5, %ymm7
-	vpaddq %ymm6, %ymm2, %ymm8
-	vmovdqa %ymm8, 2784(%rdi)
-	xorq %rdx, %rax
-	vpaddq TWOPE(%rip), %ymm2, %ymm9
-	vpsubq %ymm6, %ymm9, %ymm9
-	xorq %rdx, %rbx
-	vmovdqa %ymm9, 3104(%rdi)
-	vpaddq %ymm7, %ymm3, %ymm10
+	negq %rsi
 	vmovdqa %ymm10, 3424(%rdi)
-	movq %rax, 6464(%rdi)
-	vpaddq TWOPE(%rip), %ymm3, %ymm11
+	movq 1984(%rdi), %rax
+	vpaddq TWOP0(%rip), %ymm3, %ymm11
+	movq 2688(%rdi), %rbx
 	vpsubq %ymm7, %ymm11, %ymm11
-	movq %rbx, 6528(%rdi)
-	vmovdqa %ymm11, 3744(%rdi)
-	vmovdqa 1376(%rdi), %ymm0
-	vmovdqa 2016(%rdi), %ymm1
-	movq 6472(%rdi), %rax
-	vmovdqa 1696(%rdi), %ymm4
-	vmovdqa 2336(%rdi), %ymm5
-	vpblendvb %ymm15, 2016(%rdi), %ymm0, %ymm2
-	movq 6536(%rdi), %rbx
-	vpblendvb %ymm15, 1376(%rdi), %ymm1, %ymm3
-	vpblendvb %ymm15, 2336(%rdi), %ymm4, %ymm6
 	movq %rax, %rdx
-	vpblendvb %ymm15, 1696(%rdi), %ymm5, %ymm7
-	vpaddq %ymm6, %ymm2, %ymm8
-	vmovdqa %ymm8, 2816(%rdi)
+	vmovdqa %ymm11, 3776(%rdi)
 	xorq %rbx, %rdx
-	vpaddq TWOPO(%rip), %ymm2, %ymm9
-	vpsubq %ymm6, %ymm9, %ymm9
-	vmovdqa %ymm9, 3136(%rdi)
+	vmovdqa 1344(%rdi), %ymm0
+	vmovdqa 2048(%rdi), %ymm1
 	andq %rsi, %rdx
+	vmovdqa 1696(%rdi), %ymm4
+	xorq %rdx, %rax
+	vmovdqa 2400(%rdi), %ymm5
+	xorq %rdx, %rbx
+	vpblendvb %ymm15, 2048(%rdi), %ymm0, %ymm2
+	movq %rax, 1984(%rdi)
+	vpblendvb %ymm15, 1344(%rdi), %ymm1, %ymm3
+	movq %rbx, 2688(%rdi)
+	vpblendvb %ymm15, 2400(%rdi), %ymm4, %ymm6
+	vpblendvb %ymm15, 1696(%rdi), %ymm5, %ymm7
+	movq 1992(%rdi), %rax
+	vpaddq %ymm6, %ymm2, %ymm8
+	movq 2696(%rdi), %rbx
+	vmovdqa %ymm8, 2752(%rdi)
+	movq %rax, %rdx
+	vpaddq TWOPO(%rip), %ymm2, %ymm9
+	xorq %rbx, %rdx
+	vpsubq %ymm6, %ymm9, %ymm9
+	andq %rsi, %rdx
+	vmovdqa %ymm9, 3104(%rdi)
+	xorq %rdx, %rax
 	vpaddq %ymm7, %ymm3, %ymm10
 	vmovdqa %ymm10, 3456(%rdi)
-	xorq %rdx, %rax
-	vpaddq TWOPO(%rip), %ymm3, %ymm11
-	vpsubq %ymm7, %ymm11, %ymm11
-	vmovdqa %ymm11, 3776(%rdi)
 	xorq %rdx, %rbx
-	vmovdqa 1408(%rdi), %ymm0
-	vmovdqa 2048(%rdi), %ymm1
+	vpaddq TWOPO(%rip), %ymm3, %ymm11
+	movq %rax, 1992(%rdi)
+	vpsubq %ymm7, %ymm11, %ymm11
+	movq %rbx, 2696(%rdi)
+	vmovdqa %ymm11, 3808(%rdi)
+	movq 2000(%rdi), %rax
+	vmovdqa 1376(%rdi), %ymm0
+	movq 2704(%rdi), %rbx
+	vmovdqa 2080(%rdi), %ymm1
 	vmovdqa 1728(%rdi), %ymm4
-	movq %rax, 6472(%rdi)
-	vmovdqa 2368(%rdi), %ymm5
-	vpblendvb %ymm15, 2048(%rdi), %ymm0, %ymm2
-	movq %rbx, 6536(%rdi)
-	vpblendvb %ymm15, 1408(%rdi), %ymm1, %ymm3
-	vpblendvb %ymm15, 2368(%rdi), %ymm4, %ymm6
+	movq %rax, %rdx
+	vmovdqa 2432(%rdi), %ymm5
+	xorq %rbx, %rdx
+	vpblendvb %ymm15, 2080(%rdi), %ymm0, %ymm2
+	andq %rsi, %rdx
+	vpblendvb %ymm15, 1376(%rdi), %ymm1, %ymm3
+	xorq %rdx, %rax
+	vpblendvb %ymm15, 2432(%rdi), %ymm4, %ymm6
+	xorq %rdx, %rbx
 	vpblendvb %ymm15, 1728(%rdi), %ymm5, %ymm7
-	movq 6480(%rdi), %rax
 	vpaddq %ymm6, %ymm2, %ymm8
-	vmovdqa %ymm8, 2848(%rdi)
+	movq %rax, 2000(%rdi)
+	vmovdqa %ymm8, 2784(%rdi)
+	movq %rbx, 2704(%rdi)
 	vpaddq TWOPE(%rip), %ymm2, %ymm9
-	movq 6544(%rdi), %rbx
+	movq 2008(%rdi), %rax
 	vpsubq %ymm6, %ymm9, %ymm9
-	vmovdqa %ymm9, 3168(%rdi)
+	movq 2712(%rdi), %rbx
+	vmovdqa %ymm9, 3136(%rdi)
 	movq %rax, %rdx
 	vpaddq %ymm7, %ymm3, %ymm10
 	vmovdqa %ymm10, 3488(%rdi)
-	vpaddq TWOPE(%rip), %ymm3, %ymm11
 	xorq %rbx, %rdx
-	vpsubq %ymm7, %ymm11, %ymm11
-	vmovdqa %ymm11, 3808(%rdi)
-	vmovdqa 1440(%rdi), %ymm0
+	vpaddq TWOPE(%rip), %ymm3, %ymm11
 	andq %rsi, %rdx
-	vmovdqa 2080(%rdi), %ymm1
-	vmovdqa 1760(%rdi), %ymm4
+	vpsubq %ymm7, %ymm11, %ymm11
 	xorq %rdx, %rax
-	vmovdqa 2400(%rdi), %ymm5
-	vpblendvb %ymm15, 2080(%rdi), %ymm0, %ymm2
-	vpblendvb %ymm15, 1440(%rdi), %ymm1, %ymm3
+	vmovdqa %ymm11, 3840(%rdi)
 	xorq %rdx, %rbx
-	vpblendvb %ymm15, 2400(%rdi), %ymm4, %ymm6
+	vmovdqa 1408(%rdi), %ymm0
+	movq %rax, 2008(%rdi)
+	vmovdqa 2112(%rdi), %ymm1
+	vmovdqa 1760(%rdi), %ymm4
+	movq %rbx, 2712(%rdi)
+	vmovdqa 2464(%rdi), %ymm5
+	movq 1632(%rdi), %r8
+	vpblendvb %ymm15, 2112(%rdi), %ymm0, %ymm2
+	movq 2336(%rdi), %r12
+	vpblendvb %ymm15, 1408(%rdi), %ymm1, %ymm3
+	movq 1640(%rdi), %r9
+	vpblendvb %ymm15, 2464(%rdi), %ymm4, %ymm6
+	movq 2344(%rdi), %r13
 	vpblendvb %ymm15, 1760(%rdi), %ymm5, %ymm7
+	movq 1648(%rdi), %r10
 	vpaddq %ymm6, %ymm2, %ymm8
-	movq %rax, 6480(%rdi)
-	vmovdqa %ymm8, 2880(%rdi)
+	vmovdqa %ymm8, 2816(%rdi)
+	movq 2352(%rdi), %r14
 	vpaddq TWOPO(%rip), %ymm2, %ymm9
-	movq %rbx, 6544(%rdi)
+	movq 1656(%rdi), %r11
 	vpsubq %ymm6, %ymm9, %ymm9
-	vmovdqa %ymm9, 3200(%rdi)
+	movq 2360(%rdi), %r15
+	vmovdqa %ymm9, 3168(%rdi)
+	movq %r8, %rax
 	vpaddq %ymm7, %ymm3, %ymm10
-	movq 6488(%rdi), %rax
+	xorq %r12, %rax
 	vmovdqa %ymm10, 3520(%rdi)
 	vpaddq TWOPO(%rip), %ymm3, %ymm11
-	movq 6552(%rdi), %rbx
+	andq %rsi, %rax
 	vpsubq %ymm7, %ymm11, %ymm11
-	vmovdqa %ymm11, 3840(%rdi)
-	vmovdqa 1472(%rdi), %ymm0
-	movq %rax, %rdx
-	vmovdqa 2112(%rdi), %ymm1
+	xorq %rax, %r8
+	vmovdqa %ymm11, 3872(%rdi)
+	xorq %rax, %r12
+	vmovdqa 1440(%rdi), %ymm0
+	movq %r9, %rax
+	vmovdqa 2144(%rdi), %ymm1
+	xorq %r13, %rax
 	vmovdqa 1792(%rdi), %ymm4
-	vmovdqa 2432(%rdi), %ymm5
-	xorq %rbx, %rdx
-	vpblendvb %ymm15, 2112(%rdi), %ymm0, %ymm2
-	vpblendvb %ymm15, 1472(%rdi), %ymm1, %ymm3
-	andq %rsi, %rdx
-	vpblendvb %ymm15, 2432(%rdi), %ymm4, %ymm6
+	vmovdqa 2496(%rdi), %ymm5
+	andq %rsi, %rax
+	vpblendvb %ymm15, 2144(%rdi), %ymm0, %ymm2
+	xorq %rax, %r9
+	vpblendvb %ymm15, 1440(%rdi), %ymm1, %ymm3
+	xorq %rax, %r13
+	vpblendvb %ymm15, 2496(%rdi), %ymm4, %ymm6
+	movq %r10, %rax
 	vpblendvb %ymm15, 1792(%rdi), %ymm5, %ymm7
+	xorq %r14, %rax
 	vpaddq %ymm6, %ymm2, %ymm8
-	xorq %rdx, %rax
-	vmovdqa %ymm8, 2912(%rdi)
+	vmovdqa %ymm8, 2848(%rdi)
+	andq %rsi, %rax
 	vpaddq TWOPE(%rip), %ymm2, %ymm9
+	xorq %rax, %r10
 	vpsubq %ymm6, %ymm9, %ymm9
-	xorq %rdx, %rbx
-	vmovdqa %ymm9, 3232(%rdi)
+	xorq %rax, %r14
+	vmovdqa %ymm9, 3200(%rdi)
+	movq %r11, %rax
 	vpaddq %ymm7, %ymm3, %ymm10
-	movq %rax, 6488(%rdi)
+	xorq %r15, %rax
 	vmovdqa %ymm10, 3552(%rdi)
 	vpaddq TWOPE(%rip), %ymm3, %ymm11
+	andq %rsi, %rax
 	vpsubq %ymm7, %ymm11, %ymm11
-	movq %rbx, 6552(%rdi)
-	vmovdqa %ymm11, 3872(%rdi)
-	vmovdqa 1504(%rdi), %ymm0
-	vmovdqa 2144(%rdi), %ymm1
-	movq 6432(%rdi), %r8
-	vmovdqa 1824(%rdi), %ymm4
-	vmovdqa 2464(%rdi), %ymm5
-	movq 6496(%rdi), %r12
-	vpblendvb %ymm15, 2144(%rdi), %ymm0, %ymm2
-	vpblendvb %ymm15, 1504(%rdi), %ymm1, %ymm3
-	vpblendvb %ymm15, 2464(%rdi), %ymm4, %ymm6
-	movq 6440(%rdi), %r9
-	vpblendvb %ymm15, 1824(%rdi), %ymm5, %ymm7
-	vpaddq %ymm6, %ymm2, %ymm8
-	vmovdqa %ymm8, 2944(%rdi)
-	movq 6504(%rdi), %r13
-	vpaddq TWOPO(%rip), %ymm2, %ymm9
-	vpsubq %ymm6, %ymm9, %ymm9
-	movq 6448(%rdi), %r10
-	vmovdqa %ymm9, 3264(%rdi)
-	vpaddq %ymm7, %ymm3, %ymm10
-	vmovdqa %ymm10, 3584(%rdi)
-	movq 6512(%rdi), %r14
-	vpaddq TWOPO(%rip), %ymm3, %ymm11
-	vpsubq %ymm7, %ymm11, %ymm11
+	xorq %rax, %r11
 	vmovdqa %ymm11, 3904(%rdi)
-	movq 6456(%rdi), %r11
-	vmovdqa 1536(%rdi), %ymm0
+	xorq %rax, %r15
+	vmovdqa 1472(%rdi), %ymm0
+	movq %r8, %rbx
 	vmovdqa 2176(%rdi), %ymm1
-	movq 6520(%rdi), %r15
-	vmovdqa 1856(%rdi), %ymm4
-	vmovdqa 2496(%rdi), %ymm5
-	vpblendvb %ymm15, 2176(%rdi), %ymm0, %ymm2
-	movq %r8, %rax
-	vpblendvb %ymm15, 1536(%rdi), %ymm1, %ymm3
-	vpblendvb %ymm15, 2496(%rdi), %ymm4, %ymm6
-	vpblendvb %ymm15, 1856(%rdi), %ymm5, %ymm7
-	xorq %r12, %rax
-	vpaddq %ymm6, %ymm2, %ymm8
-	vmovdqa %ymm8, 2976(%rdi)
-	andq %rsi, %rax
-	vpaddq TWOPE(%rip), %ymm2, %ymm9
-	vpsubq %ymm6, %ymm9, %ymm9
-	vmovdqa %ymm9, 3296(%rdi)
-	xorq %rax, %r8
-	vpaddq %ymm7, %ymm3, %ymm10
-	vmovdqa %ymm10, 3616(%rdi)
-	xorq %rax, %r12
-	vpaddq TWOPE(%rip), %ymm3, %ymm11
-	vpsubq %ymm7, %ymm11, %ymm11
-	vmovdqa %ymm11, 3936(%rdi)
-	movq %r9, %rax
-	vmovdqa 1568(%rdi), %ymm0
-	vmovdqa 2208(%rdi), %ymm1
-	vmovdqa 1888(%rdi), %ymm4
-	xorq %r13, %rax
+	movq %r9, %rcx
+	vmovdqa 1824(%rdi), %ymm4
+	movq %r10, %rdx
 	vmovdqa 2528(%rdi), %ymm5
-	vpblendvb %ymm15, 2208(%rdi), %ymm0, %ymm2
-	andq %rsi, %rax
-	vpblendvb %ymm15, 1568(%rdi), %ymm1, %ymm3
+	vpblendvb %ymm15, 2176(%rdi), %ymm0, %ymm2
+	movq %r11, %rsi
+	vpblendvb %ymm15, 1472(%rdi), %ymm1, %ymm3
+	addq 1984(%rdi), %rbx
 	vpblendvb %ymm15, 2528(%rdi), %ymm4, %ymm6
-	vpblendvb %ymm15, 1888(%rdi), %ymm5, %ymm7
-	xorq %rax, %r9
+	adcq 1992(%rdi), %rcx
+	vpblendvb %ymm15, 1824(%rdi), %ymm5, %ymm7
+	adcq 2000(%rdi), %rdx
 	vpaddq %ymm6, %ymm2, %ymm8
-	vmovdqa %ymm8, 3008(%rdi)
+	adcq 2008(%rdi), %rsi
+	vmovdqa %ymm8, 2880(%rdi)
 	vpaddq TWOPO(%rip), %ymm2, %ymm9
-	xorq %rax, %r13
+	sbbq %rax, %rax
 	vpsubq %ymm6, %ymm9, %ymm9
-	vmovdqa %ymm9, 3328(%rdi)
-	movq %r10, %rax
+	andl $38, %eax
+	vmovdqa %ymm9, 3232(%rdi)
+	addq %rax, %rbx
 	vpaddq %ymm7, %ymm3, %ymm10
-	vmovdqa %ymm10, 3648(%rdi)
+	adcq $0, %rcx
+	vmovdqa %ymm10, 3584(%rdi)
+	adcq $0, %rdx
 	vpaddq TWOPO(%rip), %ymm3, %ymm11
-	xorq %r14, %rax
+	vpsubq %ymm7, %ymm11, %ymm11
+	adcq $0, %rsi
+	vmovdqa %ymm11, 3936(%rdi)
+	sbbq %rax, %rax
+	vmovdqa 1504(%rdi), %ymm0
+	andl $38, %eax
+	vmovdqa 2208(%rdi), %ymm1
+	addq %rax, %rbx
+	vmovdqa 1856(%rdi), %ymm4
+	movq %rbx, 3040(%rdi)
+	vmovdqa 2560(%rdi), %ymm5
+	vpblendvb %ymm15, 2208(%rdi), %ymm0, %ymm2
+	movq %rcx, 3048(%rdi)
+	vpblendvb %ymm15, 1504(%rdi), %ymm1, %ymm3
+	movq %rdx, 3056(%rdi)
+	vpblendvb %ymm15, 2560(%rdi), %ymm4, %ymm6
+	movq %rsi, 3064(%rdi)
+	vpblendvb %ymm15, 1856(%rdi), %ymm5, %ymm7
+	subq 1984(%rdi), %r8
+	vpaddq %ymm6, %ymm2, %ymm8
+	sbbq 1992(%rdi), %r9
+	vmovdqa %ymm8, 2912(%rdi)
+	vpaddq TWOPE(%rip), %ymm2, %ymm9
+	sbbq 2000(%rdi), %r10
+	vpsubq %ymm6, %ymm9, %ymm9
+	sbbq 2008(%rdi), %r11
+	vmovdqa %ymm9, 3264(%rdi)
+	sbbq %rax, %rax
+	vpaddq %ymm7, %ymm3, %ymm10
+	andl $38, %eax
+	vmovdqa %ymm10, 3616(%rdi)
+	subq %rax, %r8
+	vpaddq TWOPE(%rip), %ymm3, %ymm11
+	sbbq $0, %r9
 	vpsubq %ymm7, %ymm11, %ymm11
 	vmovdqa %ymm11, 3968(%rdi)
-	vmovdqa 3680(%rdi), %ymm10
-	andq %rsi, %rax
-	vpmuludq 2720(%rdi), %ymm10, %ymm0
-	vpmuludq 2752(%rdi), %ymm10, %ymm1
-	xorq %rax, %r10
-	vpmuludq 2784(%rdi), %ymm10, %ymm2
-	vpmuludq 2816(%rdi), %ymm10, %ymm3
-	vpmuludq 2848(%rdi), %ymm10, %ymm4
-	xorq %rax, %r14
-	vpmuludq 2880(%rdi), %ymm10, %ymm5
-	vpmuludq 2912(%rdi), %ymm10, %ymm6
-	vpmuludq 2944(%rdi), %ymm10, %ymm7
-	movq %r11, %rax
-	vpmuludq 2976(%rdi), %ymm10, %ymm8
-	vpmuludq 3008(%rdi), %ymm10, %ymm9
-	xorq %r15, %rax
-	vmovdqa 3712(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	andq %rsi, %rax
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 2720(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	xorq %rax, %r11
-	vpmuludq 2752(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	xorq %rax, %r15
-	vpmuludq 2784(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 2816(%rdi), %ymm11, %ymm14
-	movq %r8, %rbx
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 2848(%rdi), %ymm10, %ymm15
-	movq %r9, %rcx
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 2880(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	movq %r10, %rdx
-	vpmuludq 2912(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 2944(%rdi), %ymm11, %ymm14
-	movq %r11, %rsi
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 2976(%rdi), %ymm10, %ymm15
-	addq 6464(%rdi), %rbx
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 3008(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	adcq 6472(%rdi), %rcx
-	vmovdqa 3744(%rdi), %ymm10
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpmuludq 2720(%rdi), %ymm10, %ymm15
-	adcq 6480(%rdi), %rdx
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 2752(%rdi), %ymm10, %ymm14
-	adcq 6488(%rdi), %rsi
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 2784(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	sbbq %rax, %rax
-	vpmuludq 2816(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 2848(%rdi), %ymm10, %ymm15
-	andl $38, %eax
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 2880(%rdi), %ymm10, %ymm14
-	addq %rax, %rbx
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpmuludq 2912(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	adcq $0, %rcx
-	vpmuludq 2944(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 2976(%rdi), %ymm12, %ymm15
-	adcq $0, %rdx
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 3008(%rdi), %ymm12, %ymm14
-	adcq $0, %rsi
-	vpaddq %ymm14, %ymm1, %ymm1
-	vmovdqa 3776(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	sbbq %rax, %rax
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 2720(%rdi), %ymm10, %ymm15
-	andl $38, %eax
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 2752(%rdi), %ymm11, %ymm14
-	addq %rax, %rbx
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 2784(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	movq %rbx, 6624(%rdi)
-	vpmuludq 2816(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 2848(%rdi), %ymm10, %ymm15
-	movq %rcx, 6632(%rdi)
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 2880(%rdi), %ymm11, %ymm14
-	movq %rdx, 6640(%rdi)
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 2912(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	movq %rsi, 6648(%rdi)
-	vpmuludq 2944(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	subq 6464(%rdi), %r8
-	vpmuludq 2976(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 3008(%rdi), %ymm13, %ymm14
-	sbbq 6472(%rdi), %r9
-	vpaddq %ymm14, %ymm2, %ymm2
-	vmovdqa 3808(%rdi), %ymm10
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	sbbq 6480(%rdi), %r10
-	vpmuludq 2720(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	sbbq 6488(%rdi), %r11
-	vpmuludq 2752(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 2784(%rdi), %ymm10, %ymm15
-	sbbq %rax, %rax
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 2816(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	andl $38, %eax
-	vpmuludq 2848(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	subq %rax, %r8
-	vpmuludq 2880(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 2912(%rdi), %ymm12, %ymm15
-	sbbq $0, %r9
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 2944(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
 	sbbq $0, %r10
-	vpmuludq 2976(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
+	vmovdqa 1536(%rdi), %ymm0
 	sbbq $0, %r11
-	vpmuludq 3008(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vmovdqa 3840(%rdi), %ymm10
+	vmovdqa 2240(%rdi), %ymm1
 	sbbq %rax, %rax
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpaddq %ymm12, %ymm12, %ymm13
+	vmovdqa 1888(%rdi), %ymm4
 	andl $38, %eax
-	vpmuludq 2720(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
+	vmovdqa 2592(%rdi), %ymm5
 	subq %rax, %r8
-	vpmuludq 2752(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 2784(%rdi), %ymm10, %ymm15
-	movq %r8, 6656(%rdi)
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 2816(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	movq %r9, 6664(%rdi)
-	vpmuludq 2848(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	movq %r10, 6672(%rdi)
-	vpmuludq 2880(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 2912(%rdi), %ymm12, %ymm15
-	movq %r11, 6680(%rdi)
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 2944(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
+	vpblendvb %ymm15, 2240(%rdi), %ymm0, %ymm2
+	vpblendvb %ymm15, 1536(%rdi), %ymm1, %ymm3
+	movq %r8, 3392(%rdi)
+	vpblendvb %ymm15, 2592(%rdi), %ymm4, %ymm6
+	movq %r9, 3400(%rdi)
+	vpblendvb %ymm15, 1888(%rdi), %ymm5, %ymm7
+	movq %r10, 3408(%rdi)
+	vpaddq %ymm6, %ymm2, %ymm8
+	movq %r11, 3416(%rdi)
+	vmovdqa %ymm8, 2944(%rdi)
 	movq %r12, %rbx
-	vpmuludq 2976(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
+	vpaddq TWOPO(%rip), %ymm2, %ymm9
+	vpsubq %ymm6, %ymm9, %ymm9
 	movq %r13, %rcx
-	vpmuludq 3008(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vmovdqa 3872(%rdi), %ymm10
+	vmovdqa %ymm9, 3296(%rdi)
 	movq %r14, %rdx
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpmuludq 2720(%rdi), %ymm10, %ymm15
+	vpaddq %ymm7, %ymm3, %ymm10
 	movq %r15, %rsi
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 2752(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	addq 6528(%rdi), %rbx
-	vpmuludq 2784(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 2816(%rdi), %ymm10, %ymm14
-	adcq 6536(%rdi), %rcx
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 2848(%rdi), %ymm12, %ymm15
-	adcq 6544(%rdi), %rdx
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 2880(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	adcq 6552(%rdi), %rsi
-	vpmuludq 2912(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 2944(%rdi), %ymm12, %ymm14
+	vmovdqa %ymm10, 3648(%rdi)
+	addq 2688(%rdi), %rbx
+	vpaddq TWOPO(%rip), %ymm3, %ymm11
+	adcq 2696(%rdi), %rcx
+	vpsubq %ymm7, %ymm11, %ymm11
+	vmovdqa %ymm11, 4000(%rdi)
+	adcq 2704(%rdi), %rdx
+	vmovdqa 1568(%rdi), %ymm0
+	adcq 2712(%rdi), %rsi
+	vmovdqa 2272(%rdi), %ymm1
 	sbbq %rax, %rax
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 2976(%rdi), %ymm12, %ymm15
+	vmovdqa 1920(%rdi), %ymm4
 	andl $38, %eax
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 3008(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
+	vmovdqa 2624(%rdi), %ymm5
 	addq %rax, %rbx
-	vmovdqa 3904(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq K19(%rip), %ymm10, %ymm12
+	vpblendvb %ymm15, 2272(%rdi), %ymm0, %ymm2
+	vpblendvb %ymm15, 1568(%rdi), %ymm1, %ymm3
 	adcq $0, %rcx
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 2720(%rdi), %ymm10, %ymm15
+	vpblendvb %ymm15, 2624(%rdi), %ymm4, %ymm6
 	adcq $0, %rdx
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 2752(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
+	vpblendvb %ymm15, 1920(%rdi), %ymm5, %ymm7
 	adcq $0, %rsi
-	vpmuludq 2784(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 2816(%rdi), %ymm13, %ymm14
+	vpaddq %ymm6, %ymm2, %ymm8
 	sbbq %rax, %rax
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 2848(%rdi), %ymm12, %ymm15
+	vmovdqa %ymm8, 2976(%rdi)
 	andl $38, %eax
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 2880(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
+	vpaddq TWOPE(%rip), %ymm2, %ymm9
 	addq %rax, %rbx
-	vpmuludq 2912(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 2944(%rdi), %ymm13, %ymm14
-	movq %rbx, 6688(%rdi)
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 2976(%rdi), %ymm12, %ymm15
-	movq %rcx, 6696(%rdi)
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 3008(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	movq %rdx, 6704(%rdi)
-	vmovdqa 3936(%rdi), %ymm10
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpmuludq 2720(%rdi), %ymm10, %ymm15
-	movq %rsi, 6712(%rdi)
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 2752(%rdi), %ymm10, %ymm14
-	subq 6528(%rdi), %r12
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 2784(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	sbbq 6536(%rdi), %r13
-	vpmuludq 2816(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	sbbq 6544(%rdi), %r14
-	vpmuludq 2848(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 2880(%rdi), %ymm12, %ymm14
-	sbbq 6552(%rdi), %r15
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 2912(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
+	vpsubq %ymm6, %ymm9, %ymm9
+	vmovdqa %ymm9, 3328(%rdi)
+	movq %rbx, 3744(%rdi)
+	vpaddq %ymm7, %ymm3, %ymm10
+	movq %rcx, 3752(%rdi)
+	vmovdqa %ymm10, 3680(%rdi)
+	movq %rdx, 3760(%rdi)
+	vpaddq TWOPE(%rip), %ymm3, %ymm11
+	movq %rsi, 3768(%rdi)
+	vpsubq %ymm7, %ymm11, %ymm11
+	subq 2688(%rdi), %r12
+	vmovdqa %ymm11, 4032(%rdi)
+	vmovdqa 1600(%rdi), %ymm0
+	sbbq 2696(%rdi), %r13
+	vmovdqa 2304(%rdi), %ymm1
+	sbbq 2704(%rdi), %r14
+	vmovdqa 1952(%rdi), %ymm4
+	sbbq 2712(%rdi), %r15
+	vmovdqa 2656(%rdi), %ymm5
 	sbbq %rax, %rax
-	vpmuludq 2944(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
+	vpblendvb %ymm15, 2304(%rdi), %ymm0, %ymm2
 	andl $38, %eax
-	vpmuludq 2976(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 3008(%rdi), %ymm12, %ymm14
+	vpblendvb %ymm15, 1600(%rdi), %ymm1, %ymm3
+	vpblendvb %ymm15, 2656(%rdi), %ymm4, %ymm6
 	subq %rax, %r12
-	vpaddq %ymm14, %ymm7, %ymm7
-	vmovdqa 3968(%rdi), %ymm10
-	vpmuludq K19(%rip), %ymm10, %ymm12
+	vpblendvb %ymm15, 1952(%rdi), %ymm5, %ymm7
 	sbbq $0, %r13
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 2720(%rdi), %ymm10, %ymm15
+	vpaddq %ymm6, %ymm2, %ymm8
 	sbbq $0, %r14
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 2752(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
+	vmovdqa %ymm8, 3008(%rdi)
 	sbbq $0, %r15
-	vpmuludq 2784(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 2816(%rdi), %ymm13, %ymm14
+	vpaddq TWOPO(%rip), %ymm2, %ymm9
 	sbbq %rax, %rax
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 2848(%rdi), %ymm12, %ymm15
+	vpsubq %ymm6, %ymm9, %ymm9
+	vmovdqa %ymm9, 3360(%rdi)
 	andl $38, %eax
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 2880(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
+	vpaddq %ymm7, %ymm3, %ymm10
 	subq %rax, %r12
-	vpmuludq 2912(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 2944(%rdi), %ymm13, %ymm14
-	movq %r12, 6720(%rdi)
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 2976(%rdi), %ymm12, %ymm15
-	movq %r13, 6728(%rdi)
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 3008(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	movq %r14, 6736(%rdi)
-	vpsrlq $26, %ymm0, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpand M26(%rip), %ymm0, %ymm0
-	movq %r15, 6744(%rdi)
-	vpsrlq $26, %ymm4, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	movq 6624(%rdi), %rdx
-	vpand M26(%rip), %ymm4, %ymm4
-	vpsrlq $25, %ymm1, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	mulx 6632(%rdi), %r9, %r10
-	vpand M25(%rip), %ymm1, %ymm1
-	vpsrlq $25, %ymm5, %ymm14
-	mulx 6640(%rdi), %rax, %r11
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpand M25(%rip), %ymm5, %ymm5
-	vpsrlq $26, %ymm2, %ymm15
-	addq %rax, %r10
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpand M26(%rip), %ymm2, %ymm2
-	vpsrlq $26, %ymm6, %ymm14
-	mulx 6648(%rdi), %rax, %r12
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpand M26(%rip), %ymm6, %ymm6
-	adcq %rax, %r11
-	vpsrlq $25, %ymm3, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpand M25(%rip), %ymm3, %ymm3
-	movq 6648(%rdi), %rdx
-	vpsrlq $25, %ymm7, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpand M25(%rip), %ymm7, %ymm7
-	mulx 6632(%rdi), %rax, %r13
-	vpsrlq $26, %ymm4, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	adcq %rax, %r12
-	vpand M26(%rip), %ymm4, %ymm4
-	vpsrlq $26, %ymm8, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	mulx 6640(%rdi), %rax, %r14
-	vpand M26(%rip), %ymm8, %ymm8
-	vmovdqa %ymm2, 4064(%rdi)
-	vmovdqa %ymm3, 4096(%rdi)
-	adcq %rax, %r13
-	vmovdqa %ymm4, 4128(%rdi)
-	vmovdqa %ymm6, 4192(%rdi)
-	adcq $0, %r14
-	vmovdqa %ymm7, 4224(%rdi)
-	vmovdqa %ymm8, 4256(%rdi)
-	vpsrlq $25, %ymm9, %ymm14
-	movq 6632(%rdi), %rdx
-	vpand M25(%rip), %ymm9, %ymm9
-	vmovdqa %ymm9, 4288(%rdi)
-	vpsllq $1, %ymm14, %ymm15
-	mulx 6640(%rdi), %rax, %rbx
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpsllq $4, %ymm14, %ymm15
-	xorl %ebp, %ebp
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpsrlq $26, %ymm0, %ymm14
-	addq %rax, %r11
-	vpand M26(%rip), %ymm0, %ymm0
-	vpaddq %ymm14, %ymm1, %ymm1
-	vmovdqa %ymm0, 4000(%rdi)
-	adcq %rbx, %r12
-	vmovdqa %ymm1, 4032(%rdi)
-	vmovdqa %ymm5, 4160(%rdi)
-	adcq %rbp, %r13
-	vmovdqa 3360(%rdi), %ymm10
-	vpmuludq 3040(%rdi), %ymm10, %ymm0
-	vpmuludq 3072(%rdi), %ymm10, %ymm1
-	adcq %rbp, %r14
-	vpmuludq 3104(%rdi), %ymm10, %ymm2
-	vpmuludq 3136(%rdi), %ymm10, %ymm3
-	vpmuludq 3168(%rdi), %ymm10, %ymm4
-	xorl %ebp, %ebp
-	vpmuludq 3200(%rdi), %ymm10, %ymm5
-	vpmuludq 3232(%rdi), %ymm10, %ymm6
-	movq 6624(%rdi), %rdx
-	vpmuludq 3264(%rdi), %ymm10, %ymm7
-	vpmuludq 3296(%rdi), %ymm10, %ymm8
-	vpmuludq 3328(%rdi), %ymm10, %ymm9
-	mulx %rdx, %r8, %rax
-	vmovdqa 3392(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	adcx %r9, %r9
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 3040(%rdi), %ymm10, %ymm15
-	adox %rax, %r9
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 3072(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	movq 6632(%rdi), %rdx
-	vpmuludq 3104(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	mulx %rdx, %rax, %rbx
-	vpmuludq 3136(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 3168(%rdi), %ymm10, %ymm15
-	adcx %r10, %r10
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 3200(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	adox %rax, %r10
-	vpmuludq 3232(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	adcx %r11, %r11
-	vpmuludq 3264(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 3296(%rdi), %ymm10, %ymm15
-	adox %rbx, %r11
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 3328(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	movq 6640(%rdi), %rdx
-	vmovdqa 3424(%rdi), %ymm10
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	mulx %rdx, %rax, %rbx
-	vpmuludq 3040(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 3072(%rdi), %ymm10, %ymm14
-	adcx %r12, %r12
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 3104(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	adox %rax, %r12
-	vpmuludq 3136(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	adcx %r13, %r13
-	vpmuludq 3168(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 3200(%rdi), %ymm10, %ymm14
-	adox %rbx, %r13
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpmuludq 3232(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	movq 6648(%rdi), %rdx
-	vpmuludq 3264(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	mulx %rdx, %rax, %r15
-	vpmuludq 3296(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 3328(%rdi), %ymm12, %ymm14
-	adcx %r14, %r14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vmovdqa 3456(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	adox %rax, %r14
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpaddq %ymm12, %ymm12, %ymm13
-	adcx %rbp, %r15
-	vpmuludq 3040(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 3072(%rdi), %ymm11, %ymm14
-	adox %rbp, %r15
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 3104(%rdi), %ymm10, %ymm15
-	movl $38, %edx
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 3136(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	xorl %ebp, %ebp
-	vpmuludq 3168(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 3200(%rdi), %ymm11, %ymm14
-	mulx %r12, %rax, %rbx
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 3232(%rdi), %ymm10, %ymm15
-	adcx %rax, %r8
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 3264(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	adox %rbx, %r9
-	vpmuludq 3296(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 3328(%rdi), %ymm13, %ymm14
-	mulx %r13, %rax, %rbx
-	vpaddq %ymm14, %ymm2, %ymm2
-	vmovdqa 3488(%rdi), %ymm10
-	adcx %rax, %r9
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpmuludq 3040(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	adox %rbx, %r10
-	vpmuludq 3072(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 3104(%rdi), %ymm10, %ymm15
-	mulx %r14, %rax, %rbx
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 3136(%rdi), %ymm10, %ymm14
-	adcx %rax, %r10
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpmuludq 3168(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	adox %rbx, %r11
-	vpmuludq 3200(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 3232(%rdi), %ymm12, %ymm15
-	mulx %r15, %rax, %r12
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 3264(%rdi), %ymm12, %ymm14
-	adcx %rax, %r11
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpmuludq 3296(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	adox %rbp, %r12
-	vpmuludq 3328(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vmovdqa 3520(%rdi), %ymm10
-	adcx %rbp, %r12
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	imulq $38, %r12, %r12
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 3040(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	addq %r12, %r8
-	vpmuludq 3072(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 3104(%rdi), %ymm10, %ymm15
-	adcq %rbp, %r9
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 3136(%rdi), %ymm11, %ymm14
-	adcq %rbp, %r10
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 3168(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	adcq %rbp, %r11
-	vpmuludq 3200(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	sbbq %rax, %rax
-	vpmuludq 3232(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 3264(%rdi), %ymm13, %ymm14
-	andl $38, %eax
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 3296(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	addq %rax, %r8
-	vpmuludq 3328(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	movq %r8, 6752(%rdi)
-	vmovdqa 3552(%rdi), %ymm10
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpmuludq 3040(%rdi), %ymm10, %ymm15
-	movq %r9, 6760(%rdi)
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 3072(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	movq %r10, 6768(%rdi)
-	vpmuludq 3104(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	movq %r11, 6776(%rdi)
-	vpmuludq 3136(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 3168(%rdi), %ymm12, %ymm15
-	movq 6656(%rdi), %rdx
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 3200(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	mulx 6664(%rdi), %r9, %r10
-	vpmuludq 3232(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	mulx 6672(%rdi), %rax, %r11
-	vpmuludq 3264(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 3296(%rdi), %ymm12, %ymm15
-	addq %rax, %r10
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 3328(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	mulx 6680(%rdi), %rax, %r12
-	vmovdqa 3584(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	adcq %rax, %r11
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 3040(%rdi), %ymm10, %ymm15
-	movq 6680(%rdi), %rdx
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 3072(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	mulx 6664(%rdi), %rax, %r13
-	vpmuludq 3104(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	adcq %rax, %r12
-	vpmuludq 3136(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 3168(%rdi), %ymm12, %ymm15
-	mulx 6672(%rdi), %rax, %r14
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 3200(%rdi), %ymm13, %ymm14
-	adcq %rax, %r13
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 3232(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	adcq $0, %r14
-	vpmuludq 3264(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 3296(%rdi), %ymm12, %ymm15
-	movq 6664(%rdi), %rdx
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 3328(%rdi), %ymm13, %ymm14
-	mulx 6672(%rdi), %rax, %rbx
-	vpaddq %ymm14, %ymm6, %ymm6
-	vmovdqa 3616(%rdi), %ymm10
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	xorl %ebp, %ebp
-	vpmuludq 3040(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 3072(%rdi), %ymm10, %ymm14
-	addq %rax, %r11
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 3104(%rdi), %ymm12, %ymm15
-	adcq %rbx, %r12
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 3136(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	adcq %rbp, %r13
-	vpmuludq 3168(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 3200(%rdi), %ymm12, %ymm14
-	adcq %rbp, %r14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 3232(%rdi), %ymm12, %ymm15
-	xorl %ebp, %ebp
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 3264(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	movq 6656(%rdi), %rdx
-	vpmuludq 3296(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 3328(%rdi), %ymm12, %ymm14
-	mulx %rdx, %r8, %rax
-	vpaddq %ymm14, %ymm7, %ymm7
-	vmovdqa 3648(%rdi), %ymm10
-	adcx %r9, %r9
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 3040(%rdi), %ymm10, %ymm15
-	adox %rax, %r9
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 3072(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	movq 6664(%rdi), %rdx
-	vpmuludq 3104(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	mulx %rdx, %rax, %rbx
-	vpmuludq 3136(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 3168(%rdi), %ymm12, %ymm15
-	adcx %r10, %r10
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 3200(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	adox %rax, %r10
-	vpmuludq 3232(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	adcx %r11, %r11
-	vpmuludq 3264(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 3296(%rdi), %ymm12, %ymm15
-	adox %rbx, %r11
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 3328(%rdi), %ymm13, %ymm14
-	movq 6672(%rdi), %rdx
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpsrlq $26, %ymm0, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	mulx %rdx, %rax, %rbx
-	vpand M26(%rip), %ymm0, %ymm0
-	vpsrlq $26, %ymm4, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	adcx %r12, %r12
-	vpand M26(%rip), %ymm4, %ymm4
-	vpsrlq $25, %ymm1, %ymm15
-	adox %rax, %r12
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpand M25(%rip), %ymm1, %ymm1
-	vpsrlq $25, %ymm5, %ymm14
-	adcx %r13, %r13
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpand M25(%rip), %ymm5, %ymm5
-	vpsrlq $26, %ymm2, %ymm15
-	adox %rbx, %r13
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpand M26(%rip), %ymm2, %ymm2
-	movq 6680(%rdi), %rdx
-	vpsrlq $26, %ymm6, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpand M26(%rip), %ymm6, %ymm6
-	mulx %rdx, %rax, %r15
-	vpsrlq $25, %ymm3, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpand M25(%rip), %ymm3, %ymm3
-	adcx %r14, %r14
-	vpsrlq $25, %ymm7, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	adox %rax, %r14
-	vpand M25(%rip), %ymm7, %ymm7
-	vpsrlq $26, %ymm4, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	adcx %rbp, %r15
-	vpand M26(%rip), %ymm4, %ymm4
-	vpsrlq $26, %ymm8, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	adox %rbp, %r15
-	vpand M26(%rip), %ymm8, %ymm8
-	vmovdqa %ymm2, 4384(%rdi)
-	movl $38, %edx
-	vmovdqa %ymm3, 4416(%rdi)
-	vmovdqa %ymm4, 4448(%rdi)
-	vmovdqa %ymm6, 4512(%rdi)
-	xorl %ebp, %ebp
-	vmovdqa %ymm7, 4544(%rdi)
-	vmovdqa %ymm8, 4576(%rdi)
-	vpsrlq $25, %ymm9, %ymm14
-	mulx %r12, %rax, %rbx
-	vpand M25(%rip), %ymm9, %ymm9
-	vmovdqa %ymm9, 4608(%rdi)
-	adcx %rax, %r8
-	vpsllq $1, %ymm14, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpsllq $4, %ymm14, %ymm15
-	adox %rbx, %r9
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpsrlq $26, %ymm0, %ymm14
-	mulx %r13, %rax, %rbx
-	vpand M26(%rip), %ymm0, %ymm0
-	vpaddq %ymm14, %ymm1, %ymm1
-	adcx %rax, %r9
-	vmovdqa %ymm0, 4320(%rdi)
-	vmovdqa %ymm1, 4352(%rdi)
-	vmovdqa %ymm5, 4480(%rdi)
-	adox %rbx, %r10
-	vmovdqa 4000(%rdi), %ymm0
+	vmovdqa %ymm10, 3712(%rdi)
+	movq %r12, 4096(%rdi)
+	vpaddq TWOPO(%rip), %ymm3, %ymm11
+	movq %r13, 4104(%rdi)
+	vpsubq %ymm7, %ymm11, %ymm11
+	movq %r14, 4112(%rdi)
+	vmovdqa %ymm11, 4064(%rdi)
+	movq %r15, 4120(%rdi)
+	movq (%rsp), %rax
+	leaq 4128(%rax), %rdi
+	leaq 3776(%rax), %rsi
+	leaq 2720(%rax), %rcx
+	call .Lmul5
+	movq (%rsp), %rax
+	leaq 4480(%rax), %rdi
+	leaq 3424(%rax), %rsi
+	leaq 3072(%rax), %rcx
+	call .Lmul5
+	movq (%rsp), %rdi
+	vmovdqa 4128(%rdi), %ymm0
 	vpaddq TWOP0(%rip), %ymm0, %ymm0
-	mulx %r14, %rax, %rbx
-	vpsubq 4320(%rdi), %ymm0, %ymm0
-	vmovdqa %ymm0, 4640(%rdi)
-	vmovdqa 4032(%rdi), %ymm1
-	adcx %rax, %r10
+	movq 4448(%rdi), %r8
+	vpsubq 4480(%rdi), %ymm0, %ymm0
+	vmovdqa %ymm0, 4832(%rdi)
+	movq 4456(%rdi), %r9
+	vmovdqa 4160(%rdi), %ymm1
 	vpaddq TWOPO(%rip), %ymm1, %ymm1
-	vpsubq 4352(%rdi), %ymm1, %ymm1
-	vmovdqa %ymm1, 4672(%rdi)
-	adox %rbx, %r11
-	vmovdqa 4064(%rdi), %ymm2
+	movq 4464(%rdi), %r10
+	vpsubq 4512(%rdi), %ymm1, %ymm1
+	vmovdqa %ymm1, 4864(%rdi)
+	movq 4472(%rdi), %r11
+	vmovdqa 4192(%rdi), %ymm2
 	vpaddq TWOPE(%rip), %ymm2, %ymm2
-	mulx %r15, %rax, %r12
-	vpsubq 4384(%rdi), %ymm2, %ymm2
-	vmovdqa %ymm2, 4704(%rdi)
-	vmovdqa 4096(%rdi), %ymm3
-	adcx %rax, %r11
+	subq 4800(%rdi), %r8
+	vpsubq 4544(%rdi), %ymm2, %ymm2
+	vmovdqa %ymm2, 4896(%rdi)
+	sbbq 4808(%rdi), %r9
+	vmovdqa 4224(%rdi), %ymm3
 	vpaddq TWOPO(%rip), %ymm3, %ymm3
-	vpsubq 4416(%rdi), %ymm3, %ymm3
-	vmovdqa %ymm3, 4736(%rdi)
-	adox %rbp, %r12
-	vmovdqa 4128(%rdi), %ymm4
+	sbbq 4816(%rdi), %r10
+	vpsubq 4576(%rdi), %ymm3, %ymm3
+	vmovdqa %ymm3, 4928(%rdi)
+	sbbq 4824(%rdi), %r11
+	vmovdqa 4256(%rdi), %ymm4
 	vpaddq TWOPE(%rip), %ymm4, %ymm4
-	adcx %rbp, %r12
-	vpsubq 4448(%rdi), %ymm4, %ymm4
-	vmovdqa %ymm4, 4768(%rdi)
-	vmovdqa 4160(%rdi), %ymm5
-	imulq $38, %r12, %r12
+	sbbq %rax, %rax
+	vpsubq 4608(%rdi), %ymm4, %ymm4
+	vmovdqa %ymm4, 4960(%rdi)
+	andl $38, %eax
+	vmovdqa 4288(%rdi), %ymm5
+	subq %rax, %r8
 	vpaddq TWOPO(%rip), %ymm5, %ymm5
-	vpsubq 4480(%rdi), %ymm5, %ymm5
-	vmovdqa %ymm5, 4800(%rdi)
-	addq %r12, %r8
-	vmovdqa 4192(%rdi), %ymm6
+	vpsubq 4640(%rdi), %ymm5, %ymm5
+	sbbq $0, %r9
+	vmovdqa %ymm5, 4992(%rdi)
+	vmovdqa 4320(%rdi), %ymm6
+	sbbq $0, %r10
 	vpaddq TWOPE(%rip), %ymm6, %ymm6
-	adcq %rbp, %r9
-	vpsubq 4512(%rdi), %ymm6, %ymm6
-	vmovdqa %ymm6, 4832(%rdi)
-	vmovdqa 4224(%rdi), %ymm7
-	adcq %rbp, %r10
+	vpsubq 4672(%rdi), %ymm6, %ymm6
+	sbbq $0, %r11
+	vmovdqa %ymm6, 5024(%rdi)
+	vmovdqa 4352(%rdi), %ymm7
+	sbbq %rax, %rax
 	vpaddq TWOPO(%rip), %ymm7, %ymm7
-	vpsubq 4544(%rdi), %ymm7, %ymm7
-	vmovdqa %ymm7, 4864(%rdi)
-	adcq %rbp, %r11
-	vmovdqa 4256(%rdi), %ymm8
+	vpsubq 4704(%rdi), %ymm7, %ymm7
+	andl $38, %eax
+	vmovdqa %ymm7, 5056(%rdi)
+	vmovdqa 4384(%rdi), %ymm8
+	subq %rax, %r8
 	vpaddq TWOPE(%rip), %ymm8, %ymm8
-	sbbq %rax, %rax
-	vpsubq 4576(%rdi), %ymm8, %ymm8
-	vmovdqa %ymm8, 4896(%rdi)
-	vmovdqa 4288(%rdi), %ymm9
-	andl $38, %eax
+	vpsubq 4736(%rdi), %ymm8, %ymm8
+	movq %r8, 5152(%rdi)
+	vmovdqa %ymm8, 5088(%rdi)
+	vmovdqa 4416(%rdi), %ymm9
+	movq %r9, 5160(%rdi)
 	vpaddq TWOPO(%rip), %ymm9, %ymm9
-	vpsubq 4608(%rdi), %ymm9, %ymm9
-	vmovdqa %ymm9, 4928(%rdi)
+	vpsubq 4768(%rdi), %ymm9, %ymm9
+	movq %r10, 5168(%rdi)
+	vmovdqa %ymm9, 5120(%rdi)
+	movq %r11, 5176(%rdi)
+	movq (%rsp), %rax
+	leaq 4832(%rax), %rdi
+	leaq 4832(%rax), %rsi
+	leaq 6592(%rax), %rcx
+	call .Lsq5
+	movq (%rsp), %rax
+	leaq 5184(%rax), %rdi
+	leaq 2720(%rax), %rsi
+	leaq 6592(%rax), %rcx
+	call .Lsq5
+	movq (%rsp), %rax
+	leaq 5536(%rax), %rdi
+	leaq 3072(%rax), %rsi
+	leaq 6592(%rax), %rcx
+	call .Lsq5
+	movq (%rsp), %rax
+	leaq 2368(%rax), %rdi
+	leaq 0(%rax), %rsi
+	leaq 4832(%rax), %rcx
+	call .Lmulpre5
+	movq (%rsp), %rdi
+	vmovdqa 4128(%rdi), %ymm0
+	vpaddq 4480(%rdi), %ymm0, %ymm0
+	movq 4448(%rdi), %r8
+	vmovdqa %ymm0, 4832(%rdi)
+	movq 4456(%rdi), %r9
+	vmovdqa 4160(%rdi), %ymm1
+	vpaddq 4512(%rdi), %ymm1, %ymm1
+	movq 4464(%rdi), %r10
+	vmovdqa %ymm1, 4864(%rdi)
+	movq 4472(%rdi), %r11
+	vmovdqa 4192(%rdi), %ymm2
+	vpaddq 4544(%rdi), %ymm2, %ymm2
+	addq 4800(%rdi), %r8
+	vmovdqa %ymm2, 4896(%rdi)
+	adcq 4808(%rdi), %r9
+	vmovdqa 4224(%rdi), %ymm3
+	adcq 4816(%rdi), %r10
+	vpaddq 4576(%rdi), %ymm3, %ymm3
+	vmovdqa %ymm3, 4928(%rdi)
+	adcq 4824(%rdi), %r11
+	vmovdqa 4256(%rdi), %ymm4
+	sbbq %rax, %rax
+	vpaddq 4608(%rdi), %ymm4, %ymm4
+	vmovdqa %ymm4, 4960(%rdi)
+	andl $38, %eax
+	vmovdqa 4288(%rdi), %ymm5
 	addq %rax, %r8
-	vmovdqa 4800(%rdi), %ymm14
-	vpmuludq K38(%rip), %ymm14, %ymm15
-	movq %r8, 6784(%rdi)
-	vmovdqa %ymm15, 6240(%rdi)
-	vmovdqa 4832(%rdi), %ymm14
-	vpmuludq K19(%rip), %ymm14, %ymm15
-	movq %r9, 6792(%rdi)
-	vmovdqa %ymm15, 6272(%rdi)
-	vmovdqa 4864(%rdi), %ymm14
-	movq %r10, 6800(%rdi)
-	vpmuludq K38(%rip), %ymm14, %ymm15
-	vmovdqa %ymm15, 6304(%rdi)
-	vmovdqa 4896(%rdi), %ymm14
-	movq %r11, 6808(%rdi)
-	vpmuludq K19(%rip), %ymm14, %ymm15
-	vmovdqa %ymm15, 6336(%rdi)
-	vmovdqa 4928(%rdi), %ymm14
-	movq 6624(%rdi), %rdx
-	vpmuludq K38(%rip), %ymm14, %ymm15
-	vmovdqa %ymm15, 6368(%rdi)
-	mulx 6720(%rdi), %r8, %r9
-	vmovdqa 4640(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 4640(%rdi), %ymm10, %ymm0
-	mulx 6728(%rdi), %rax, %r10
-	vpmuludq 4672(%rdi), %ymm11, %ymm1
-	vpmuludq 4704(%rdi), %ymm11, %ymm2
-	vpmuludq 4736(%rdi), %ymm11, %ymm3
-	addq %rax, %r9
-	vpmuludq 4768(%rdi), %ymm11, %ymm4
-	vpmuludq 4800(%rdi), %ymm11, %ymm5
-	mulx 6736(%rdi), %rax, %r11
-	vpmuludq 4832(%rdi), %ymm11, %ymm6
-	vpmuludq 4864(%rdi), %ymm11, %ymm7
-	vpmuludq 4896(%rdi), %ymm11, %ymm8
-	adcq %rax, %r10
-	vpmuludq 4928(%rdi), %ymm11, %ymm9
-	vmovdqa 4672(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	mulx 6744(%rdi), %rax, %r12
-	vpaddq %ymm11, %ymm11, %ymm12
-	vpmuludq 4672(%rdi), %ymm11, %ymm15
-	adcq %rax, %r11
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 4704(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	adcq $0, %r12
-	vpmuludq 4736(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 4768(%rdi), %ymm11, %ymm14
-	movq 6632(%rdi), %rdx
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 4800(%rdi), %ymm12, %ymm15
-	xorl %ebp, %ebp
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 4832(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	mulx 6720(%rdi), %rax, %rbx
-	vpmuludq 4864(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 4896(%rdi), %ymm11, %ymm14
-	adcx %rax, %r9
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 6368(%rdi), %ymm11, %ymm15
-	adox %rbx, %r10
-	vpaddq %ymm15, %ymm0, %ymm0
-	vmovdqa 4704(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	mulx 6728(%rdi), %rax, %rbx
-	vpmuludq 4704(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 4736(%rdi), %ymm11, %ymm15
-	adcx %rax, %r10
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 4768(%rdi), %ymm11, %ymm14
-	adox %rbx, %r11
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 4800(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	mulx 6736(%rdi), %rax, %rbx
-	vpmuludq 4832(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	adcx %rax, %r11
-	vpmuludq 4864(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 6336(%rdi), %ymm11, %ymm14
-	adox %rbx, %r12
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 6368(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	mulx 6744(%rdi), %rax, %r13
-	vmovdqa 4736(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	adcx %rax, %r12
-	vpaddq %ymm11, %ymm11, %ymm12
-	vpmuludq 4736(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	adox %rbp, %r13
-	vpmuludq 4768(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 4800(%rdi), %ymm12, %ymm14
-	adcx %rbp, %r13
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 4832(%rdi), %ymm11, %ymm15
-	movq 6640(%rdi), %rdx
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 6304(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	xorl %ebp, %ebp
-	vpmuludq 6336(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 6368(%rdi), %ymm11, %ymm14
-	mulx 6720(%rdi), %rax, %rbx
-	vpaddq %ymm14, %ymm2, %ymm2
-	vmovdqa 4768(%rdi), %ymm10
-	adcx %rax, %r10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 4768(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	adox %rbx, %r11
-	vpmuludq 4800(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 6272(%rdi), %ymm11, %ymm15
-	mulx 6728(%rdi), %rax, %rbx
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 6304(%rdi), %ymm10, %ymm14
-	adcx %rax, %r11
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpmuludq 6336(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	adox %rbx, %r12
-	vpmuludq 6368(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vmovdqa 4800(%rdi), %ymm10
-	mulx 6736(%rdi), %rax, %rbx
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 6240(%rdi), %ymm10, %ymm15
-	adcx %rax, %r12
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 6272(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	adox %rbx, %r13
-	vpmuludq 6304(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 6336(%rdi), %ymm11, %ymm14
-	mulx 6744(%rdi), %rax, %r14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 6368(%rdi), %ymm11, %ymm15
-	adcx %rax, %r13
-	vpaddq %ymm15, %ymm4, %ymm4
-	vmovdqa 4832(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	adox %rbp, %r14
-	vpmuludq 6272(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	adcx %rbp, %r14
-	vpmuludq 6304(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 6336(%rdi), %ymm11, %ymm14
-	movq 6648(%rdi), %rdx
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 6368(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	xorl %ebp, %ebp
-	vmovdqa 4864(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	mulx 6720(%rdi), %rax, %rbx
-	vpmuludq 6304(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 6336(%rdi), %ymm11, %ymm15
-	adcx %rax, %r11
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 6368(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	adox %rbx, %r12
-	vmovdqa 4896(%rdi), %ymm10
-	vpmuludq 6336(%rdi), %ymm10, %ymm15
-	mulx 6728(%rdi), %rax, %rbx
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 6368(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	adcx %rax, %r12
-	vmovdqa 4928(%rdi), %ymm10
-	vpmuludq 6368(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	adox %rbx, %r13
-	vpsrlq $26, %ymm0, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	mulx 6736(%rdi), %rax, %rbx
-	vpand M26(%rip), %ymm0, %ymm0
-	vpsrlq $26, %ymm4, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	adcx %rax, %r13
-	vpand M26(%rip), %ymm4, %ymm4
-	vpsrlq $25, %ymm1, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	adox %rbx, %r14
-	vpand M25(%rip), %ymm1, %ymm1
-	vpsrlq $25, %ymm5, %ymm15
-	mulx 6744(%rdi), %rax, %r15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpand M25(%rip), %ymm5, %ymm5
-	vpsrlq $26, %ymm2, %ymm14
-	adcx %rax, %r14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpand M26(%rip), %ymm2, %ymm2
-	vpsrlq $26, %ymm6, %ymm15
-	adox %rbp, %r15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpand M26(%rip), %ymm6, %ymm6
-	adcx %rbp, %r15
-	vpsrlq $25, %ymm3, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpand M25(%rip), %ymm3, %ymm3
-	movl $38, %edx
-	vpsrlq $25, %ymm7, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpand M25(%rip), %ymm7, %ymm7
-	xorl %ebp, %ebp
-	vpsrlq $26, %ymm4, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	mulx %r12, %rax, %rbx
-	vpand M26(%rip), %ymm4, %ymm4
-	vpsrlq $26, %ymm8, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	adcx %rax, %r8
-	vpand M26(%rip), %ymm8, %ymm8
-	vmovdqa %ymm2, 4704(%rdi)
-	adox %rbx, %r9
-	vmovdqa %ymm3, 4736(%rdi)
-	vmovdqa %ymm4, 4768(%rdi)
-	vmovdqa %ymm6, 4832(%rdi)
-	mulx %r13, %rax, %rbx
-	vmovdqa %ymm7, 4864(%rdi)
-	vmovdqa %ymm8, 4896(%rdi)
-	vpsrlq $25, %ymm9, %ymm14
-	adcx %rax, %r9
-	vpand M25(%rip), %ymm9, %ymm9
-	vmovdqa %ymm9, 4928(%rdi)
-	adox %rbx, %r10
-	vpsllq $1, %ymm14, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpsllq $4, %ymm14, %ymm15
-	mulx %r14, %rax, %rbx
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpsrlq $26, %ymm0, %ymm14
-	adcx %rax, %r10
-	vpand M26(%rip), %ymm0, %ymm0
-	vpaddq %ymm14, %ymm1, %ymm1
-	adox %rbx, %r11
-	vmovdqa %ymm0, 4640(%rdi)
-	vmovdqa %ymm1, 4672(%rdi)
-	vmovdqa %ymm5, 4800(%rdi)
-	mulx %r15, %rax, %r12
-	vmovdqa 2880(%rdi), %ymm14
-	vpmuludq K38(%rip), %ymm14, %ymm15
-	vmovdqa %ymm15, 6240(%rdi)
-	adcx %rax, %r11
-	vmovdqa 2912(%rdi), %ymm14
-	vpmuludq K19(%rip), %ymm14, %ymm15
-	adox %rbp, %r12
-	vmovdqa %ymm15, 6272(%rdi)
-	vmovdqa 2944(%rdi), %ymm14
-	vpmuludq K38(%rip), %ymm14, %ymm15
-	adcx %rbp, %r12
-	vmovdqa %ymm15, 6304(%rdi)
-	vmovdqa 2976(%rdi), %ymm14
-	vpmuludq K19(%rip), %ymm14, %ymm15
-	imulq $38, %r12, %r12
-	vmovdqa %ymm15, 6336(%rdi)
-	vmovdqa 3008(%rdi), %ymm14
-	addq %r12, %r8
-	vpmuludq K38(%rip), %ymm14, %ymm15
-	vmovdqa %ymm15, 6368(%rdi)
-	vmovdqa 2720(%rdi), %ymm10
-	adcq %rbp, %r9
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 2720(%rdi), %ymm10, %ymm0
-	vpmuludq 2752(%rdi), %ymm11, %ymm1
-	adcq %rbp, %r10
-	vpmuludq 2784(%rdi), %ymm11, %ymm2
-	vpmuludq 2816(%rdi), %ymm11, %ymm3
-	adcq %rbp, %r11
-	vpmuludq 2848(%rdi), %ymm11, %ymm4
-	vpmuludq 2880(%rdi), %ymm11, %ymm5
-	vpmuludq 2912(%rdi), %ymm11, %ymm6
+	vpaddq 4640(%rdi), %ymm5, %ymm5
+	vmovdqa %ymm5, 4992(%rdi)
+	adcq $0, %r9
+	vmovdqa 4320(%rdi), %ymm6
+	adcq $0, %r10
+	vpaddq 4672(%rdi), %ymm6, %ymm6
+	adcq $0, %r11
+	vmovdqa %ymm6, 5024(%rdi)
+	vmovdqa 4352(%rdi), %ymm7
 	sbbq %rax, %rax
-	vpmuludq 2944(%rdi), %ymm11, %ymm7
-	vpmuludq 2976(%rdi), %ymm11, %ymm8
+	vpaddq 4704(%rdi), %ymm7, %ymm7
 	andl $38, %eax
-	vpmuludq 3008(%rdi), %ymm11, %ymm9
-	vmovdqa 2752(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
+	vmovdqa %ymm7, 5056(%rdi)
+	vmovdqa 4384(%rdi), %ymm8
 	addq %rax, %r8
-	vpaddq %ymm11, %ymm11, %ymm12
-	vpmuludq 2752(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	movq %r8, 6816(%rdi)
-	vpmuludq 2784(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	movq %r9, 6824(%rdi)
-	vpmuludq 2816(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 2848(%rdi), %ymm11, %ymm15
-	movq %r10, 6832(%rdi)
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 2880(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	movq %r11, 6840(%rdi)
-	vpmuludq 2912(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	movq 6656(%rdi), %rdx
-	vpmuludq 2944(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 2976(%rdi), %ymm11, %ymm15
-	mulx 6688(%rdi), %r8, %r9
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 6368(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	mulx 6696(%rdi), %rax, %r10
-	vmovdqa 2784(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	addq %rax, %r9
-	vpmuludq 2784(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 2816(%rdi), %ymm11, %ymm14
-	mulx 6704(%rdi), %rax, %r11
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 2848(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	adcq %rax, %r10
-	vpmuludq 2880(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	mulx 6712(%rdi), %rax, %r12
-	vpmuludq 2912(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 2944(%rdi), %ymm11, %ymm14
-	adcq %rax, %r11
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 6336(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	adcq $0, %r12
-	vpmuludq 6368(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	movq 6664(%rdi), %rdx
-	vmovdqa 2816(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpaddq %ymm11, %ymm11, %ymm12
-	xorl %ebp, %ebp
-	vpmuludq 2816(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 2848(%rdi), %ymm11, %ymm14
-	mulx 6688(%rdi), %rax, %rbx
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpmuludq 2880(%rdi), %ymm12, %ymm15
-	adcx %rax, %r9
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 2912(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	adox %rbx, %r10
-	vpmuludq 6304(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	mulx 6696(%rdi), %rax, %rbx
-	vpmuludq 6336(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpmuludq 6368(%rdi), %ymm11, %ymm15
-	adcx %rax, %r10
-	vpaddq %ymm15, %ymm2, %ymm2
-	vmovdqa 2848(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	adox %rbx, %r11
-	vpmuludq 2848(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	mulx 6704(%rdi), %rax, %rbx
-	vpmuludq 2880(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 6272(%rdi), %ymm11, %ymm14
-	adcx %rax, %r11
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 6304(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	adox %rbx, %r12
-	vpmuludq 6336(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	mulx 6712(%rdi), %rax, %r13
-	vpmuludq 6368(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vmovdqa 2880(%rdi), %ymm10
-	adcx %rax, %r12
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 6240(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	adox %rbp, %r13
-	vpmuludq 6272(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	adcx %rbp, %r13
-	vpmuludq 6304(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 6336(%rdi), %ymm11, %ymm15
-	movq 6672(%rdi), %rdx
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 6368(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	xorl %ebp, %ebp
-	vmovdqa 2912(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	mulx 6688(%rdi), %rax, %rbx
-	vpmuludq 6272(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 6304(%rdi), %ymm10, %ymm14
-	adcx %rax, %r10
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 6336(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	adox %rbx, %r11
-	vpmuludq 6368(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	mulx 6696(%rdi), %rax, %rbx
-	vmovdqa 2944(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 6304(%rdi), %ymm10, %ymm15
-	adcx %rax, %r11
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 6336(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	adox %rbx, %r12
-	vpmuludq 6368(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	mulx 6704(%rdi), %rax, %rbx
-	vmovdqa 2976(%rdi), %ymm10
-	vpmuludq 6336(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	adcx %rax, %r12
-	vpmuludq 6368(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	adox %rbx, %r13
-	vmovdqa 3008(%rdi), %ymm10
-	vpmuludq 6368(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	mulx 6712(%rdi), %rax, %r14
-	vpsrlq $26, %ymm0, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpand M26(%rip), %ymm0, %ymm0
-	adcx %rax, %r13
-	vpsrlq $26, %ymm4, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	adox %rbp, %r14
-	vpand M26(%rip), %ymm4, %ymm4
-	vpsrlq $25, %ymm1, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	adcx %rbp, %r14
-	vpand M25(%rip), %ymm1, %ymm1
-	vpsrlq $25, %ymm5, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	movq 6680(%rdi), %rdx
-	vpand M25(%rip), %ymm5, %ymm5
-	vpsrlq $26, %ymm2, %ymm15
-	xorl %ebp, %ebp
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpand M26(%rip), %ymm2, %ymm2
-	vpsrlq $26, %ymm6, %ymm14
-	mulx 6688(%rdi), %rax, %rbx
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpand M26(%rip), %ymm6, %ymm6
-	vpsrlq $25, %ymm3, %ymm15
-	adcx %rax, %r11
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpand M25(%rip), %ymm3, %ymm3
-	adox %rbx, %r12
-	vpsrlq $25, %ymm7, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpand M25(%rip), %ymm7, %ymm7
-	mulx 6696(%rdi), %rax, %rbx
-	vpsrlq $26, %ymm4, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpand M26(%rip), %ymm4, %ymm4
-	adcx %rax, %r12
-	vpsrlq $26, %ymm8, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	adox %rbx, %r13
-	vpand M26(%rip), %ymm8, %ymm8
-	vmovdqa %ymm2, 5024(%rdi)
-	vmovdqa %ymm3, 5056(%rdi)
-	mulx 6704(%rdi), %rax, %rbx
-	vmovdqa %ymm4, 5088(%rdi)
-	vmovdqa %ymm6, 5152(%rdi)
-	vmovdqa %ymm7, 5184(%rdi)
-	adcx %rax, %r13
-	vmovdqa %ymm8, 5216(%rdi)
-	vpsrlq $25, %ymm9, %ymm14
-	adox %rbx, %r14
-	vpand M25(%rip), %ymm9, %ymm9
-	vmovdqa %ymm9, 5248(%rdi)
-	vpsllq $1, %ymm14, %ymm15
-	mulx 6712(%rdi), %rax, %r15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpsllq $4, %ymm14, %ymm15
-	vpaddq %ymm14, %ymm0, %ymm0
-	adcx %rax, %r14
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpsrlq $26, %ymm0, %ymm14
-	adox %rbp, %r15
-	vpand M26(%rip), %ymm0, %ymm0
-	vpaddq %ymm14, %ymm1, %ymm1
-	vmovdqa %ymm0, 4960(%rdi)
-	adcx %rbp, %r15
-	vmovdqa %ymm1, 4992(%rdi)
-	vmovdqa %ymm5, 5120(%rdi)
-	movl $38, %edx
-	vmovdqa 3200(%rdi), %ymm14
-	vpmuludq K38(%rip), %ymm14, %ymm15
-	vmovdqa %ymm15, 6240(%rdi)
-	xorl %ebp, %ebp
-	vmovdqa 3232(%rdi), %ymm14
-	vpmuludq K19(%rip), %ymm14, %ymm15
-	vmovdqa %ymm15, 6272(%rdi)
-	mulx %r12, %rax, %rbx
-	vmovdqa 3264(%rdi), %ymm14
-	vpmuludq K38(%rip), %ymm14, %ymm15
-	adcx %rax, %r8
-	vmovdqa %ymm15, 6304(%rdi)
-	vmovdqa 3296(%rdi), %ymm14
-	vpmuludq K19(%rip), %ymm14, %ymm15
-	adox %rbx, %r9
-	vmovdqa %ymm15, 6336(%rdi)
-	vmovdqa 3328(%rdi), %ymm14
-	vpmuludq K38(%rip), %ymm14, %ymm15
-	mulx %r13, %rax, %rbx
-	vmovdqa %ymm15, 6368(%rdi)
-	vmovdqa 3040(%rdi), %ymm10
-	adcx %rax, %r9
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 3040(%rdi), %ymm10, %ymm0
-	vpmuludq 3072(%rdi), %ymm11, %ymm1
-	adox %rbx, %r10
-	vpmuludq 3104(%rdi), %ymm11, %ymm2
-	vpmuludq 3136(%rdi), %ymm11, %ymm3
-	vpmuludq 3168(%rdi), %ymm11, %ymm4
-	mulx %r14, %rax, %rbx
-	vpmuludq 3200(%rdi), %ymm11, %ymm5
-	vpmuludq 3232(%rdi), %ymm11, %ymm6
-	adcx %rax, %r10
-	vpmuludq 3264(%rdi), %ymm11, %ymm7
-	vpmuludq 3296(%rdi), %ymm11, %ymm8
-	vpmuludq 3328(%rdi), %ymm11, %ymm9
-	adox %rbx, %r11
-	vmovdqa 3072(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpaddq %ymm11, %ymm11, %ymm12
-	mulx %r15, %rax, %r12
-	vpmuludq 3072(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	adcx %rax, %r11
-	vpmuludq 3104(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 3136(%rdi), %ymm12, %ymm15
-	adox %rbp, %r12
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 3168(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	adcx %rbp, %r12
-	vpmuludq 3200(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	imulq $38, %r12, %r12
-	vpmuludq 3232(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpmuludq 3264(%rdi), %ymm12, %ymm15
-	addq %r12, %r8
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 3296(%rdi), %ymm11, %ymm14
-	adcq %rbp, %r9
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 6368(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	adcq %rbp, %r10
-	vmovdqa 3104(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 3104(%rdi), %ymm10, %ymm14
-	adcq %rbp, %r11
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 3136(%rdi), %ymm11, %ymm15
-	sbbq %rax, %rax
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 3168(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	andl $38, %eax
-	vpmuludq 3200(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 3232(%rdi), %ymm11, %ymm14
-	addq %rax, %r8
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 3264(%rdi), %ymm11, %ymm15
-	movq %r8, 6848(%rdi)
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 6336(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	movq %r9, 6856(%rdi)
-	vpmuludq 6368(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vmovdqa 3136(%rdi), %ymm10
-	movq %r10, 6864(%rdi)
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpaddq %ymm11, %ymm11, %ymm12
-	movq %r11, 6872(%rdi)
-	vpmuludq 3136(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 3168(%rdi), %ymm11, %ymm15
-	movq 6784(%rdi), %rdx
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 3200(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	mulx 6752(%rdi), %r8, %r9
-	vpmuludq 3232(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	mulx 6760(%rdi), %rax, %r10
-	vpmuludq 6304(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 6336(%rdi), %ymm11, %ymm15
-	addq %rax, %r9
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 6368(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	mulx 6768(%rdi), %rax, %r11
-	vmovdqa 3168(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	adcq %rax, %r10
-	vpmuludq 3168(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 3200(%rdi), %ymm11, %ymm14
-	mulx 6776(%rdi), %rax, %r12
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 6272(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	adcq %rax, %r11
-	vpmuludq 6304(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	adcq $0, %r12
-	vpmuludq 6336(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 6368(%rdi), %ymm10, %ymm14
-	movq 6792(%rdi), %rdx
-	vpaddq %ymm14, %ymm3, %ymm3
-	vmovdqa 3200(%rdi), %ymm10
-	xorl %ebp, %ebp
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 6240(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	mulx 6752(%rdi), %rax, %rbx
-	vpmuludq 6272(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpmuludq 6304(%rdi), %ymm11, %ymm15
-	adcx %rax, %r9
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 6336(%rdi), %ymm11, %ymm14
-	adox %rbx, %r10
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 6368(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	mulx 6760(%rdi), %rax, %rbx
-	vmovdqa 3232(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 6272(%rdi), %ymm10, %ymm14
-	adcx %rax, %r10
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 6304(%rdi), %ymm10, %ymm15
-	adox %rbx, %r11
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 6336(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	mulx 6768(%rdi), %rax, %rbx
-	vpmuludq 6368(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vmovdqa 3264(%rdi), %ymm10
-	adcx %rax, %r11
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 6304(%rdi), %ymm10, %ymm14
-	adox %rbx, %r12
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 6336(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	mulx 6776(%rdi), %rax, %r13
-	vpmuludq 6368(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vmovdqa 3296(%rdi), %ymm10
-	adcx %rax, %r12
-	vpmuludq 6336(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	adox %rbp, %r13
-	vpmuludq 6368(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vmovdqa 3328(%rdi), %ymm10
-	adcx %rbp, %r13
-	vpmuludq 6368(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpsrlq $26, %ymm0, %ymm14
-	movq 6800(%rdi), %rdx
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpand M26(%rip), %ymm0, %ymm0
-	xorl %ebp, %ebp
-	vpsrlq $26, %ymm4, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpand M26(%rip), %ymm4, %ymm4
-	mulx 6752(%rdi), %rax, %rbx
-	vpsrlq $25, %ymm1, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpand M25(%rip), %ymm1, %ymm1
-	adcx %rax, %r10
-	vpsrlq $25, %ymm5, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	adox %rbx, %r11
-	vpand M25(%rip), %ymm5, %ymm5
-	vpsrlq $26, %ymm2, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	mulx 6760(%rdi), %rax, %rbx
-	vpand M26(%rip), %ymm2, %ymm2
-	vpsrlq $26, %ymm6, %ymm15
-	adcx %rax, %r11
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpand M26(%rip), %ymm6, %ymm6
-	vpsrlq $25, %ymm3, %ymm14
-	adox %rbx, %r12
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpand M25(%rip), %ymm3, %ymm3
-	vpsrlq $25, %ymm7, %ymm15
-	mulx 6768(%rdi), %rax, %rbx
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpand M25(%rip), %ymm7, %ymm7
-	adcx %rax, %r12
-	vpsrlq $26, %ymm4, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpand M26(%rip), %ymm4, %ymm4
-	adox %rbx, %r13
-	vpsrlq $26, %ymm8, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpand M26(%rip), %ymm8, %ymm8
-	mulx 6776(%rdi), %rax, %r14
-	vmovdqa %ymm2, 5344(%rdi)
-	vmovdqa %ymm3, 5376(%rdi)
-	adcx %rax, %r13
-	vmovdqa %ymm4, 5408(%rdi)
-	vmovdqa %ymm6, 5472(%rdi)
-	vmovdqa %ymm7, 5504(%rdi)
-	adox %rbp, %r14
-	vmovdqa %ymm8, 5536(%rdi)
-	vpsrlq $25, %ymm9, %ymm14
-	vpand M25(%rip), %ymm9, %ymm9
-	adcx %rbp, %r14
-	vmovdqa %ymm9, 5568(%rdi)
-	vpsllq $1, %ymm14, %ymm15
-	movq 6808(%rdi), %rdx
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpsllq $4, %ymm14, %ymm15
-	vpaddq %ymm14, %ymm0, %ymm0
-	xorl %ebp, %ebp
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpsrlq $26, %ymm0, %ymm14
-	vpand M26(%rip), %ymm0, %ymm0
-	mulx 6752(%rdi), %rax, %rbx
-	vpaddq %ymm14, %ymm1, %ymm1
-	vmovdqa %ymm0, 5280(%rdi)
-	adcx %rax, %r11
-	vmovdqa %ymm1, 5312(%rdi)
-	vmovdqa %ymm5, 5440(%rdi)
-	vmovdqa 0(%rdi), %ymm10
-	adox %rbx, %r12
-	vpmuludq 4640(%rdi), %ymm10, %ymm0
-	vpmuludq 4672(%rdi), %ymm10, %ymm1
-	vpmuludq 4704(%rdi), %ymm10, %ymm2
-	mulx 6760(%rdi), %rax, %rbx
-	vpmuludq 4736(%rdi), %ymm10, %ymm3
-	vpmuludq 4768(%rdi), %ymm10, %ymm4
-	adcx %rax, %r12
-	vpmuludq 4800(%rdi), %ymm10, %ymm5
-	vpmuludq 4832(%rdi), %ymm10, %ymm6
-	vpmuludq 4864(%rdi), %ymm10, %ymm7
-	adox %rbx, %r13
-	vpmuludq 4896(%rdi), %ymm10, %ymm8
-	vpmuludq 4928(%rdi), %ymm10, %ymm9
-	mulx 6768(%rdi), %rax, %rbx
-	vmovdqa 32(%rdi), %ymm10
-	vmovdqa 352(%rdi), %ymm11
-	vmovdqa 992(%rdi), %ymm13
-	adcx %rax, %r13
-	vpmuludq 4640(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpmuludq 4672(%rdi), %ymm11, %ymm15
-	adox %rbx, %r14
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 4704(%rdi), %ymm10, %ymm14
-	mulx 6776(%rdi), %rax, %r15
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 4736(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	adcx %rax, %r14
-	vpmuludq 4768(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 4800(%rdi), %ymm11, %ymm15
-	adox %rbp, %r15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 4832(%rdi), %ymm10, %ymm14
-	adcx %rbp, %r15
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpmuludq 4864(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	movl $38, %edx
-	vpmuludq 4896(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 4928(%rdi), %ymm13, %ymm15
-	xorl %ebp, %ebp
-	vpaddq %ymm15, %ymm0, %ymm0
-	vmovdqa 64(%rdi), %ymm10
-	mulx %r12, %rax, %rbx
-	vmovdqa 704(%rdi), %ymm12
-	vpmuludq 4640(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	adcx %rax, %r8
-	vpmuludq 4672(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 4704(%rdi), %ymm10, %ymm14
-	adox %rbx, %r9
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 4736(%rdi), %ymm10, %ymm15
-	mulx %r13, %rax, %rbx
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 4768(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	adcx %rax, %r9
-	vpmuludq 4800(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 4832(%rdi), %ymm10, %ymm14
-	adox %rbx, %r10
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 4864(%rdi), %ymm10, %ymm15
-	mulx %r14, %rax, %rbx
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 4896(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	adcx %rax, %r10
-	vpmuludq 4928(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vmovdqa 96(%rdi), %ymm10
-	adox %rbx, %r11
-	vmovdqa 416(%rdi), %ymm11
-	vmovdqa 736(%rdi), %ymm12
-	mulx %r15, %rax, %r12
-	vmovdqa 1056(%rdi), %ymm13
-	vpmuludq 4640(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	adcx %rax, %r11
-	vpmuludq 4672(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	adox %rbp, %r12
-	vpmuludq 4704(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 4736(%rdi), %ymm11, %ymm15
-	adcx %rbp, %r12
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 4768(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	imulq $38, %r12, %r12
-	vpmuludq 4800(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	addq %r12, %r8
-	vpmuludq 4832(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 4864(%rdi), %ymm13, %ymm15
-	adcq %rbp, %r9
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 4896(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	adcq %rbp, %r10
-	vpmuludq 4928(%rdi), %ymm13, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	adcq %rbp, %r11
-	vmovdqa 128(%rdi), %ymm10
-	vmovdqa 768(%rdi), %ymm12
-	vpmuludq 4640(%rdi), %ymm10, %ymm14
-	sbbq %rax, %rax
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 4672(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	andl $38, %eax
-	vpmuludq 4704(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	addq %rax, %r8
-	vpmuludq 4736(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 4768(%rdi), %ymm10, %ymm14
-	movq %r8, 6432(%rdi)
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 4800(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	movq %r9, 6440(%rdi)
-	vpmuludq 4832(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	movq %r10, 6448(%rdi)
-	vpmuludq 4864(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 4896(%rdi), %ymm12, %ymm14
-	movq %r11, 6456(%rdi)
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 4928(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	movq 6752(%rdi), %r8
-	vmovdqa 160(%rdi), %ymm10
-	vmovdqa 480(%rdi), %ymm11
-	movq 6760(%rdi), %r9
-	vmovdqa 800(%rdi), %ymm12
-	vmovdqa 1120(%rdi), %ymm13
-	vpmuludq 4640(%rdi), %ymm10, %ymm14
-	movq 6768(%rdi), %r10
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 4672(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	movq 6776(%rdi), %r11
-	vpmuludq 4704(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	subq 6784(%rdi), %r8
-	vpmuludq 4736(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 4768(%rdi), %ymm10, %ymm14
-	sbbq 6792(%rdi), %r9
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 4800(%rdi), %ymm13, %ymm15
-	sbbq 6800(%rdi), %r10
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 4832(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	sbbq 6808(%rdi), %r11
-	vpmuludq 4864(%rdi), %ymm13, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 4896(%rdi), %ymm12, %ymm14
-	sbbq %rax, %rax
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 4928(%rdi), %ymm13, %ymm15
-	andl $38, %eax
-	vpaddq %ymm15, %ymm4, %ymm4
-	vmovdqa 192(%rdi), %ymm10
-	vmovdqa 832(%rdi), %ymm12
-	subq %rax, %r8
-	vpmuludq 4640(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 4672(%rdi), %ymm10, %ymm15
-	sbbq $0, %r9
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 4704(%rdi), %ymm10, %ymm14
-	sbbq $0, %r10
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 4736(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	sbbq $0, %r11
-	vpmuludq 4768(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 4800(%rdi), %ymm12, %ymm15
-	sbbq %rax, %rax
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 4832(%rdi), %ymm12, %ymm14
-	andl $38, %eax
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 4864(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	subq %rax, %r8
-	vpmuludq 4896(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 4928(%rdi), %ymm12, %ymm15
-	movq %r8, 6880(%rdi)
-	vpaddq %ymm15, %ymm5, %ymm5
-	vmovdqa 224(%rdi), %ymm10
-	movq %r9, 6888(%rdi)
-	vmovdqa 544(%rdi), %ymm11
-	vmovdqa 864(%rdi), %ymm12
-	vmovdqa 1184(%rdi), %ymm13
-	movq %r10, 6896(%rdi)
-	vpmuludq 4640(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpmuludq 4672(%rdi), %ymm11, %ymm15
-	movq %r11, 6904(%rdi)
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 4704(%rdi), %ymm10, %ymm14
-	movq 6816(%rdi), %r8
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 4736(%rdi), %ymm13, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	movq 6824(%rdi), %r9
-	vpmuludq 4768(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpmuludq 4800(%rdi), %ymm13, %ymm15
-	movq 6832(%rdi), %r10
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 4832(%rdi), %ymm12, %ymm14
-	movq 6840(%rdi), %r11
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 4864(%rdi), %ymm13, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	movq %r8, %rbx
-	vpmuludq 4896(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	movq %r9, %rcx
-	vpmuludq 4928(%rdi), %ymm13, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vmovdqa 256(%rdi), %ymm10
-	movq %r10, %rdx
-	vmovdqa 896(%rdi), %ymm12
-	vpmuludq 4640(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	movq %r11, %rsi
-	vpmuludq 4672(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	addq 6848(%rdi), %rbx
-	vpmuludq 4704(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 4736(%rdi), %ymm12, %ymm15
-	adcq 6856(%rdi), %rcx
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 4768(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	adcq 6864(%rdi), %rdx
-	vpmuludq 4800(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	adcq 6872(%rdi), %rsi
-	vpmuludq 4832(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 4864(%rdi), %ymm12, %ymm15
-	sbbq %rax, %rax
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 4896(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	andl $38, %eax
-	vpmuludq 4928(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	addq %rax, %rbx
-	vmovdqa 288(%rdi), %ymm10
-	vmovdqa 928(%rdi), %ymm12
-	vmovdqa 1248(%rdi), %ymm13
-	adcq $0, %rcx
-	vpmuludq 4640(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 4672(%rdi), %ymm13, %ymm15
-	adcq $0, %rdx
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 4704(%rdi), %ymm12, %ymm14
-	adcq $0, %rsi
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpmuludq 4736(%rdi), %ymm13, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	sbbq %rax, %rax
-	vpmuludq 4768(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 4800(%rdi), %ymm13, %ymm15
-	andl $38, %eax
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 4832(%rdi), %ymm12, %ymm14
-	addq %rax, %rbx
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 4864(%rdi), %ymm13, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	movq %rbx, 6912(%rdi)
-	vpmuludq 4896(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	movq %rcx, 6920(%rdi)
-	vpmuludq 4928(%rdi), %ymm13, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpsrlq $26, %ymm0, %ymm14
-	movq %rdx, 6928(%rdi)
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpand M26(%rip), %ymm0, %ymm0
-	vpsrlq $26, %ymm4, %ymm15
-	movq %rsi, 6936(%rdi)
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpand M26(%rip), %ymm4, %ymm4
-	subq 6848(%rdi), %r8
-	vpsrlq $25, %ymm1, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpand M25(%rip), %ymm1, %ymm1
-	sbbq 6856(%rdi), %r9
-	vpsrlq $25, %ymm5, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpand M25(%rip), %ymm5, %ymm5
-	sbbq 6864(%rdi), %r10
-	vpsrlq $26, %ymm2, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	sbbq 6872(%rdi), %r11
-	vpand M26(%rip), %ymm2, %ymm2
-	vpsrlq $26, %ymm6, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	sbbq %rax, %rax
-	vpand M26(%rip), %ymm6, %ymm6
-	vpsrlq $25, %ymm3, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	andl $38, %eax
-	vpand M25(%rip), %ymm3, %ymm3
-	vpsrlq $25, %ymm7, %ymm15
-	subq %rax, %r8
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpand M25(%rip), %ymm7, %ymm7
-	vpsrlq $26, %ymm4, %ymm14
-	sbbq $0, %r9
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpand M26(%rip), %ymm4, %ymm4
-	vpsrlq $26, %ymm8, %ymm15
-	sbbq $0, %r10
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpand M26(%rip), %ymm8, %ymm8
-	sbbq $0, %r11
-	vmovdqa %ymm2, 2304(%rdi)
-	vmovdqa %ymm3, 2336(%rdi)
-	vmovdqa %ymm4, 2368(%rdi)
-	sbbq %rax, %rax
-	vmovdqa %ymm6, 2432(%rdi)
-	vmovdqa %ymm7, 2464(%rdi)
-	vmovdqa %ymm8, 2496(%rdi)
-	andl $38, %eax
-	vpsrlq $25, %ymm9, %ymm14
-	vpand M25(%rip), %ymm9, %ymm9
-	subq %rax, %r8
-	vmovdqa %ymm9, 2528(%rdi)
-	vpsllq $1, %ymm14, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	movq %r8, 6944(%rdi)
-	vpsllq $4, %ymm14, %ymm15
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpaddq %ymm15, %ymm0, %ymm0
-	movq %r9, 6952(%rdi)
-	vpsrlq $26, %ymm0, %ymm14
-	vpand M26(%rip), %ymm0, %ymm0
-	movq %r10, 6960(%rdi)
-	vpaddq %ymm14, %ymm1, %ymm1
-	vmovdqa %ymm0, 2240(%rdi)
-	vmovdqa %ymm1, 2272(%rdi)
-	movq %r11, 6968(%rdi)
-	vmovdqa %ymm5, 2400(%rdi)
-	vmovdqa 4000(%rdi), %ymm0
-	movq 6912(%rdi), %rdx
-	vpaddq 4320(%rdi), %ymm0, %ymm0
-	vmovdqa %ymm0, 4640(%rdi)
-	vmovdqa 4032(%rdi), %ymm1
-	mulx 6920(%rdi), %r9, %r10
-	vpaddq 4352(%rdi), %ymm1, %ymm1
-	vmovdqa %ymm1, 4672(%rdi)
-	vmovdqa 4064(%rdi), %ymm2
-	mulx 6928(%rdi), %rax, %r11
-	vpaddq 4384(%rdi), %ymm2, %ymm2
-	vmovdqa %ymm2, 4704(%rdi)
-	addq %rax, %r10
-	vmovdqa 4096(%rdi), %ymm3
-	vpaddq 4416(%rdi), %ymm3, %ymm3
-	vmovdqa %ymm3, 4736(%rdi)
-	mulx 6936(%rdi), %rax, %r12
-	vmovdqa 4128(%rdi), %ymm4
-	vpaddq 4448(%rdi), %ymm4, %ymm4
-	vmovdqa %ymm4, 4768(%rdi)
-	adcq %rax, %r11
-	vmovdqa 4160(%rdi), %ymm5
-	vpaddq 4480(%rdi), %ymm5, %ymm5
-	movq 6936(%rdi), %rdx
-	vmovdqa %ymm5, 4800(%rdi)
-	vmovdqa 4192(%rdi), %ymm6
-	vpaddq 4512(%rdi), %ymm6, %ymm6
-	mulx 6920(%rdi), %rax, %r13
-	vmovdqa %ymm6, 4832(%rdi)
-	vmovdqa 4224(%rdi), %ymm7
-	vpaddq 4544(%rdi), %ymm7, %ymm7
-	adcq %rax, %r12
-	vmovdqa %ymm7, 4864(%rdi)
-	vmovdqa 4256(%rdi), %ymm8
-	mulx 6928(%rdi), %rax, %r14
-	vpaddq 4576(%rdi), %ymm8, %ymm8
-	vmovdqa %ymm8, 4896(%rdi)
-	vmovdqa 4288(%rdi), %ymm9
-	adcq %rax, %r13
-	vpaddq 4608(%rdi), %ymm9, %ymm9
-	vmovdqa %ymm9, 4928(%rdi)
-	vmovdqa 4800(%rdi), %ymm14
-	adcq $0, %r14
-	vpmuludq K38(%rip), %ymm14, %ymm15
-	vmovdqa %ymm15, 6240(%rdi)
-	movq 6920(%rdi), %rdx
-	vmovdqa 4832(%rdi), %ymm14
-	vpmuludq K19(%rip), %ymm14, %ymm15
-	vmovdqa %ymm15, 6272(%rdi)
-	mulx 6928(%rdi), %rax, %rbx
-	vmovdqa 4864(%rdi), %ymm14
-	vpmuludq K38(%rip), %ymm14, %ymm15
-	vmovdqa %ymm15, 6304(%rdi)
-	xorl %ebp, %ebp
-	vmovdqa 4896(%rdi), %ymm14
-	vpmuludq K19(%rip), %ymm14, %ymm15
-	addq %rax, %r11
-	vmovdqa %ymm15, 6336(%rdi)
-	vmovdqa 4928(%rdi), %ymm14
-	vpmuludq K38(%rip), %ymm14, %ymm15
-	adcq %rbx, %r12
-	vmovdqa %ymm15, 6368(%rdi)
-	vmovdqa 4640(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	adcq %rbp, %r13
-	vpmuludq 4640(%rdi), %ymm10, %ymm0
-	vpmuludq 4672(%rdi), %ymm11, %ymm1
-	adcq %rbp, %r14
-	vpmuludq 4704(%rdi), %ymm11, %ymm2
-	vpmuludq 4736(%rdi), %ymm11, %ymm3
-	vpmuludq 4768(%rdi), %ymm11, %ymm4
-	xorl %ebp, %ebp
-	vpmuludq 4800(%rdi), %ymm11, %ymm5
-	vpmuludq 4832(%rdi), %ymm11, %ymm6
-	movq 6912(%rdi), %rdx
-	vpmuludq 4864(%rdi), %ymm11, %ymm7
-	vpmuludq 4896(%rdi), %ymm11, %ymm8
-	vpmuludq 4928(%rdi), %ymm11, %ymm9
-	mulx %rdx, %r8, %rax
-	vmovdqa 4672(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpaddq %ymm11, %ymm11, %ymm12
-	adcx %r9, %r9
-	vpmuludq 4672(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	adox %rax, %r9
-	vpmuludq 4704(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 4736(%rdi), %ymm12, %ymm14
-	movq 6920(%rdi), %rdx
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 4768(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	mulx %rdx, %rax, %rbx
-	vpmuludq 4800(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	adcx %r10, %r10
-	vpmuludq 4832(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 4864(%rdi), %ymm12, %ymm14
-	adox %rax, %r10
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 4896(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	adcx %r11, %r11
-	vpmuludq 6368(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	adox %rbx, %r11
-	vmovdqa 4704(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 4704(%rdi), %ymm10, %ymm15
-	movq 6928(%rdi), %rdx
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 4736(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	mulx %rdx, %rax, %rbx
-	vpmuludq 4768(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	adcx %r12, %r12
-	vpmuludq 4800(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpmuludq 4832(%rdi), %ymm11, %ymm15
-	adox %rax, %r12
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 4864(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	adcx %r13, %r13
-	vpmuludq 6336(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	adox %rbx, %r13
-	vpmuludq 6368(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vmovdqa 4736(%rdi), %ymm10
-	movq 6936(%rdi), %rdx
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpaddq %ymm11, %ymm11, %ymm12
-	vpmuludq 4736(%rdi), %ymm11, %ymm15
-	mulx %rdx, %rax, %r15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 4768(%rdi), %ymm11, %ymm14
-	adcx %r14, %r14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpmuludq 4800(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	adox %rax, %r14
-	vpmuludq 4832(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	adcx %rbp, %r15
-	vpmuludq 6304(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 6336(%rdi), %ymm11, %ymm14
-	adox %rbp, %r15
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpmuludq 6368(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	movl $38, %edx
-	vmovdqa 4768(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	xorl %ebp, %ebp
-	vpmuludq 4768(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 4800(%rdi), %ymm11, %ymm15
-	mulx %r12, %rax, %rbx
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 6272(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	adcx %rax, %r8
-	vpmuludq 6304(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	adox %rbx, %r9
-	vpmuludq 6336(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 6368(%rdi), %ymm10, %ymm15
-	mulx %r13, %rax, %rbx
-	vpaddq %ymm15, %ymm3, %ymm3
-	vmovdqa 4800(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	adcx %rax, %r9
-	vpmuludq 6240(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	adox %rbx, %r10
-	vpmuludq 6272(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 6304(%rdi), %ymm11, %ymm14
-	mulx %r14, %rax, %rbx
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 6336(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	adcx %rax, %r10
-	vpmuludq 6368(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	adox %rbx, %r11
-	vmovdqa 4832(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 6272(%rdi), %ymm10, %ymm15
-	mulx %r15, %rax, %r12
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 6304(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	adcx %rax, %r11
-	vpmuludq 6336(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	adox %rbp, %r12
-	vpmuludq 6368(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vmovdqa 4864(%rdi), %ymm10
-	adcx %rbp, %r12
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 6304(%rdi), %ymm10, %ymm15
-	imulq $38, %r12, %r12
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 6336(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	addq %r12, %r8
-	vpmuludq 6368(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vmovdqa 4896(%rdi), %ymm10
-	adcq %rbp, %r9
-	vpmuludq 6336(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	adcq %rbp, %r10
-	vpmuludq 6368(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vmovdqa 4928(%rdi), %ymm10
-	adcq %rbp, %r11
-	vpmuludq 6368(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpsrlq $26, %ymm0, %ymm15
-	sbbq %rax, %rax
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpand M26(%rip), %ymm0, %ymm0
-	andl $38, %eax
-	vpsrlq $26, %ymm4, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpand M26(%rip), %ymm4, %ymm4
-	addq %rax, %r8
-	vpsrlq $25, %ymm1, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpand M25(%rip), %ymm1, %ymm1
-	movq %r8, 6496(%rdi)
-	vpsrlq $25, %ymm5, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	movq %r9, 6504(%rdi)
-	vpand M25(%rip), %ymm5, %ymm5
-	vpsrlq $26, %ymm2, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	movq %r10, 6512(%rdi)
-	vpand M26(%rip), %ymm2, %ymm2
-	vpsrlq $26, %ymm6, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	movq %r11, 6520(%rdi)
-	vpand M26(%rip), %ymm6, %ymm6
-	vpsrlq $25, %ymm3, %ymm15
-	movq 6944(%rdi), %rdx
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpand M25(%rip), %ymm3, %ymm3
-	vpsrlq $25, %ymm7, %ymm14
-	mulx 6952(%rdi), %r9, %r10
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpand M25(%rip), %ymm7, %ymm7
-	vpsrlq $26, %ymm4, %ymm15
-	mulx 6960(%rdi), %rax, %r11
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpand M26(%rip), %ymm4, %ymm4
-	addq %rax, %r10
-	vpsrlq $26, %ymm8, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpand M26(%rip), %ymm8, %ymm8
-	mulx 6968(%rdi), %rax, %r12
-	vmovdqa %ymm2, 1984(%rdi)
-	vmovdqa %ymm3, 2016(%rdi)
-	vmovdqa %ymm4, 2048(%rdi)
-	adcq %rax, %r11
-	vmovdqa %ymm6, 2112(%rdi)
-	vmovdqa %ymm7, 2144(%rdi)
-	movq 6968(%rdi), %rdx
-	vmovdqa %ymm8, 2176(%rdi)
-	vpsrlq $25, %ymm9, %ymm14
-	vpand M25(%rip), %ymm9, %ymm9
-	mulx 6952(%rdi), %rax, %r13
-	vmovdqa %ymm9, 2208(%rdi)
-	vpsllq $1, %ymm14, %ymm15
-	adcq %rax, %r12
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpsllq $4, %ymm14, %ymm15
-	vpaddq %ymm14, %ymm0, %ymm0
-	mulx 6960(%rdi), %rax, %r14
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpsrlq $26, %ymm0, %ymm14
-	vpand M26(%rip), %ymm0, %ymm0
-	adcq %rax, %r13
-	vpaddq %ymm14, %ymm1, %ymm1
-	vmovdqa %ymm0, 1920(%rdi)
-	adcq $0, %r14
-	vmovdqa %ymm1, 1952(%rdi)
-	vmovdqa %ymm5, 2080(%rdi)
-	vmovdqa 4960(%rdi), %ymm0
-	movq 6952(%rdi), %rdx
+	vpaddq 4736(%rdi), %ymm8, %ymm8
+	movq %r8, 5152(%rdi)
+	vmovdqa %ymm8, 5088(%rdi)
+	vmovdqa 4416(%rdi), %ymm9
+	movq %r9, 5160(%rdi)
+	vpaddq 4768(%rdi), %ymm9, %ymm9
+	movq %r10, 5168(%rdi)
+	vmovdqa %ymm9, 5120(%rdi)
+	movq %r11, 5176(%rdi)
+	movq (%rsp), %rax
+	leaq 2016(%rax), %rdi
+	leaq 4832(%rax), %rsi
+	leaq 6592(%rax), %rcx
+	call .Lsq5
+	movq (%rsp), %rdi
+	vmovdqa 5184(%rdi), %ymm0
 	vpaddq TWOP0(%rip), %ymm0, %ymm0
-	vpsubq 5280(%rdi), %ymm0, %ymm0
-	vmovdqa %ymm0, 5600(%rdi)
-	mulx 6960(%rdi), %rax, %rbx
-	vmovdqa 4992(%rdi), %ymm1
+	vpsubq 5536(%rdi), %ymm0, %ymm0
+	movq 5504(%rdi), %r8
+	vmovdqa %ymm0, 5888(%rdi)
+	vmovdqa 5216(%rdi), %ymm1
+	movq 5512(%rdi), %r9
 	vpaddq TWOPO(%rip), %ymm1, %ymm1
-	xorl %ebp, %ebp
-	vpsubq 5312(%rdi), %ymm1, %ymm1
-	vmovdqa %ymm1, 5632(%rdi)
-	vmovdqa 5024(%rdi), %ymm2
-	addq %rax, %r11
+	vpsubq 5568(%rdi), %ymm1, %ymm1
+	vmovdqa %ymm1, 5920(%rdi)
+	movq 5520(%rdi), %r10
+	vmovdqa 5248(%rdi), %ymm2
 	vpaddq TWOPE(%rip), %ymm2, %ymm2
-	vpsubq 5344(%rdi), %ymm2, %ymm2
-	vmovdqa %ymm2, 5664(%rdi)
-	adcq %rbx, %r12
-	vmovdqa 5056(%rdi), %ymm3
+	movq 5528(%rdi), %r11
+	vpsubq 5600(%rdi), %ymm2, %ymm2
+	vmovdqa %ymm2, 5952(%rdi)
+	subq 5856(%rdi), %r8
+	vmovdqa 5280(%rdi), %ymm3
 	vpaddq TWOPO(%rip), %ymm3, %ymm3
-	adcq %rbp, %r13
-	vpsubq 5376(%rdi), %ymm3, %ymm3
-	vmovdqa %ymm3, 5696(%rdi)
-	vmovdqa 5088(%rdi), %ymm4
-	adcq %rbp, %r14
+	vpsubq 5632(%rdi), %ymm3, %ymm3
+	sbbq 5864(%rdi), %r9
+	vmovdqa %ymm3, 5984(%rdi)
+	vmovdqa 5312(%rdi), %ymm4
+	sbbq 5872(%rdi), %r10
 	vpaddq TWOPE(%rip), %ymm4, %ymm4
-	vpsubq 5408(%rdi), %ymm4, %ymm4
-	vmovdqa %ymm4, 5728(%rdi)
-	xorl %ebp, %ebp
-	vmovdqa 5120(%rdi), %ymm5
+	vpsubq 5664(%rdi), %ymm4, %ymm4
+	sbbq 5880(%rdi), %r11
+	vmovdqa %ymm4, 6016(%rdi)
+	vmovdqa 5344(%rdi), %ymm5
 	vpaddq TWOPO(%rip), %ymm5, %ymm5
-	movq 6944(%rdi), %rdx
-	vpsubq 5440(%rdi), %ymm5, %ymm5
-	vmovdqa %ymm5, 5760(%rdi)
-	vmovdqa 5152(%rdi), %ymm6
-	mulx %rdx, %r8, %rax
+	sbbq %rax, %rax
+	vpsubq 5696(%rdi), %ymm5, %ymm5
+	vmovdqa %ymm5, 6048(%rdi)
+	andl $38, %eax
+	vmovdqa 5376(%rdi), %ymm6
 	vpaddq TWOPE(%rip), %ymm6, %ymm6
-	vpsubq 5472(%rdi), %ymm6, %ymm6
-	vmovdqa %ymm6, 5792(%rdi)
-	adcx %r9, %r9
-	vmovdqa 5184(%rdi), %ymm7
+	subq %rax, %r8
+	vpsubq 5728(%rdi), %ymm6, %ymm6
+	vmovdqa %ymm6, 6080(%rdi)
+	vmovdqa 5408(%rdi), %ymm7
+	sbbq $0, %r9
 	vpaddq TWOPO(%rip), %ymm7, %ymm7
-	adox %rax, %r9
-	vpsubq 5504(%rdi), %ymm7, %ymm7
-	vmovdqa %ymm7, 5824(%rdi)
-	vmovdqa 5216(%rdi), %ymm8
-	movq 6952(%rdi), %rdx
+	vpsubq 5760(%rdi), %ymm7, %ymm7
+	sbbq $0, %r10
+	vmovdqa %ymm7, 6112(%rdi)
+	vmovdqa 5440(%rdi), %ymm8
 	vpaddq TWOPE(%rip), %ymm8, %ymm8
-	vpsubq 5536(%rdi), %ymm8, %ymm8
-	vmovdqa %ymm8, 5856(%rdi)
-	mulx %rdx, %rax, %rbx
-	vmovdqa 5248(%rdi), %ymm9
+	sbbq $0, %r11
+	vpsubq 5792(%rdi), %ymm8, %ymm8
+	vmovdqa %ymm8, 6144(%rdi)
+	sbbq %rax, %rax
+	vmovdqa 5472(%rdi), %ymm9
 	vpaddq TWOPO(%rip), %ymm9, %ymm9
-	adcx %r10, %r10
-	vpsubq 5568(%rdi), %ymm9, %ymm9
-	vmovdqa %ymm9, 5888(%rdi)
-	vmovdqa 5600(%rdi), %ymm0
-	adox %rax, %r10
+	andl $38, %eax
+	vpsubq 5824(%rdi), %ymm9, %ymm9
+	vmovdqa %ymm9, 6176(%rdi)
+	vmovdqa 5888(%rdi), %ymm0
+	subq %rax, %r8
 	vpmuludq K121666(%rip), %ymm0, %ymm0
-	vpaddq 5280(%rdi), %ymm0, %ymm0
-	adcx %r11, %r11
+	vpaddq 5536(%rdi), %ymm0, %ymm0
+	movq %r8, 6208(%rdi)
 	vpsrlq $26, %ymm0, %ymm3
 	vpand M26(%rip), %ymm0, %ymm0
-	vmovdqa 5632(%rdi), %ymm2
-	adox %rbx, %r11
-	vpmuludq K121666(%rip), %ymm2, %ymm2
-	vpaddq 5312(%rdi), %ymm2, %ymm2
-	vpsrlq $25, %ymm2, %ymm4
-	movq 6960(%rdi), %rdx
-	vpand M25(%rip), %ymm2, %ymm2
-	vpaddq %ymm3, %ymm2, %ymm2
-	mulx %rdx, %rax, %rbx
-	vmovdqa %ymm2, 5952(%rdi)
-	vmovdqa 5664(%rdi), %ymm1
-	vpmuludq K121666(%rip), %ymm1, %ymm1
-	adcx %r12, %r12
-	vpaddq 5344(%rdi), %ymm1, %ymm1
-	vpsrlq $26, %ymm1, %ymm3
-	vpand M26(%rip), %ymm1, %ymm1
-	adox %rax, %r12
-	vpaddq %ymm4, %ymm1, %ymm1
-	vmovdqa %ymm1, 5984(%rdi)
-	adcx %r13, %r13
-	vmovdqa 5696(%rdi), %ymm2
-	vpmuludq K121666(%rip), %ymm2, %ymm2
-	vpaddq 5376(%rdi), %ymm2, %ymm2
-	adox %rbx, %r13
-	vpsrlq $25, %ymm2, %ymm4
-	vpand M25(%rip), %ymm2, %ymm2
-	vpaddq %ymm3, %ymm2, %ymm2
-	movq 6968(%rdi), %rdx
-	vmovdqa %ymm2, 6016(%rdi)
-	vmovdqa 5728(%rdi), %ymm1
-	mulx %rdx, %rax, %r15
-	vpmuludq K121666(%rip), %ymm1, %ymm1
-	vpaddq 5408(%rdi), %ymm1, %ymm1
-	vpsrlq $26, %ymm1, %ymm3
-	adcx %r14, %r14
-	vpand M26(%rip), %ymm1, %ymm1
-	vpaddq %ymm4, %ymm1, %ymm1
-	vmovdqa %ymm1, 6048(%rdi)
-	adox %rax, %r14
-	vmovdqa 5760(%rdi), %ymm2
-	vpmuludq K121666(%rip), %ymm2, %ymm2
-	adcx %rbp, %r15
-	vpaddq 5440(%rdi), %ymm2, %ymm2
-	vpsrlq $25, %ymm2, %ymm4
-	vpand M25(%rip), %ymm2, %ymm2
-	adox %rbp, %r15
-	vpaddq %ymm3, %ymm2, %ymm2
-	vmovdqa %ymm2, 6080(%rdi)
-	vmovdqa 5792(%rdi), %ymm1
-	movl $38, %edx
-	vpmuludq K121666(%rip), %ymm1, %ymm1
-	vpaddq 5472(%rdi), %ymm1, %ymm1
-	xorl %ebp, %ebp
-	vpsrlq $26, %ymm1, %ymm3
-	vpand M26(%rip), %ymm1, %ymm1
-	vpaddq %ymm4, %ymm1, %ymm1
-	mulx %r12, %rax, %rbx
-	vmovdqa %ymm1, 6112(%rdi)
-	vmovdqa 5824(%rdi), %ymm2
-	adcx %rax, %r8
-	vpmuludq K121666(%rip), %ymm2, %ymm2
-	vpaddq 5504(%rdi), %ymm2, %ymm2
-	vpsrlq $25, %ymm2, %ymm4
-	adox %rbx, %r9
-	vpand M25(%rip), %ymm2, %ymm2
-	vpaddq %ymm3, %ymm2, %ymm2
-	vmovdqa %ymm2, 6144(%rdi)
-	mulx %r13, %rax, %rbx
-	vmovdqa 5856(%rdi), %ymm1
-	vpmuludq K121666(%rip), %ymm1, %ymm1
-	adcx %rax, %r9
-	vpaddq 5536(%rdi), %ymm1, %ymm1
-	vpsrlq $26, %ymm1, %ymm3
-	vpand M26(%rip), %ymm1, %ymm1
-	adox %rbx, %r10
-	vpaddq %ymm4, %ymm1, %ymm1
-	vmovdqa %ymm1, 6176(%rdi)
-	vmovdqa 5888(%rdi), %ymm2
-	mulx %r14, %rax, %rbx
+	movq %r9, 6216(%rdi)
+	vmovdqa 5920(%rdi), %ymm2
 	vpmuludq K121666(%rip), %ymm2, %ymm2
 	vpaddq 5568(%rdi), %ymm2, %ymm2
-	adcx %rax, %r10
+	movq %r10, 6224(%rdi)
+	vpsrlq $25, %ymm2, %ymm4
+	vpand M25(%rip), %ymm2, %ymm2
+	movq %r11, 6232(%rdi)
+	vpaddq %ymm3, %ymm2, %ymm2
+	vmovdqa %ymm2, 6272(%rdi)
+	movl $121666, %edx
+	vmovdqa 5952(%rdi), %ymm1
+	vpmuludq K121666(%rip), %ymm1, %ymm1
+	vpaddq 5600(%rdi), %ymm1, %ymm1
+	mulx 6208(%rdi), %r8, %r9
+	vpsrlq $26, %ymm1, %ymm3
+	vpand M26(%rip), %ymm1, %ymm1
+	mulx 6216(%rdi), %rax, %r10
+	vpaddq %ymm4, %ymm1, %ymm1
+	vmovdqa %ymm1, 6304(%rdi)
+	vmovdqa 5984(%rdi), %ymm2
+	addq %rax, %r9
+	vpmuludq K121666(%rip), %ymm2, %ymm2
+	vpaddq 5632(%rdi), %ymm2, %ymm2
+	mulx 6224(%rdi), %rax, %r11
+	vpsrlq $25, %ymm2, %ymm4
+	vpand M25(%rip), %ymm2, %ymm2
+	adcq %rax, %r10
+	vpaddq %ymm3, %ymm2, %ymm2
+	vmovdqa %ymm2, 6336(%rdi)
+	vmovdqa 6016(%rdi), %ymm1
+	mulx 6232(%rdi), %rax, %r12
+	vpmuludq K121666(%rip), %ymm1, %ymm1
+	vpaddq 5664(%rdi), %ymm1, %ymm1
+	adcq %rax, %r11
+	vpsrlq $26, %ymm1, %ymm3
+	vpand M26(%rip), %ymm1, %ymm1
+	adcq $0, %r12
+	vpaddq %ymm4, %ymm1, %ymm1
+	vmovdqa %ymm1, 6368(%rdi)
+	vmovdqa 6048(%rdi), %ymm2
+	addq 5856(%rdi), %r8
+	vpmuludq K121666(%rip), %ymm2, %ymm2
+	vpaddq 5696(%rdi), %ymm2, %ymm2
+	adcq 5864(%rdi), %r9
+	vpsrlq $25, %ymm2, %ymm4
+	vpand M25(%rip), %ymm2, %ymm2
+	adcq 5872(%rdi), %r10
+	vpaddq %ymm3, %ymm2, %ymm2
+	vmovdqa %ymm2, 6400(%rdi)
+	vmovdqa 6080(%rdi), %ymm1
+	adcq 5880(%rdi), %r11
+	vpmuludq K121666(%rip), %ymm1, %ymm1
+	vpaddq 5728(%rdi), %ymm1, %ymm1
+	adcq $0, %r12
+	vpsrlq $26, %ymm1, %ymm3
+	vpand M26(%rip), %ymm1, %ymm1
+	vpaddq %ymm4, %ymm1, %ymm1
+	imulq $38, %r12, %r12
+	vmovdqa %ymm1, 6432(%rdi)
+	vmovdqa 6112(%rdi), %ymm2
+	addq %r12, %r8
+	vpmuludq K121666(%rip), %ymm2, %ymm2
+	vpaddq 5760(%rdi), %ymm2, %ymm2
+	adcq $0, %r9
 	vpsrlq $25, %ymm2, %ymm4
 	vpand M25(%rip), %ymm2, %ymm2
 	vpaddq %ymm3, %ymm2, %ymm2
-	adox %rbx, %r11
-	vmovdqa %ymm2, 6208(%rdi)
-	vpmuludq K19(%rip), %ymm4, %ymm4
-	vpaddq %ymm4, %ymm0, %ymm0
-	mulx %r15, %rax, %r12
-	vmovdqa %ymm0, 5920(%rdi)
-	vmovdqa 4960(%rdi), %ymm10
-	adcx %rax, %r11
-	vpmuludq 5280(%rdi), %ymm10, %ymm0
-	vpmuludq 5312(%rdi), %ymm10, %ymm1
-	vpmuludq 5344(%rdi), %ymm10, %ymm2
-	adox %rbp, %r12
-	vpmuludq 5376(%rdi), %ymm10, %ymm3
-	vpmuludq 5408(%rdi), %ymm10, %ymm4
-	vpmuludq 5440(%rdi), %ymm10, %ymm5
-	adcx %rbp, %r12
-	vpmuludq 5472(%rdi), %ymm10, %ymm6
-	vpmuludq 5504(%rdi), %ymm10, %ymm7
-	imulq $38, %r12, %r12
-	vpmuludq 5536(%rdi), %ymm10, %ymm8
-	vpmuludq 5568(%rdi), %ymm10, %ymm9
-	vmovdqa 4992(%rdi), %ymm10
-	addq %r12, %r8
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpaddq %ymm12, %ymm12, %ymm13
-	adcq %rbp, %r9
-	vpmuludq 5280(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	adcq %rbp, %r10
-	vpmuludq 5312(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 5344(%rdi), %ymm10, %ymm15
-	adcq %rbp, %r11
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 5376(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	sbbq %rax, %rax
-	vpmuludq 5408(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	andl $38, %eax
-	vpmuludq 5440(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 5472(%rdi), %ymm10, %ymm15
-	addq %rax, %r8
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 5504(%rdi), %ymm11, %ymm14
-	movq %r8, 6944(%rdi)
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 5536(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	movq %r9, 6952(%rdi)
-	vpmuludq 5568(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vmovdqa 5024(%rdi), %ymm10
-	movq %r10, 6960(%rdi)
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpmuludq 5280(%rdi), %ymm10, %ymm15
-	movq %r11, 6968(%rdi)
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 5312(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	movl $121666, %edx
-	vpmuludq 5344(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 5376(%rdi), %ymm10, %ymm14
-	mulx 6880(%rdi), %r8, %r9
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 5408(%rdi), %ymm10, %ymm15
-	mulx 6888(%rdi), %rax, %r10
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 5440(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	addq %rax, %r9
-	vpmuludq 5472(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 5504(%rdi), %ymm10, %ymm14
-	mulx 6896(%rdi), %rax, %r11
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 5536(%rdi), %ymm12, %ymm15
-	adcq %rax, %r10
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 5568(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	mulx 6904(%rdi), %rax, %r12
-	vmovdqa 5056(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	adcq %rax, %r11
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 5280(%rdi), %ymm10, %ymm15
-	adcq $0, %r12
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 5312(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	addq 6784(%rdi), %r8
-	vpmuludq 5344(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 5376(%rdi), %ymm11, %ymm14
-	adcq 6792(%rdi), %r9
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 5408(%rdi), %ymm10, %ymm15
-	adcq 6800(%rdi), %r10
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 5440(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	adcq 6808(%rdi), %r11
-	vpmuludq 5472(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 5504(%rdi), %ymm13, %ymm14
-	adcq $0, %r12
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 5536(%rdi), %ymm12, %ymm15
-	imulq $38, %r12, %r12
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 5568(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	addq %r12, %r8
-	vmovdqa 5088(%rdi), %ymm10
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	adcq $0, %r9
-	vpmuludq 5280(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 5312(%rdi), %ymm10, %ymm14
 	adcq $0, %r10
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 5344(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
+	vmovdqa %ymm2, 6464(%rdi)
+	vmovdqa 6144(%rdi), %ymm1
 	adcq $0, %r11
-	vpmuludq 5376(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
+	vpmuludq K121666(%rip), %ymm1, %ymm1
+	vpaddq 5792(%rdi), %ymm1, %ymm1
 	sbbq %rax, %rax
-	vpmuludq 5408(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 5440(%rdi), %ymm10, %ymm14
+	vpsrlq $26, %ymm1, %ymm3
+	vpand M26(%rip), %ymm1, %ymm1
+	vpaddq %ymm4, %ymm1, %ymm1
 	andl $38, %eax
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 5472(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
+	vmovdqa %ymm1, 6496(%rdi)
+	vmovdqa 6176(%rdi), %ymm2
 	addq %rax, %r8
-	vpmuludq 5504(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	movq %r8, 6912(%rdi)
-	vpmuludq 5536(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 5568(%rdi), %ymm12, %ymm14
-	movq %r9, 6920(%rdi)
-	vpaddq %ymm14, %ymm3, %ymm3
-	vmovdqa 5120(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	movq %r10, 6928(%rdi)
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpaddq %ymm12, %ymm12, %ymm13
-	movq %r11, 6936(%rdi)
-	vpmuludq 5280(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 5312(%rdi), %ymm11, %ymm14
-	movq 6944(%rdi), %rdx
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 5344(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	mulx 6400(%rdi), %r8, %r9
-	vpmuludq 5376(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	mulx 6408(%rdi), %rax, %r10
-	vpmuludq 5408(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 5440(%rdi), %ymm13, %ymm14
-	addq %rax, %r9
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 5472(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	mulx 6416(%rdi), %rax, %r11
-	vpmuludq 5504(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	adcq %rax, %r10
-	vpmuludq 5536(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 5568(%rdi), %ymm13, %ymm14
-	mulx 6424(%rdi), %rax, %r12
-	vpaddq %ymm14, %ymm4, %ymm4
-	vmovdqa 5152(%rdi), %ymm10
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	adcq %rax, %r11
-	vpmuludq 5280(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	adcq $0, %r12
-	vpmuludq 5312(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpmuludq 5344(%rdi), %ymm10, %ymm15
-	movq 6952(%rdi), %rdx
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 5376(%rdi), %ymm10, %ymm14
-	xorl %ebp, %ebp
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 5408(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	mulx 6400(%rdi), %rax, %rbx
-	vpmuludq 5440(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpmuludq 5472(%rdi), %ymm12, %ymm15
-	adcx %rax, %r9
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 5504(%rdi), %ymm12, %ymm14
-	adox %rbx, %r10
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 5536(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	mulx 6408(%rdi), %rax, %rbx
-	vpmuludq 5568(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vmovdqa 5184(%rdi), %ymm10
-	adcx %rax, %r10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	adox %rbx, %r11
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 5280(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	mulx 6416(%rdi), %rax, %rbx
-	vpmuludq 5312(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 5344(%rdi), %ymm10, %ymm15
-	adcx %rax, %r11
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 5376(%rdi), %ymm13, %ymm14
-	adox %rbx, %r12
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 5408(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	mulx 6424(%rdi), %rax, %r13
-	vpmuludq 5440(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 5472(%rdi), %ymm12, %ymm15
-	adcx %rax, %r12
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 5504(%rdi), %ymm13, %ymm14
-	adox %rbp, %r13
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 5536(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	adcx %rbp, %r13
-	vpmuludq 5568(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vmovdqa 5216(%rdi), %ymm10
-	movq 6960(%rdi), %rdx
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpmuludq 5280(%rdi), %ymm10, %ymm15
-	xorl %ebp, %ebp
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 5312(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	mulx 6400(%rdi), %rax, %rbx
-	vpmuludq 5344(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	adcx %rax, %r10
-	vpmuludq 5376(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpmuludq 5408(%rdi), %ymm12, %ymm15
-	adox %rbx, %r11
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 5440(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	mulx 6408(%rdi), %rax, %rbx
-	vpmuludq 5472(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	adcx %rax, %r11
-	vpmuludq 5504(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 5536(%rdi), %ymm12, %ymm15
-	adox %rbx, %r12
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 5568(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	mulx 6416(%rdi), %rax, %rbx
-	vmovdqa 5248(%rdi), %ymm10
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	adcx %rax, %r12
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 5280(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	adox %rbx, %r13
-	vpmuludq 5312(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 5344(%rdi), %ymm12, %ymm15
-	mulx 6424(%rdi), %rax, %r14
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 5376(%rdi), %ymm13, %ymm14
-	adcx %rax, %r13
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 5408(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	adox %rbp, %r14
-	vpmuludq 5440(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 5472(%rdi), %ymm12, %ymm15
-	adcx %rbp, %r14
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 5504(%rdi), %ymm13, %ymm14
-	movq 6968(%rdi), %rdx
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 5536(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	xorl %ebp, %ebp
-	vpmuludq 5568(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpsrlq $26, %ymm0, %ymm15
-	mulx 6400(%rdi), %rax, %rbx
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpand M26(%rip), %ymm0, %ymm0
-	adcx %rax, %r11
-	vpsrlq $26, %ymm4, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpand M26(%rip), %ymm4, %ymm4
-	adox %rbx, %r12
-	vpsrlq $25, %ymm1, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpand M25(%rip), %ymm1, %ymm1
-	mulx 6408(%rdi), %rax, %rbx
-	vpsrlq $25, %ymm5, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	adcx %rax, %r12
-	vpand M25(%rip), %ymm5, %ymm5
-	vpsrlq $26, %ymm2, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	adox %rbx, %r13
-	vpand M26(%rip), %ymm2, %ymm2
-	vpsrlq $26, %ymm6, %ymm14
-	mulx 6416(%rdi), %rax, %rbx
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpand M26(%rip), %ymm6, %ymm6
-	vpsrlq $25, %ymm3, %ymm15
-	adcx %rax, %r13
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpand M25(%rip), %ymm3, %ymm3
-	vpsrlq $25, %ymm7, %ymm14
-	adox %rbx, %r14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpand M25(%rip), %ymm7, %ymm7
-	mulx 6424(%rdi), %rax, %r15
-	vpsrlq $26, %ymm4, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpand M26(%rip), %ymm4, %ymm4
-	adcx %rax, %r14
-	vpsrlq $26, %ymm8, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpand M26(%rip), %ymm8, %ymm8
-	adox %rbp, %r15
-	vmovdqa %ymm2, 1344(%rdi)
-	vmovdqa %ymm3, 1376(%rdi)
-	adcx %rbp, %r15
-	vmovdqa %ymm4, 1408(%rdi)
-	vmovdqa %ymm6, 1472(%rdi)
-	vmovdqa %ymm7, 1504(%rdi)
-	movl $38, %edx
-	vmovdqa %ymm8, 1536(%rdi)
-	vpsrlq $25, %ymm9, %ymm14
-	vpand M25(%rip), %ymm9, %ymm9
-	xorl %ebp, %ebp
-	vmovdqa %ymm9, 1568(%rdi)
-	vpsllq $1, %ymm14, %ymm15
-	mulx %r12, %rax, %rbx
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpsllq $4, %ymm14, %ymm15
-	vpaddq %ymm14, %ymm0, %ymm0
-	adcx %rax, %r8
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpsrlq $26, %ymm0, %ymm14
-	vpand M26(%rip), %ymm0, %ymm0
-	adox %rbx, %r9
-	vpaddq %ymm14, %ymm1, %ymm1
-	vmovdqa %ymm0, 1280(%rdi)
-	mulx %r13, %rax, %rbx
-	vmovdqa %ymm1, 1312(%rdi)
-	vmovdqa %ymm5, 1440(%rdi)
-	vmovdqa 5600(%rdi), %ymm10
-	adcx %rax, %r9
-	vpmuludq 5920(%rdi), %ymm10, %ymm0
-	vpmuludq 5952(%rdi), %ymm10, %ymm1
-	vpmuludq 5984(%rdi), %ymm10, %ymm2
-	adox %rbx, %r10
-	vpmuludq 6016(%rdi), %ymm10, %ymm3
-	vpmuludq 6048(%rdi), %ymm10, %ymm4
-	mulx %r14, %rax, %rbx
-	vpmuludq 6080(%rdi), %ymm10, %ymm5
-	vpmuludq 6112(%rdi), %ymm10, %ymm6
-	vpmuludq 6144(%rdi), %ymm10, %ymm7
-	adcx %rax, %r10
-	vpmuludq 6176(%rdi), %ymm10, %ymm8
-	vpmuludq 6208(%rdi), %ymm10, %ymm9
-	vmovdqa 5632(%rdi), %ymm10
-	adox %rbx, %r11
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	mulx %r15, %rax, %r12
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 5920(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	adcx %rax, %r11
-	vpmuludq 5952(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	adox %rbp, %r12
-	vpmuludq 5984(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 6016(%rdi), %ymm11, %ymm14
-	adcx %rbp, %r12
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 6048(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	imulq $38, %r12, %r12
-	vpmuludq 6080(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	addq %r12, %r8
-	vpmuludq 6112(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 6144(%rdi), %ymm11, %ymm14
-	adcq %rbp, %r9
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 6176(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	adcq %rbp, %r10
-	vpmuludq 6208(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	adcq %rbp, %r11
-	vmovdqa 5664(%rdi), %ymm10
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpmuludq 5920(%rdi), %ymm10, %ymm15
-	sbbq %rax, %rax
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 5952(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	andl $38, %eax
-	vpmuludq 5984(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	addq %rax, %r8
-	vpmuludq 6016(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 6048(%rdi), %ymm10, %ymm15
-	movq %r8, 6528(%rdi)
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 6080(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	movq %r9, 6536(%rdi)
-	vpmuludq 6112(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	movq %r10, 6544(%rdi)
-	vpmuludq 6144(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 6176(%rdi), %ymm12, %ymm15
-	movq %r11, 6552(%rdi)
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 6208(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	movq 6912(%rdi), %rdx
-	vmovdqa 5696(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	mulx 6880(%rdi), %r8, %r9
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 5920(%rdi), %ymm10, %ymm15
-	mulx 6888(%rdi), %rax, %r10
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 5952(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	addq %rax, %r9
-	vpmuludq 5984(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	mulx 6896(%rdi), %rax, %r11
-	vpmuludq 6016(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 6048(%rdi), %ymm10, %ymm15
-	adcq %rax, %r10
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 6080(%rdi), %ymm11, %ymm14
-	mulx 6904(%rdi), %rax, %r12
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 6112(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	adcq %rax, %r11
-	vpmuludq 6144(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 6176(%rdi), %ymm12, %ymm15
-	adcq $0, %r12
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 6208(%rdi), %ymm13, %ymm14
-	movq 6920(%rdi), %rdx
-	vpaddq %ymm14, %ymm2, %ymm2
-	vmovdqa 5728(%rdi), %ymm10
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	xorl %ebp, %ebp
-	vpmuludq 5920(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 5952(%rdi), %ymm10, %ymm14
-	mulx 6880(%rdi), %rax, %rbx
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 5984(%rdi), %ymm10, %ymm15
-	adcx %rax, %r9
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 6016(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	adox %rbx, %r10
-	vpmuludq 6048(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 6080(%rdi), %ymm10, %ymm14
-	mulx 6888(%rdi), %rax, %rbx
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 6112(%rdi), %ymm12, %ymm15
-	adcx %rax, %r10
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 6144(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	adox %rbx, %r11
-	vpmuludq 6176(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 6208(%rdi), %ymm12, %ymm14
-	mulx 6896(%rdi), %rax, %rbx
-	vpaddq %ymm14, %ymm3, %ymm3
-	vmovdqa 5760(%rdi), %ymm10
-	adcx %rax, %r11
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpaddq %ymm12, %ymm12, %ymm13
-	adox %rbx, %r12
-	vpmuludq 5920(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 5952(%rdi), %ymm11, %ymm14
-	mulx 6904(%rdi), %rax, %r13
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 5984(%rdi), %ymm10, %ymm15
-	adcx %rax, %r12
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 6016(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	adox %rbp, %r13
-	vpmuludq 6048(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	adcx %rbp, %r13
-	vpmuludq 6080(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 6112(%rdi), %ymm12, %ymm15
-	movq 6928(%rdi), %rdx
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 6144(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	xorl %ebp, %ebp
-	vpmuludq 6176(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	mulx 6880(%rdi), %rax, %rbx
-	vpmuludq 6208(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vmovdqa 5792(%rdi), %ymm10
-	adcx %rax, %r10
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpmuludq 5920(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	adox %rbx, %r11
-	vpmuludq 5952(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	mulx 6888(%rdi), %rax, %rbx
-	vpmuludq 5984(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 6016(%rdi), %ymm10, %ymm14
-	adcx %rax, %r11
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 6048(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	adox %rbx, %r12
-	vpmuludq 6080(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	mulx 6896(%rdi), %rax, %rbx
-	vpmuludq 6112(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 6144(%rdi), %ymm12, %ymm14
-	adcx %rax, %r12
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 6176(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	adox %rbx, %r13
-	vpmuludq 6208(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	mulx 6904(%rdi), %rax, %r14
-	vmovdqa 5824(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	adcx %rax, %r13
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 5920(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	adox %rbp, %r14
-	vpmuludq 5952(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	adcx %rbp, %r14
-	vpmuludq 5984(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 6016(%rdi), %ymm13, %ymm14
-	movq 6936(%rdi), %rdx
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 6048(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	xorl %ebp, %ebp
-	vpmuludq 6080(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	mulx 6880(%rdi), %rax, %rbx
-	vpmuludq 6112(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 6144(%rdi), %ymm13, %ymm14
-	adcx %rax, %r11
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 6176(%rdi), %ymm12, %ymm15
-	adox %rbx, %r12
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 6208(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	mulx 6888(%rdi), %rax, %rbx
-	vmovdqa 5856(%rdi), %ymm10
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpmuludq 5920(%rdi), %ymm10, %ymm15
-	adcx %rax, %r12
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 5952(%rdi), %ymm10, %ymm14
-	adox %rbx, %r13
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 5984(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	mulx 6896(%rdi), %rax, %rbx
-	vpmuludq 6016(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpmuludq 6048(%rdi), %ymm12, %ymm15
-	adcx %rax, %r13
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 6080(%rdi), %ymm12, %ymm14
-	adox %rbx, %r14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 6112(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	mulx 6904(%rdi), %rax, %r15
-	vpmuludq 6144(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 6176(%rdi), %ymm12, %ymm15
-	adcx %rax, %r14
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 6208(%rdi), %ymm12, %ymm14
-	adox %rbp, %r15
-	vpaddq %ymm14, %ymm7, %ymm7
-	vmovdqa 5888(%rdi), %ymm10
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	adcx %rbp, %r15
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 5920(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	movl $38, %edx
-	vpmuludq 5952(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	xorl %ebp, %ebp
-	vpmuludq 5984(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 6016(%rdi), %ymm13, %ymm14
-	mulx %r12, %rax, %rbx
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 6048(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	adcx %rax, %r8
-	vpmuludq 6080(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	adox %rbx, %r9
-	vpmuludq 6112(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 6144(%rdi), %ymm13, %ymm14
-	mulx %r13, %rax, %rbx
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 6176(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	adcx %rax, %r9
-	vpmuludq 6208(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	adox %rbx, %r10
-	vpsrlq $26, %ymm0, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpand M26(%rip), %ymm0, %ymm0
-	mulx %r14, %rax, %rbx
-	vpsrlq $26, %ymm4, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	adcx %rax, %r10
-	vpand M26(%rip), %ymm4, %ymm4
-	vpsrlq $25, %ymm1, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	adox %rbx, %r11
-	vpand M25(%rip), %ymm1, %ymm1
-	vpsrlq $25, %ymm5, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	mulx %r15, %rax, %r12
-	vpand M25(%rip), %ymm5, %ymm5
-	vpsrlq $26, %ymm2, %ymm15
-	adcx %rax, %r11
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpand M26(%rip), %ymm2, %ymm2
-	vpsrlq $26, %ymm6, %ymm14
-	adox %rbp, %r12
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpand M26(%rip), %ymm6, %ymm6
-	vpsrlq $25, %ymm3, %ymm15
-	adcx %rbp, %r12
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpand M25(%rip), %ymm3, %ymm3
-	imulq $38, %r12, %r12
-	vpsrlq $25, %ymm7, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpand M25(%rip), %ymm7, %ymm7
-	addq %r12, %r8
-	vpsrlq $26, %ymm4, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpand M26(%rip), %ymm4, %ymm4
-	adcq %rbp, %r9
-	vpsrlq $26, %ymm8, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	adcq %rbp, %r10
-	vpand M26(%rip), %ymm8, %ymm8
-	vmovdqa %ymm2, 1664(%rdi)
-	vmovdqa %ymm3, 1696(%rdi)
-	adcq %rbp, %r11
-	vmovdqa %ymm4, 1728(%rdi)
-	vmovdqa %ymm6, 1792(%rdi)
-	vmovdqa %ymm7, 1824(%rdi)
-	sbbq %rax, %rax
-	vmovdqa %ymm8, 1856(%rdi)
-	vpsrlq $25, %ymm9, %ymm14
-	andl $38, %eax
-	vpand M25(%rip), %ymm9, %ymm9
-	vmovdqa %ymm9, 1888(%rdi)
-	vpsllq $1, %ymm14, %ymm15
-	addq %rax, %r8
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpsllq $4, %ymm14, %ymm15
-	vpaddq %ymm14, %ymm0, %ymm0
-	movq %r8, 6464(%rdi)
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpsrlq $26, %ymm0, %ymm14
-	movq %r9, 6472(%rdi)
-	vpand M26(%rip), %ymm0, %ymm0
-	vpaddq %ymm14, %ymm1, %ymm1
-	vmovdqa %ymm0, 1600(%rdi)
-	movq %r10, 6480(%rdi)
-	vmovdqa %ymm1, 1632(%rdi)
-	vmovdqa %ymm5, 1760(%rdi)
-	movq %r11, 6488(%rdi)
-	decq 6600(%rdi)
+	vpmuludq K121666(%rip), %ymm2, %ymm2
+	vpaddq 5824(%rdi), %ymm2, %ymm2
+	movq %r8, 6560(%rdi)
+	vpsrlq $25, %ymm2, %ymm4
+	vpand M25(%rip), %ymm2, %ymm2
+	vpaddq %ymm3, %ymm2, %ymm2
+	movq %r9, 6568(%rdi)
+	vmovdqa %ymm2, 6528(%rdi)
+	vpmuludq K19(%rip), %ymm4, %ymm4
+	movq %r10, 6576(%rdi)
+	vpaddq %ymm4, %ymm0, %ymm0
+	vmovdqa %ymm0, 6240(%rdi)
+	movq %r11, 6584(%rdi)
+	movq (%rsp), %rax
+	leaq 1312(%rax), %rdi
+	leaq 5184(%rax), %rsi
+	leaq 5536(%rax), %rcx
+	call .Lmul5
+	movq (%rsp), %rax
+	leaq 1664(%rax), %rdi
+	leaq 5888(%rax), %rsi
+	leaq 6240(%rax), %rcx
+	call .Lmul5
+	movq (%rsp), %rdi
+	decq 6952(%rdi)
 	jns 1b
 	vzeroupper
+	FE64_POP %rdi
 	FE64_POP %r15
 	FE64_POP %r14
 	FE64_POP %r13
@@ -3424,6 +1685,744 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4x1_loop))
 	ret
 FE64_END(CRYPTO_NAMESPACE(ladder4x1_loop))
 
+	.p2align 6
+.Lmul4:
+	vmovdqa 0(%rsi), %ymm10
+	vpmuludq 0(%rcx), %ymm10, %ymm0
+	vpmuludq 32(%rcx), %ymm10, %ymm1
+	vpmuludq 64(%rcx), %ymm10, %ymm2
+	vpmuludq 96(%rcx), %ymm10, %ymm3
+	vpmuludq 128(%rcx), %ymm10, %ymm4
+	vpmuludq 160(%rcx), %ymm10, %ymm5
+	vpmuludq 192(%rcx), %ymm10, %ymm6
+	vpmuludq 224(%rcx), %ymm10, %ymm7
+	vpmuludq 256(%rcx), %ymm10, %ymm8
+	vpmuludq 288(%rcx), %ymm10, %ymm9
+	vmovdqa 32(%rsi), %ymm10
+	vpaddq %ymm10, %ymm10, %ymm11
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	vpaddq %ymm12, %ymm12, %ymm13
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	vpmuludq 32(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm2, %ymm2
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm3, %ymm3
+	vpmuludq 96(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm4, %ymm4
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	vpmuludq 160(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	vpmuludq 192(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 224(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm8, %ymm8
+	vpmuludq 256(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm9, %ymm9
+	vpmuludq 288(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm0, %ymm0
+	vmovdqa 64(%rsi), %ymm10
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm2, %ymm2
+	vpmuludq 32(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm3, %ymm3
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
+	vpmuludq 96(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm5, %ymm5
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm6, %ymm6
+	vpmuludq 160(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm7, %ymm7
+	vpmuludq 192(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm8, %ymm8
+	vpmuludq 224(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
+	vpmuludq 288(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm1, %ymm1
+	vmovdqa 96(%rsi), %ymm10
+	vpaddq %ymm10, %ymm10, %ymm11
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	vpaddq %ymm12, %ymm12, %ymm13
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm3, %ymm3
+	vpmuludq 32(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm4, %ymm4
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	vpmuludq 96(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 160(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm8, %ymm8
+	vpmuludq 192(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm9, %ymm9
+	vpmuludq 224(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm0, %ymm0
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	vpmuludq 288(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm2, %ymm2
+	vmovdqa 128(%rsi), %ymm10
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
+	vpmuludq 32(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm5, %ymm5
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm6, %ymm6
+	vpmuludq 96(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm7, %ymm7
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm8, %ymm8
+	vpmuludq 160(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
+	vpmuludq 224(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm1, %ymm1
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm2, %ymm2
+	vpmuludq 288(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm3, %ymm3
+	vmovdqa 160(%rsi), %ymm10
+	vpaddq %ymm10, %ymm10, %ymm11
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	vpaddq %ymm12, %ymm12, %ymm13
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	vpmuludq 32(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 96(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm8, %ymm8
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm9, %ymm9
+	vpmuludq 160(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm0, %ymm0
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	vpmuludq 224(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm2, %ymm2
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm3, %ymm3
+	vpmuludq 288(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm4, %ymm4
+	vmovdqa 192(%rsi), %ymm10
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm6, %ymm6
+	vpmuludq 32(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm7, %ymm7
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm8, %ymm8
+	vpmuludq 96(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
+	vpmuludq 128(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
+	vpmuludq 160(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm1, %ymm1
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm2, %ymm2
+	vpmuludq 224(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm3, %ymm3
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
+	vpmuludq 288(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm5, %ymm5
+	vmovdqa 224(%rsi), %ymm10
+	vpaddq %ymm10, %ymm10, %ymm11
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	vpaddq %ymm12, %ymm12, %ymm13
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 32(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm8, %ymm8
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm9, %ymm9
+	vpmuludq 96(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm0, %ymm0
+	vpmuludq 128(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	vpmuludq 160(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm2, %ymm2
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm3, %ymm3
+	vpmuludq 224(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm4, %ymm4
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	vpmuludq 288(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	vmovdqa 256(%rsi), %ymm10
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm8, %ymm8
+	vpmuludq 32(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
+	vpmuludq 64(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
+	vpmuludq 96(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm1, %ymm1
+	vpmuludq 128(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm2, %ymm2
+	vpmuludq 160(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm3, %ymm3
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
+	vpmuludq 224(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm5, %ymm5
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm6, %ymm6
+	vpmuludq 288(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm7, %ymm7
+	vmovdqa 288(%rsi), %ymm10
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	vpaddq %ymm12, %ymm12, %ymm13
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm9, %ymm9
+	vpmuludq 32(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm0, %ymm0
+	vpmuludq 64(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	vpmuludq 96(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm2, %ymm2
+	vpmuludq 128(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm3, %ymm3
+	vpmuludq 160(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm4, %ymm4
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	vpmuludq 224(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 288(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm8, %ymm8
+	vmovdqa M26(%rip), %ymm12
+	vmovdqa M25(%rip), %ymm13
+	vpsrlq $26, %ymm0, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	vpand %ymm12, %ymm0, %ymm0
+	vpsrlq $26, %ymm4, %ymm14
+	vpaddq %ymm14, %ymm5, %ymm5
+	vpand %ymm12, %ymm4, %ymm4
+	vpsrlq $25, %ymm1, %ymm15
+	vpaddq %ymm15, %ymm2, %ymm2
+	vpand %ymm13, %ymm1, %ymm1
+	vpsrlq $25, %ymm5, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	vpand %ymm13, %ymm5, %ymm5
+	vpsrlq $26, %ymm2, %ymm15
+	vpaddq %ymm15, %ymm3, %ymm3
+	vpand %ymm12, %ymm2, %ymm2
+	vpsrlq $26, %ymm6, %ymm14
+	vpaddq %ymm14, %ymm7, %ymm7
+	vpand %ymm12, %ymm6, %ymm6
+	vpsrlq $25, %ymm3, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
+	vpand %ymm13, %ymm3, %ymm3
+	vpsrlq $25, %ymm7, %ymm14
+	vpaddq %ymm14, %ymm8, %ymm8
+	vpand %ymm13, %ymm7, %ymm7
+	vpsrlq $26, %ymm4, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	vpand %ymm12, %ymm4, %ymm4
+	vpsrlq $26, %ymm8, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
+	vpand %ymm12, %ymm8, %ymm8
+	vmovdqa %ymm2, 64(%rdi)
+	vmovdqa %ymm3, 96(%rdi)
+	vmovdqa %ymm4, 128(%rdi)
+	vmovdqa %ymm6, 192(%rdi)
+	vmovdqa %ymm7, 224(%rdi)
+	vmovdqa %ymm8, 256(%rdi)
+	vpsrlq $25, %ymm9, %ymm14
+	vpand %ymm13, %ymm9, %ymm9
+	vmovdqa %ymm9, 288(%rdi)
+	vpsllq $1, %ymm14, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
+	vpsllq $4, %ymm14, %ymm15
+	vpaddq %ymm14, %ymm0, %ymm0
+	vpaddq %ymm15, %ymm0, %ymm0
+	vpsrlq $26, %ymm0, %ymm14
+	vpand %ymm12, %ymm0, %ymm0
+	vpaddq %ymm14, %ymm1, %ymm1
+	vmovdqa %ymm0, 0(%rdi)
+	vmovdqa %ymm1, 32(%rdi)
+	vmovdqa %ymm5, 160(%rdi)
+	ret
+
+	.p2align 6
+.Lsq4:
+	vmovdqa 160(%rsi), %ymm14
+	vpmuludq K38(%rip), %ymm14, %ymm15
+	vmovdqa %ymm15, 0(%rcx)
+	vmovdqa 192(%rsi), %ymm14
+	vpmuludq K19(%rip), %ymm14, %ymm15
+	vmovdqa %ymm15, 32(%rcx)
+	vmovdqa 224(%rsi), %ymm14
+	vpmuludq K38(%rip), %ymm14, %ymm15
+	vmovdqa %ymm15, 64(%rcx)
+	vmovdqa 256(%rsi), %ymm14
+	vpmuludq K19(%rip), %ymm14, %ymm15
+	vmovdqa %ymm15, 96(%rcx)
+	vmovdqa 288(%rsi), %ymm14
+	vpmuludq K38(%rip), %ymm14, %ymm15
+	vmovdqa %ymm15, 128(%rcx)
+	vmovdqa 0(%rsi), %ymm10
+	vpaddq %ymm10, %ymm10, %ymm11
+	vpmuludq 0(%rsi), %ymm10, %ymm0
+	vpmuludq 32(%rsi), %ymm11, %ymm1
+	vpmuludq 64(%rsi), %ymm11, %ymm2
+	vpmuludq 96(%rsi), %ymm11, %ymm3
+	vpmuludq 128(%rsi), %ymm11, %ymm4
+	vpmuludq 160(%rsi), %ymm11, %ymm5
+	vpmuludq 192(%rsi), %ymm11, %ymm6
+	vpmuludq 224(%rsi), %ymm11, %ymm7
+	vpmuludq 256(%rsi), %ymm11, %ymm8
+	vpmuludq 288(%rsi), %ymm11, %ymm9
+	vmovdqa 32(%rsi), %ymm10
+	vpaddq %ymm10, %ymm10, %ymm11
+	vpaddq %ymm11, %ymm11, %ymm12
+	vpmuludq 32(%rsi), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm2, %ymm2
+	vpmuludq 64(%rsi), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm3, %ymm3
+	vpmuludq 96(%rsi), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
+	vpmuludq 128(%rsi), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm5, %ymm5
+	vpmuludq 160(%rsi), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm6, %ymm6
+	vpmuludq 192(%rsi), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm7, %ymm7
+	vpmuludq 224(%rsi), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm8, %ymm8
+	vpmuludq 256(%rsi), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
+	vpmuludq 128(%rcx), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
+	vmovdqa 64(%rsi), %ymm10
+	vpaddq %ymm10, %ymm10, %ymm11
+	vpmuludq 64(%rsi), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm4, %ymm4
+	vpmuludq 96(%rsi), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	vpmuludq 128(%rsi), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	vpmuludq 160(%rsi), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 192(%rsi), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm8, %ymm8
+	vpmuludq 224(%rsi), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm9, %ymm9
+	vpmuludq 96(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm0, %ymm0
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	vmovdqa 96(%rsi), %ymm10
+	vpaddq %ymm10, %ymm10, %ymm11
+	vpaddq %ymm11, %ymm11, %ymm12
+	vpmuludq 96(%rsi), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	vpmuludq 128(%rsi), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 160(%rsi), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm8, %ymm8
+	vpmuludq 192(%rsi), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm9, %ymm9
+	vpmuludq 64(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm0, %ymm0
+	vpmuludq 96(%rcx), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	vpmuludq 128(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm2, %ymm2
+	vmovdqa 128(%rsi), %ymm10
+	vpaddq %ymm10, %ymm10, %ymm11
+	vpmuludq 128(%rsi), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm8, %ymm8
+	vpmuludq 160(%rsi), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
+	vpmuludq 32(%rcx), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
+	vpmuludq 64(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm1, %ymm1
+	vpmuludq 96(%rcx), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm2, %ymm2
+	vpmuludq 128(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm3, %ymm3
+	vmovdqa 160(%rsi), %ymm10
+	vpaddq %ymm10, %ymm10, %ymm11
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
+	vpmuludq 32(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm1, %ymm1
+	vpmuludq 64(%rcx), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm2, %ymm2
+	vpmuludq 96(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm3, %ymm3
+	vpmuludq 128(%rcx), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
+	vmovdqa 192(%rsi), %ymm10
+	vpaddq %ymm10, %ymm10, %ymm11
+	vpmuludq 32(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm2, %ymm2
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm3, %ymm3
+	vpmuludq 96(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm4, %ymm4
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	vmovdqa 224(%rsi), %ymm10
+	vpaddq %ymm10, %ymm10, %ymm11
+	vpmuludq 64(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm4, %ymm4
+	vpmuludq 96(%rcx), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	vpmuludq 128(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	vmovdqa 256(%rsi), %ymm10
+	vpmuludq 96(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm6, %ymm6
+	vpmuludq 128(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm7, %ymm7
+	vmovdqa 288(%rsi), %ymm10
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm8, %ymm8
+	vmovdqa M26(%rip), %ymm12
+	vmovdqa M25(%rip), %ymm13
+	vpsrlq $26, %ymm0, %ymm14
+	vpaddq %ymm14, %ymm1, %ymm1
+	vpand %ymm12, %ymm0, %ymm0
+	vpsrlq $26, %ymm4, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	vpand %ymm12, %ymm4, %ymm4
+	vpsrlq $25, %ymm1, %ymm14
+	vpaddq %ymm14, %ymm2, %ymm2
+	vpand %ymm13, %ymm1, %ymm1
+	vpsrlq $25, %ymm5, %ymm15
+	vpaddq %ymm15, %ymm6, %ymm6
+	vpand %ymm13, %ymm5, %ymm5
+	vpsrlq $26, %ymm2, %ymm14
+	vpaddq %ymm14, %ymm3, %ymm3
+	vpand %ymm12, %ymm2, %ymm2
+	vpsrlq $26, %ymm6, %ymm15
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpand %ymm12, %ymm6, %ymm6
+	vpsrlq $25, %ymm3, %ymm14
+	vpaddq %ymm14, %ymm4, %ymm4
+	vpand %ymm13, %ymm3, %ymm3
+	vpsrlq $25, %ymm7, %ymm15
+	vpaddq %ymm15, %ymm8, %ymm8
+	vpand %ymm13, %ymm7, %ymm7
+	vpsrlq $26, %ymm4, %ymm14
+	vpaddq %ymm14, %ymm5, %ymm5
+	vpand %ymm12, %ymm4, %ymm4
+	vpsrlq $26, %ymm8, %ymm15
+	vpaddq %ymm15, %ymm9, %ymm9
+	vpand %ymm12, %ymm8, %ymm8
+	vmovdqa %ymm2, 64(%rdi)
+	vmovdqa %ymm3, 96(%rdi)
+	vmovdqa %ymm4, 128(%rdi)
+	vmovdqa %ymm6, 192(%rdi)
+	vmovdqa %ymm7, 224(%rdi)
+	vmovdqa %ymm8, 256(%rdi)
+	vpsrlq $25, %ymm9, %ymm14
+	vpand %ymm13, %ymm9, %ymm9
+	vmovdqa %ymm9, 288(%rdi)
+	vpsllq $1, %ymm14, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
+	vpsllq $4, %ymm14, %ymm15
+	vpaddq %ymm14, %ymm0, %ymm0
+	vpaddq %ymm15, %ymm0, %ymm0
+	vpsrlq $26, %ymm0, %ymm14
+	vpand %ymm12, %ymm0, %ymm0
+	vpaddq %ymm14, %ymm1, %ymm1
+	vmovdqa %ymm0, 0(%rdi)
+	vmovdqa %ymm1, 32(%rdi)
+	vmovdqa %ymm5, 160(%rdi)
+	ret
+
+	.p2align 6
+.Lmulpre4:
+	vmovdqa 0(%rsi), %ymm10
+	vpmuludq 0(%rcx), %ymm10, %ymm0
+	vpmuludq 32(%rcx), %ymm10, %ymm1
+	vpmuludq 64(%rcx), %ymm10, %ymm2
+	vpmuludq 96(%rcx), %ymm10, %ymm3
+	vpmuludq 128(%rcx), %ymm10, %ymm4
+	vpmuludq 160(%rcx), %ymm10, %ymm5
+	vpmuludq 192(%rcx), %ymm10, %ymm6
+	vpmuludq 224(%rcx), %ymm10, %ymm7
+	vpmuludq 256(%rcx), %ymm10, %ymm8
+	vpmuludq 288(%rcx), %ymm10, %ymm9
+	vmovdqa 32(%rsi), %ymm10
+	vmovdqa 352(%rsi), %ymm11
+	vmovdqa 992(%rsi), %ymm13
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	vpmuludq 32(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm2, %ymm2
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm3, %ymm3
+	vpmuludq 96(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm4, %ymm4
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	vpmuludq 160(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	vpmuludq 192(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 224(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm8, %ymm8
+	vpmuludq 256(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm9, %ymm9
+	vpmuludq 288(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm0, %ymm0
+	vmovdqa 64(%rsi), %ymm10
+	vmovdqa 704(%rsi), %ymm12
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm2, %ymm2
+	vpmuludq 32(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm3, %ymm3
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
+	vpmuludq 96(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm5, %ymm5
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm6, %ymm6
+	vpmuludq 160(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm7, %ymm7
+	vpmuludq 192(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm8, %ymm8
+	vpmuludq 224(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
+	vpmuludq 288(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm1, %ymm1
+	vmovdqa 96(%rsi), %ymm10
+	vmovdqa 416(%rsi), %ymm11
+	vmovdqa 736(%rsi), %ymm12
+	vmovdqa 1056(%rsi), %ymm13
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm3, %ymm3
+	vpmuludq 32(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm4, %ymm4
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	vpmuludq 96(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 160(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm8, %ymm8
+	vpmuludq 192(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm9, %ymm9
+	vpmuludq 224(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm0, %ymm0
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	vpmuludq 288(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm2, %ymm2
+	vmovdqa 128(%rsi), %ymm10
+	vmovdqa 768(%rsi), %ymm12
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
+	vpmuludq 32(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm5, %ymm5
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm6, %ymm6
+	vpmuludq 96(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm7, %ymm7
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm8, %ymm8
+	vpmuludq 160(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
+	vpmuludq 224(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm1, %ymm1
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm2, %ymm2
+	vpmuludq 288(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm3, %ymm3
+	vmovdqa 160(%rsi), %ymm10
+	vmovdqa 480(%rsi), %ymm11
+	vmovdqa 800(%rsi), %ymm12
+	vmovdqa 1120(%rsi), %ymm13
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	vpmuludq 32(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 96(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm8, %ymm8
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm9, %ymm9
+	vpmuludq 160(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm0, %ymm0
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	vpmuludq 224(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm2, %ymm2
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm3, %ymm3
+	vpmuludq 288(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm4, %ymm4
+	vmovdqa 192(%rsi), %ymm10
+	vmovdqa 832(%rsi), %ymm12
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm6, %ymm6
+	vpmuludq 32(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm7, %ymm7
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm8, %ymm8
+	vpmuludq 96(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
+	vpmuludq 128(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
+	vpmuludq 160(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm1, %ymm1
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm2, %ymm2
+	vpmuludq 224(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm3, %ymm3
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
+	vpmuludq 288(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm5, %ymm5
+	vmovdqa 224(%rsi), %ymm10
+	vmovdqa 544(%rsi), %ymm11
+	vmovdqa 864(%rsi), %ymm12
+	vmovdqa 1184(%rsi), %ymm13
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 32(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm8, %ymm8
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm9, %ymm9
+	vpmuludq 96(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm0, %ymm0
+	vpmuludq 128(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	vpmuludq 160(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm2, %ymm2
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm3, %ymm3
+	vpmuludq 224(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm4, %ymm4
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	vpmuludq 288(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	vmovdqa 256(%rsi), %ymm10
+	vmovdqa 896(%rsi), %ymm12
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm8, %ymm8
+	vpmuludq 32(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
+	vpmuludq 64(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
+	vpmuludq 96(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm1, %ymm1
+	vpmuludq 128(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm2, %ymm2
+	vpmuludq 160(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm3, %ymm3
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
+	vpmuludq 224(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm5, %ymm5
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm6, %ymm6
+	vpmuludq 288(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm7, %ymm7
+	vmovdqa 288(%rsi), %ymm10
+	vmovdqa 928(%rsi), %ymm12
+	vmovdqa 1248(%rsi), %ymm13
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm9, %ymm9
+	vpmuludq 32(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm0, %ymm0
+	vpmuludq 64(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	vpmuludq 96(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm2, %ymm2
+	vpmuludq 128(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm3, %ymm3
+	vpmuludq 160(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm4, %ymm4
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	vpmuludq 224(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 288(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm8, %ymm8
+	vmovdqa M26(%rip), %ymm12
+	vmovdqa M25(%rip), %ymm13
+	vpsrlq $26, %ymm0, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	vpand %ymm12, %ymm0, %ymm0
+	vpsrlq $26, %ymm4, %ymm14
+	vpaddq %ymm14, %ymm5, %ymm5
+	vpand %ymm12, %ymm4, %ymm4
+	vpsrlq $25, %ymm1, %ymm15
+	vpaddq %ymm15, %ymm2, %ymm2
+	vpand %ymm13, %ymm1, %ymm1
+	vpsrlq $25, %ymm5, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	vpand %ymm13, %ymm5, %ymm5
+	vpsrlq $26, %ymm2, %ymm15
+	vpaddq %ymm15, %ymm3, %ymm3
+	vpand %ymm12, %ymm2, %ymm2
+	vpsrlq $26, %ymm6, %ymm14
+	vpaddq %ymm14, %ymm7, %ymm7
+	vpand %ymm12, %ymm6, %ymm6
+	vpsrlq $25, %ymm3, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
+	vpand %ymm13, %ymm3, %ymm3
+	vpsrlq $25, %ymm7, %ymm14
+	vpaddq %ymm14, %ymm8, %ymm8
+	vpand %ymm13, %ymm7, %ymm7
+	vpsrlq $26, %ymm4, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	vpand %ymm12, %ymm4, %ymm4
+	vpsrlq $26, %ymm8, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
+	vpand %ymm12, %ymm8, %ymm8
+	vmovdqa %ymm2, 64(%rdi)
+	vmovdqa %ymm3, 96(%rdi)
+	vmovdqa %ymm4, 128(%rdi)
+	vmovdqa %ymm6, 192(%rdi)
+	vmovdqa %ymm7, 224(%rdi)
+	vmovdqa %ymm8, 256(%rdi)
+	vpsrlq $25, %ymm9, %ymm14
+	vpand %ymm13, %ymm9, %ymm9
+	vmovdqa %ymm9, 288(%rdi)
+	vpsllq $1, %ymm14, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
+	vpsllq $4, %ymm14, %ymm15
+	vpaddq %ymm14, %ymm0, %ymm0
+	vpaddq %ymm15, %ymm0, %ymm0
+	vpsrlq $26, %ymm0, %ymm14
+	vpand %ymm12, %ymm0, %ymm0
+	vpaddq %ymm14, %ymm1, %ymm1
+	vmovdqa %ymm0, 0(%rdi)
+	vmovdqa %ymm1, 32(%rdi)
+	vmovdqa %ymm5, 160(%rdi)
+	ret
+
 FE64_FUNC(CRYPTO_NAMESPACE(ladder4_loop))
 	FE64_PUSH %rbx
 	FE64_PUSH %rbp
@@ -3431,2464 +2430,437 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4_loop))
 	FE64_PUSH %r13
 	FE64_PUSH %r14
 	FE64_PUSH %r15
+	FE64_PUSH %rdi
 	.p2align 5
 1:
-	movq 6600(%rdi), %rcx
+	movq (%rsp), %rdi
+	movq 6952(%rdi), %rcx
 	movq %rcx, %rax
 	shrq $6, %rax
 	shlq $5, %rax
-	vmovdqa 2560(%rdi,%rax), %ymm0
+	vmovdqa 6752(%rdi,%rax), %ymm0
 	andl $63, %ecx
 	vmovq %rcx, %xmm1
 	vpsrlq %xmm1, %ymm0, %ymm0
 	vpand ONE(%rip), %ymm0, %ymm0
 	vpxor %ymm2, %ymm2, %ymm2
 	vpsubq %ymm0, %ymm2, %ymm0
-	vpxor 2688(%rdi), %ymm0, %ymm15
-	vmovdqa %ymm0, 2688(%rdi)
-	vmovdqa 1280(%rdi), %ymm0
-	vmovdqa 1920(%rdi), %ymm1
-	vmovdqa 1600(%rdi), %ymm4
-	vmovdqa 2240(%rdi), %ymm5
-	vpblendvb %ymm15, 1920(%rdi), %ymm0, %ymm2
-	vpblendvb %ymm15, 1280(%rdi), %ymm1, %ymm3
-	vpblendvb %ymm15, 2240(%rdi), %ymm4, %ymm6
-	vpblendvb %ymm15, 1600(%rdi), %ymm5, %ymm7
+	vpxor 6880(%rdi), %ymm0, %ymm15
+	vmovdqa %ymm0, 6880(%rdi)
+	vmovdqa 1312(%rdi), %ymm0
+	vmovdqa 2016(%rdi), %ymm1
+	vmovdqa 1664(%rdi), %ymm4
+	vmovdqa 2368(%rdi), %ymm5
+	vpblendvb %ymm15, 2016(%rdi), %ymm0, %ymm2
+	vpblendvb %ymm15, 1312(%rdi), %ymm1, %ymm3
+	vpblendvb %ymm15, 2368(%rdi), %ymm4, %ymm6
+	vpblendvb %ymm15, 1664(%rdi), %ymm5, %ymm7
 	vpaddq %ymm6, %ymm2, %ymm8
 	vmovdqa %ymm8, 2720(%rdi)
 	vpaddq TWOP0(%rip), %ymm2, %ymm9
 	vpsubq %ymm6, %ymm9, %ymm9
-	vmovdqa %ymm9, 3040(%rdi)
+	vmovdqa %ymm9, 3072(%rdi)
 	vpaddq %ymm7, %ymm3, %ymm10
-	vmovdqa %ymm10, 3360(%rdi)
+	vmovdqa %ymm10, 3424(%rdi)
 	vpaddq TWOP0(%rip), %ymm3, %ymm11
 	vpsubq %ymm7, %ymm11, %ymm11
-	vmovdqa %ymm11, 3680(%rdi)
-	vmovdqa 1312(%rdi), %ymm0
-	vmovdqa 1952(%rdi), %ymm1
-	vmovdqa 1632(%rdi), %ymm4
-	vmovdqa 2272(%rdi), %ymm5
-	vpblendvb %ymm15, 1952(%rdi), %ymm0, %ymm2
-	vpblendvb %ymm15, 1312(%rdi), %ymm1, %ymm3
-	vpblendvb %ymm15, 2272(%rdi), %ymm4, %ymm6
-	vpblendvb %ymm15, 1632(%rdi), %ymm5, %ymm7
+	vmovdqa %ymm11, 3776(%rdi)
+	vmovdqa 1344(%rdi), %ymm0
+	vmovdqa 2048(%rdi), %ymm1
+	vmovdqa 1696(%rdi), %ymm4
+	vmovdqa 2400(%rdi), %ymm5
+	vpblendvb %ymm15, 2048(%rdi), %ymm0, %ymm2
+	vpblendvb %ymm15, 1344(%rdi), %ymm1, %ymm3
+	vpblendvb %ymm15, 2400(%rdi), %ymm4, %ymm6
+	vpblendvb %ymm15, 1696(%rdi), %ymm5, %ymm7
 	vpaddq %ymm6, %ymm2, %ymm8
 	vmovdqa %ymm8, 2752(%rdi)
 	vpaddq TWOPO(%rip), %ymm2, %ymm9
 	vpsubq %ymm6, %ymm9, %ymm9
-	vmovdqa %ymm9, 3072(%rdi)
-	vpaddq %ymm7, %ymm3, %ymm10
-	vmovdqa %ymm10, 3392(%rdi)
-	vpaddq TWOPO(%rip), %ymm3, %ymm11
-	vpsubq %ymm7, %ymm11, %ymm11
-	vmovdqa %ymm11, 3712(%rdi)
-	vmovdqa 1344(%rdi), %ymm0
-	vmovdqa 1984(%rdi), %ymm1
-	vmovdqa 1664(%rdi), %ymm4
-	vmovdqa 2304(%rdi), %ymm5
-	vpblendvb %ymm15, 1984(%rdi), %ymm0, %ymm2
-	vpblendvb %ymm15, 1344(%rdi), %ymm1, %ymm3
-	vpblendvb %ymm15, 2304(%rdi), %ymm4, %ymm6
-	vpblendvb %ymm15, 1664(%rdi), %ymm5, %ymm7
-	vpaddq %ymm6, %ymm2, %ymm8
-	vmovdqa %ymm8, 2784(%rdi)
-	vpaddq TWOPE(%rip), %ymm2, %ymm9
-	vpsubq %ymm6, %ymm9, %ymm9
 	vmovdqa %ymm9, 3104(%rdi)
-	vpaddq %ymm7, %ymm3, %ymm10
-	vmovdqa %ymm10, 3424(%rdi)
-	vpaddq TWOPE(%rip), %ymm3, %ymm11
-	vpsubq %ymm7, %ymm11, %ymm11
-	vmovdqa %ymm11, 3744(%rdi)
-	vmovdqa 1376(%rdi), %ymm0
-	vmovdqa 2016(%rdi), %ymm1
-	vmovdqa 1696(%rdi), %ymm4
-	vmovdqa 2336(%rdi), %ymm5
-	vpblendvb %ymm15, 2016(%rdi), %ymm0, %ymm2
-	vpblendvb %ymm15, 1376(%rdi), %ymm1, %ymm3
-	vpblendvb %ymm15, 2336(%rdi), %ymm4, %ymm6
-	vpblendvb %ymm15, 1696(%rdi), %ymm5, %ymm7
-	vpaddq %ymm6, %ymm2, %ymm8
-	vmovdqa %ymm8, 2816(%rdi)
-	vpaddq TWOPO(%rip), %ymm2, %ymm9
-	vpsubq %ymm6, %ymm9, %ymm9
-	vmovdqa %ymm9, 3136(%rdi)
 	vpaddq %ymm7, %ymm3, %ymm10
 	vmovdqa %ymm10, 3456(%rdi)
 	vpaddq TWOPO(%rip), %ymm3, %ymm11
 	vpsubq %ymm7, %ymm11, %ymm11
-	vmovdqa %ymm11, 3776(%rdi)
-	vmovdqa 1408(%rdi), %ymm0
-	vmovdqa 2048(%rdi), %ymm1
+	vmovdqa %ymm11, 3808(%rdi)
+	vmovdqa 1376(%rdi), %ymm0
+	vmovdqa 2080(%rdi), %ymm1
 	vmovdqa 1728(%rdi), %ymm4
-	vmovdqa 2368(%rdi), %ymm5
-	vpblendvb %ymm15, 2048(%rdi), %ymm0, %ymm2
-	vpblendvb %ymm15, 1408(%rdi), %ymm1, %ymm3
-	vpblendvb %ymm15, 2368(%rdi), %ymm4, %ymm6
+	vmovdqa 2432(%rdi), %ymm5
+	vpblendvb %ymm15, 2080(%rdi), %ymm0, %ymm2
+	vpblendvb %ymm15, 1376(%rdi), %ymm1, %ymm3
+	vpblendvb %ymm15, 2432(%rdi), %ymm4, %ymm6
 	vpblendvb %ymm15, 1728(%rdi), %ymm5, %ymm7
 	vpaddq %ymm6, %ymm2, %ymm8
-	vmovdqa %ymm8, 2848(%rdi)
+	vmovdqa %ymm8, 2784(%rdi)
 	vpaddq TWOPE(%rip), %ymm2, %ymm9
 	vpsubq %ymm6, %ymm9, %ymm9
-	vmovdqa %ymm9, 3168(%rdi)
+	vmovdqa %ymm9, 3136(%rdi)
 	vpaddq %ymm7, %ymm3, %ymm10
 	vmovdqa %ymm10, 3488(%rdi)
 	vpaddq TWOPE(%rip), %ymm3, %ymm11
 	vpsubq %ymm7, %ymm11, %ymm11
-	vmovdqa %ymm11, 3808(%rdi)
-	vmovdqa 1440(%rdi), %ymm0
-	vmovdqa 2080(%rdi), %ymm1
+	vmovdqa %ymm11, 3840(%rdi)
+	vmovdqa 1408(%rdi), %ymm0
+	vmovdqa 2112(%rdi), %ymm1
 	vmovdqa 1760(%rdi), %ymm4
-	vmovdqa 2400(%rdi), %ymm5
-	vpblendvb %ymm15, 2080(%rdi), %ymm0, %ymm2
-	vpblendvb %ymm15, 1440(%rdi), %ymm1, %ymm3
-	vpblendvb %ymm15, 2400(%rdi), %ymm4, %ymm6
+	vmovdqa 2464(%rdi), %ymm5
+	vpblendvb %ymm15, 2112(%rdi), %ymm0, %ymm2
+	vpblendvb %ymm15, 1408(%rdi), %ymm1, %ymm3
+	vpblendvb %ymm15, 2464(%rdi), %ymm4, %ymm6
 	vpblendvb %ymm15, 1760(%rdi), %ymm5, %ymm7
 	vpaddq %ymm6, %ymm2, %ymm8
-	vmovdqa %ymm8, 2880(%rdi)
+	vmovdqa %ymm8, 2816(%rdi)
 	vpaddq TWOPO(%rip), %ymm2, %ymm9
 	vpsubq %ymm6, %ymm9, %ymm9
-	vmovdqa %ymm9, 3200(%rdi)
+	vmovdqa %ymm9, 3168(%rdi)
 	vpaddq %ymm7, %ymm3, %ymm10
 	vmovdqa %ymm10, 3520(%rdi)
 	vpaddq TWOPO(%rip), %ymm3, %ymm11
 	vpsubq %ymm7, %ymm11, %ymm11
-	vmovdqa %ymm11, 3840(%rdi)
-	vmovdqa 1472(%rdi), %ymm0
-	vmovdqa 2112(%rdi), %ymm1
+	vmovdqa %ymm11, 3872(%rdi)
+	vmovdqa 1440(%rdi), %ymm0
+	vmovdqa 2144(%rdi), %ymm1
 	vmovdqa 1792(%rdi), %ymm4
-	vmovdqa 2432(%rdi), %ymm5
-	vpblendvb %ymm15, 2112(%rdi), %ymm0, %ymm2
-	vpblendvb %ymm15, 1472(%rdi), %ymm1, %ymm3
-	vpblendvb %ymm15, 2432(%rdi), %ymm4, %ymm6
+	vmovdqa 2496(%rdi), %ymm5
+	vpblendvb %ymm15, 2144(%rdi), %ymm0, %ymm2
+	vpblendvb %ymm15, 1440(%rdi), %ymm1, %ymm3
+	vpblendvb %ymm15, 2496(%rdi), %ymm4, %ymm6
 	vpblendvb %ymm15, 1792(%rdi), %ymm5, %ymm7
 	vpaddq %ymm6, %ymm2, %ymm8
-	vmovdqa %ymm8, 2912(%rdi)
+	vmovdqa %ymm8, 2848(%rdi)
 	vpaddq TWOPE(%rip), %ymm2, %ymm9
 	vpsubq %ymm6, %ymm9, %ymm9
-	vmovdqa %ymm9, 3232(%rdi)
+	vmovdqa %ymm9, 3200(%rdi)
 	vpaddq %ymm7, %ymm3, %ymm10
 	vmovdqa %ymm10, 3552(%rdi)
 	vpaddq TWOPE(%rip), %ymm3, %ymm11
 	vpsubq %ymm7, %ymm11, %ymm11
-	vmovdqa %ymm11, 3872(%rdi)
-	vmovdqa 1504(%rdi), %ymm0
-	vmovdqa 2144(%rdi), %ymm1
+	vmovdqa %ymm11, 3904(%rdi)
+	vmovdqa 1472(%rdi), %ymm0
+	vmovdqa 2176(%rdi), %ymm1
 	vmovdqa 1824(%rdi), %ymm4
-	vmovdqa 2464(%rdi), %ymm5
-	vpblendvb %ymm15, 2144(%rdi), %ymm0, %ymm2
-	vpblendvb %ymm15, 1504(%rdi), %ymm1, %ymm3
-	vpblendvb %ymm15, 2464(%rdi), %ymm4, %ymm6
+	vmovdqa 2528(%rdi), %ymm5
+	vpblendvb %ymm15, 2176(%rdi), %ymm0, %ymm2
+	vpblendvb %ymm15, 1472(%rdi), %ymm1, %ymm3
+	vpblendvb %ymm15, 2528(%rdi), %ymm4, %ymm6
 	vpblendvb %ymm15, 1824(%rdi), %ymm5, %ymm7
 	vpaddq %ymm6, %ymm2, %ymm8
-	vmovdqa %ymm8, 2944(%rdi)
+	vmovdqa %ymm8, 2880(%rdi)
 	vpaddq TWOPO(%rip), %ymm2, %ymm9
 	vpsubq %ymm6, %ymm9, %ymm9
-	vmovdqa %ymm9, 3264(%rdi)
+	vmovdqa %ymm9, 3232(%rdi)
 	vpaddq %ymm7, %ymm3, %ymm10
 	vmovdqa %ymm10, 3584(%rdi)
 	vpaddq TWOPO(%rip), %ymm3, %ymm11
 	vpsubq %ymm7, %ymm11, %ymm11
-	vmovdqa %ymm11, 3904(%rdi)
-	vmovdqa 1536(%rdi), %ymm0
-	vmovdqa 2176(%rdi), %ymm1
+	vmovdqa %ymm11, 3936(%rdi)
+	vmovdqa 1504(%rdi), %ymm0
+	vmovdqa 2208(%rdi), %ymm1
 	vmovdqa 1856(%rdi), %ymm4
-	vmovdqa 2496(%rdi), %ymm5
-	vpblendvb %ymm15, 2176(%rdi), %ymm0, %ymm2
-	vpblendvb %ymm15, 1536(%rdi), %ymm1, %ymm3
-	vpblendvb %ymm15, 2496(%rdi), %ymm4, %ymm6
+	vmovdqa 2560(%rdi), %ymm5
+	vpblendvb %ymm15, 2208(%rdi), %ymm0, %ymm2
+	vpblendvb %ymm15, 1504(%rdi), %ymm1, %ymm3
+	vpblendvb %ymm15, 2560(%rdi), %ymm4, %ymm6
 	vpblendvb %ymm15, 1856(%rdi), %ymm5, %ymm7
 	vpaddq %ymm6, %ymm2, %ymm8
-	vmovdqa %ymm8, 2976(%rdi)
+	vmovdqa %ymm8, 2912(%rdi)
 	vpaddq TWOPE(%rip), %ymm2, %ymm9
 	vpsubq %ymm6, %ymm9, %ymm9
-	vmovdqa %ymm9, 3296(%rdi)
+	vmovdqa %ymm9, 3264(%rdi)
 	vpaddq %ymm7, %ymm3, %ymm10
 	vmovdqa %ymm10, 3616(%rdi)
 	vpaddq TWOPE(%rip), %ymm3, %ymm11
 	vpsubq %ymm7, %ymm11, %ymm11
-	vmovdqa %ymm11, 3936(%rdi)
-	vmovdqa 1568(%rdi), %ymm0
-	vmovdqa 2208(%rdi), %ymm1
+	vmovdqa %ymm11, 3968(%rdi)
+	vmovdqa 1536(%rdi), %ymm0
+	vmovdqa 2240(%rdi), %ymm1
 	vmovdqa 1888(%rdi), %ymm4
-	vmovdqa 2528(%rdi), %ymm5
-	vpblendvb %ymm15, 2208(%rdi), %ymm0, %ymm2
-	vpblendvb %ymm15, 1568(%rdi), %ymm1, %ymm3
-	vpblendvb %ymm15, 2528(%rdi), %ymm4, %ymm6
+	vmovdqa 2592(%rdi), %ymm5
+	vpblendvb %ymm15, 2240(%rdi), %ymm0, %ymm2
+	vpblendvb %ymm15, 1536(%rdi), %ymm1, %ymm3
+	vpblendvb %ymm15, 2592(%rdi), %ymm4, %ymm6
 	vpblendvb %ymm15, 1888(%rdi), %ymm5, %ymm7
 	vpaddq %ymm6, %ymm2, %ymm8
-	vmovdqa %ymm8, 3008(%rdi)
+	vmovdqa %ymm8, 2944(%rdi)
 	vpaddq TWOPO(%rip), %ymm2, %ymm9
 	vpsubq %ymm6, %ymm9, %ymm9
-	vmovdqa %ymm9, 3328(%rdi)
+	vmovdqa %ymm9, 3296(%rdi)
 	vpaddq %ymm7, %ymm3, %ymm10
 	vmovdqa %ymm10, 3648(%rdi)
 	vpaddq TWOPO(%rip), %ymm3, %ymm11
 	vpsubq %ymm7, %ymm11, %ymm11
-	vmovdqa %ymm11, 3968(%rdi)
-	vmovdqa 3680(%rdi), %ymm10
-	vpmuludq 2720(%rdi), %ymm10, %ymm0
-	vpmuludq 2752(%rdi), %ymm10, %ymm1
-	vpmuludq 2784(%rdi), %ymm10, %ymm2
-	vpmuludq 2816(%rdi), %ymm10, %ymm3
-	vpmuludq 2848(%rdi), %ymm10, %ymm4
-	vpmuludq 2880(%rdi), %ymm10, %ymm5
-	vpmuludq 2912(%rdi), %ymm10, %ymm6
-	vpmuludq 2944(%rdi), %ymm10, %ymm7
-	vpmuludq 2976(%rdi), %ymm10, %ymm8
-	vpmuludq 3008(%rdi), %ymm10, %ymm9
-	vmovdqa 3712(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 2720(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 2752(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 2784(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 2816(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 2848(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 2880(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 2912(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 2944(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 2976(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 3008(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vmovdqa 3744(%rdi), %ymm10
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpmuludq 2720(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 2752(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 2784(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 2816(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 2848(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 2880(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpmuludq 2912(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 2944(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 2976(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 3008(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vmovdqa 3776(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 2720(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 2752(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 2784(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 2816(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 2848(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 2880(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 2912(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 2944(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 2976(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 3008(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vmovdqa 3808(%rdi), %ymm10
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpmuludq 2720(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 2752(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 2784(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 2816(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpmuludq 2848(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 2880(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 2912(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 2944(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpmuludq 2976(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 3008(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vmovdqa 3840(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 2720(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 2752(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 2784(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 2816(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 2848(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 2880(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 2912(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 2944(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 2976(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 3008(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vmovdqa 3872(%rdi), %ymm10
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpmuludq 2720(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 2752(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpmuludq 2784(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 2816(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 2848(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 2880(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpmuludq 2912(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 2944(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 2976(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 3008(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vmovdqa 3904(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 2720(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 2752(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 2784(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 2816(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 2848(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 2880(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 2912(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 2944(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 2976(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 3008(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vmovdqa 3936(%rdi), %ymm10
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpmuludq 2720(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 2752(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 2784(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 2816(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpmuludq 2848(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 2880(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 2912(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 2944(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 2976(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 3008(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vmovdqa 3968(%rdi), %ymm10
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 2720(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 2752(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 2784(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 2816(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 2848(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 2880(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 2912(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 2944(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 2976(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 3008(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpsrlq $26, %ymm0, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpand M26(%rip), %ymm0, %ymm0
-	vpsrlq $26, %ymm4, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpand M26(%rip), %ymm4, %ymm4
-	vpsrlq $25, %ymm1, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpand M25(%rip), %ymm1, %ymm1
-	vpsrlq $25, %ymm5, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpand M25(%rip), %ymm5, %ymm5
-	vpsrlq $26, %ymm2, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpand M26(%rip), %ymm2, %ymm2
-	vpsrlq $26, %ymm6, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpand M26(%rip), %ymm6, %ymm6
-	vpsrlq $25, %ymm3, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpand M25(%rip), %ymm3, %ymm3
-	vpsrlq $25, %ymm7, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpand M25(%rip), %ymm7, %ymm7
-	vpsrlq $26, %ymm4, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpand M26(%rip), %ymm4, %ymm4
-	vpsrlq $26, %ymm8, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpand M26(%rip), %ymm8, %ymm8
-	vmovdqa %ymm2, 4064(%rdi)
-	vmovdqa %ymm3, 4096(%rdi)
-	vmovdqa %ymm4, 4128(%rdi)
-	vmovdqa %ymm6, 4192(%rdi)
-	vmovdqa %ymm7, 4224(%rdi)
-	vmovdqa %ymm8, 4256(%rdi)
-	vpsrlq $25, %ymm9, %ymm14
-	vpand M25(%rip), %ymm9, %ymm9
-	vmovdqa %ymm9, 4288(%rdi)
-	vpsllq $1, %ymm14, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpsllq $4, %ymm14, %ymm15
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpsrlq $26, %ymm0, %ymm14
-	vpand M26(%rip), %ymm0, %ymm0
-	vpaddq %ymm14, %ymm1, %ymm1
-	vmovdqa %ymm0, 4000(%rdi)
-	vmovdqa %ymm1, 4032(%rdi)
-	vmovdqa %ymm5, 4160(%rdi)
-	vmovdqa 3360(%rdi), %ymm10
-	vpmuludq 3040(%rdi), %ymm10, %ymm0
-	vpmuludq 3072(%rdi), %ymm10, %ymm1
-	vpmuludq 3104(%rdi), %ymm10, %ymm2
-	vpmuludq 3136(%rdi), %ymm10, %ymm3
-	vpmuludq 3168(%rdi), %ymm10, %ymm4
-	vpmuludq 3200(%rdi), %ymm10, %ymm5
-	vpmuludq 3232(%rdi), %ymm10, %ymm6
-	vpmuludq 3264(%rdi), %ymm10, %ymm7
-	vpmuludq 3296(%rdi), %ymm10, %ymm8
-	vpmuludq 3328(%rdi), %ymm10, %ymm9
-	vmovdqa 3392(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 3040(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 3072(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 3104(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 3136(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 3168(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 3200(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 3232(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 3264(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 3296(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 3328(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vmovdqa 3424(%rdi), %ymm10
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpmuludq 3040(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 3072(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 3104(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 3136(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 3168(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 3200(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpmuludq 3232(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 3264(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 3296(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 3328(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vmovdqa 3456(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 3040(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 3072(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 3104(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 3136(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 3168(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 3200(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 3232(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 3264(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 3296(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 3328(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vmovdqa 3488(%rdi), %ymm10
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpmuludq 3040(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 3072(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 3104(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 3136(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpmuludq 3168(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 3200(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 3232(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 3264(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpmuludq 3296(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 3328(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vmovdqa 3520(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 3040(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 3072(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 3104(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 3136(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 3168(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 3200(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 3232(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 3264(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 3296(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 3328(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vmovdqa 3552(%rdi), %ymm10
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpmuludq 3040(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 3072(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpmuludq 3104(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 3136(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 3168(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 3200(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpmuludq 3232(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 3264(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 3296(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 3328(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vmovdqa 3584(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 3040(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 3072(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 3104(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 3136(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 3168(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 3200(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 3232(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 3264(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 3296(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 3328(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vmovdqa 3616(%rdi), %ymm10
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpmuludq 3040(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 3072(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 3104(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 3136(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpmuludq 3168(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 3200(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 3232(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 3264(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 3296(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 3328(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vmovdqa 3648(%rdi), %ymm10
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 3040(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 3072(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 3104(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 3136(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 3168(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 3200(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 3232(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 3264(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 3296(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 3328(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpsrlq $26, %ymm0, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpand M26(%rip), %ymm0, %ymm0
-	vpsrlq $26, %ymm4, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpand M26(%rip), %ymm4, %ymm4
-	vpsrlq $25, %ymm1, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpand M25(%rip), %ymm1, %ymm1
-	vpsrlq $25, %ymm5, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpand M25(%rip), %ymm5, %ymm5
-	vpsrlq $26, %ymm2, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpand M26(%rip), %ymm2, %ymm2
-	vpsrlq $26, %ymm6, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpand M26(%rip), %ymm6, %ymm6
-	vpsrlq $25, %ymm3, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpand M25(%rip), %ymm3, %ymm3
-	vpsrlq $25, %ymm7, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpand M25(%rip), %ymm7, %ymm7
-	vpsrlq $26, %ymm4, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpand M26(%rip), %ymm4, %ymm4
-	vpsrlq $26, %ymm8, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpand M26(%rip), %ymm8, %ymm8
-	vmovdqa %ymm2, 4384(%rdi)
-	vmovdqa %ymm3, 4416(%rdi)
-	vmovdqa %ymm4, 4448(%rdi)
-	vmovdqa %ymm6, 4512(%rdi)
-	vmovdqa %ymm7, 4544(%rdi)
-	vmovdqa %ymm8, 4576(%rdi)
-	vpsrlq $25, %ymm9, %ymm14
-	vpand M25(%rip), %ymm9, %ymm9
-	vmovdqa %ymm9, 4608(%rdi)
-	vpsllq $1, %ymm14, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpsllq $4, %ymm14, %ymm15
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpsrlq $26, %ymm0, %ymm14
-	vpand M26(%rip), %ymm0, %ymm0
-	vpaddq %ymm14, %ymm1, %ymm1
-	vmovdqa %ymm0, 4320(%rdi)
-	vmovdqa %ymm1, 4352(%rdi)
-	vmovdqa %ymm5, 4480(%rdi)
-	vmovdqa 4000(%rdi), %ymm0
+	vmovdqa %ymm11, 4000(%rdi)
+	vmovdqa 1568(%rdi), %ymm0
+	vmovdqa 2272(%rdi), %ymm1
+	vmovdqa 1920(%rdi), %ymm4
+	vmovdqa 2624(%rdi), %ymm5
+	vpblendvb %ymm15, 2272(%rdi), %ymm0, %ymm2
+	vpblendvb %ymm15, 1568(%rdi), %ymm1, %ymm3
+	vpblendvb %ymm15, 2624(%rdi), %ymm4, %ymm6
+	vpblendvb %ymm15, 1920(%rdi), %ymm5, %ymm7
+	vpaddq %ymm6, %ymm2, %ymm8
+	vmovdqa %ymm8, 2976(%rdi)
+	vpaddq TWOPE(%rip), %ymm2, %ymm9
+	vpsubq %ymm6, %ymm9, %ymm9
+	vmovdqa %ymm9, 3328(%rdi)
+	vpaddq %ymm7, %ymm3, %ymm10
+	vmovdqa %ymm10, 3680(%rdi)
+	vpaddq TWOPE(%rip), %ymm3, %ymm11
+	vpsubq %ymm7, %ymm11, %ymm11
+	vmovdqa %ymm11, 4032(%rdi)
+	vmovdqa 1600(%rdi), %ymm0
+	vmovdqa 2304(%rdi), %ymm1
+	vmovdqa 1952(%rdi), %ymm4
+	vmovdqa 2656(%rdi), %ymm5
+	vpblendvb %ymm15, 2304(%rdi), %ymm0, %ymm2
+	vpblendvb %ymm15, 1600(%rdi), %ymm1, %ymm3
+	vpblendvb %ymm15, 2656(%rdi), %ymm4, %ymm6
+	vpblendvb %ymm15, 1952(%rdi), %ymm5, %ymm7
+	vpaddq %ymm6, %ymm2, %ymm8
+	vmovdqa %ymm8, 3008(%rdi)
+	vpaddq TWOPO(%rip), %ymm2, %ymm9
+	vpsubq %ymm6, %ymm9, %ymm9
+	vmovdqa %ymm9, 3360(%rdi)
+	vpaddq %ymm7, %ymm3, %ymm10
+	vmovdqa %ymm10, 3712(%rdi)
+	vpaddq TWOPO(%rip), %ymm3, %ymm11
+	vpsubq %ymm7, %ymm11, %ymm11
+	vmovdqa %ymm11, 4064(%rdi)
+	movq (%rsp), %rax
+	leaq 4128(%rax), %rdi
+	leaq 3776(%rax), %rsi
+	leaq 2720(%rax), %rcx
+	call .Lmul4
+	movq (%rsp), %rax
+	leaq 4480(%rax), %rdi
+	leaq 3424(%rax), %rsi
+	leaq 3072(%rax), %rcx
+	call .Lmul4
+	movq (%rsp), %rdi
+	vmovdqa 4128(%rdi), %ymm0
 	vpaddq TWOP0(%rip), %ymm0, %ymm0
-	vpsubq 4320(%rdi), %ymm0, %ymm0
-	vmovdqa %ymm0, 4640(%rdi)
-	vmovdqa 4032(%rdi), %ymm1
+	vpsubq 4480(%rdi), %ymm0, %ymm0
+	vmovdqa %ymm0, 4832(%rdi)
+	vmovdqa 4160(%rdi), %ymm1
 	vpaddq TWOPO(%rip), %ymm1, %ymm1
-	vpsubq 4352(%rdi), %ymm1, %ymm1
-	vmovdqa %ymm1, 4672(%rdi)
-	vmovdqa 4064(%rdi), %ymm2
+	vpsubq 4512(%rdi), %ymm1, %ymm1
+	vmovdqa %ymm1, 4864(%rdi)
+	vmovdqa 4192(%rdi), %ymm2
 	vpaddq TWOPE(%rip), %ymm2, %ymm2
-	vpsubq 4384(%rdi), %ymm2, %ymm2
-	vmovdqa %ymm2, 4704(%rdi)
-	vmovdqa 4096(%rdi), %ymm3
+	vpsubq 4544(%rdi), %ymm2, %ymm2
+	vmovdqa %ymm2, 4896(%rdi)
+	vmovdqa 4224(%rdi), %ymm3
 	vpaddq TWOPO(%rip), %ymm3, %ymm3
-	vpsubq 4416(%rdi), %ymm3, %ymm3
-	vmovdqa %ymm3, 4736(%rdi)
-	vmovdqa 4128(%rdi), %ymm4
+	vpsubq 4576(%rdi), %ymm3, %ymm3
+	vmovdqa %ymm3, 4928(%rdi)
+	vmovdqa 4256(%rdi), %ymm4
 	vpaddq TWOPE(%rip), %ymm4, %ymm4
-	vpsubq 4448(%rdi), %ymm4, %ymm4
-	vmovdqa %ymm4, 4768(%rdi)
-	vmovdqa 4160(%rdi), %ymm5
+	vpsubq 4608(%rdi), %ymm4, %ymm4
+	vmovdqa %ymm4, 4960(%rdi)
+	vmovdqa 4288(%rdi), %ymm5
 	vpaddq TWOPO(%rip), %ymm5, %ymm5
-	vpsubq 4480(%rdi), %ymm5, %ymm5
-	vmovdqa %ymm5, 4800(%rdi)
-	vmovdqa 4192(%rdi), %ymm6
+	vpsubq 4640(%rdi), %ymm5, %ymm5
+	vmovdqa %ymm5, 4992(%rdi)
+	vmovdqa 4320(%rdi), %ymm6
 	vpaddq TWOPE(%rip), %ymm6, %ymm6
-	vpsubq 4512(%rdi), %ymm6, %ymm6
-	vmovdqa %ymm6, 4832(%rdi)
-	vmovdqa 4224(%rdi), %ymm7
+	vpsubq 4672(%rdi), %ymm6, %ymm6
+	vmovdqa %ymm6, 5024(%rdi)
+	vmovdqa 4352(%rdi), %ymm7
 	vpaddq TWOPO(%rip), %ymm7, %ymm7
-	vpsubq 4544(%rdi), %ymm7, %ymm7
-	vmovdqa %ymm7, 4864(%rdi)
-	vmovdqa 4256(%rdi), %ymm8
+	vpsubq 4704(%rdi), %ymm7, %ymm7
+	vmovdqa %ymm7, 5056(%rdi)
+	vmovdqa 4384(%rdi), %ymm8
 	vpaddq TWOPE(%rip), %ymm8, %ymm8
-	vpsubq 4576(%rdi), %ymm8, %ymm8
-	vmovdqa %ymm8, 4896(%rdi)
-	vmovdqa 4288(%rdi), %ymm9
+	vpsubq 4736(%rdi), %ymm8, %ymm8
+	vmovdqa %ymm8, 5088(%rdi)
+	vmovdqa 4416(%rdi), %ymm9
 	vpaddq TWOPO(%rip), %ymm9, %ymm9
-	vpsubq 4608(%rdi), %ymm9, %ymm9
-	vmovdqa %ymm9, 4928(%rdi)
-	vmovdqa 4800(%rdi), %ymm14
-	vpmuludq K38(%rip), %ymm14, %ymm15
-	vmovdqa %ymm15, 6240(%rdi)
-	vmovdqa 4832(%rdi), %ymm14
-	vpmuludq K19(%rip), %ymm14, %ymm15
-	vmovdqa %ymm15, 6272(%rdi)
-	vmovdqa 4864(%rdi), %ymm14
-	vpmuludq K38(%rip), %ymm14, %ymm15
-	vmovdqa %ymm15, 6304(%rdi)
-	vmovdqa 4896(%rdi), %ymm14
-	vpmuludq K19(%rip), %ymm14, %ymm15
-	vmovdqa %ymm15, 6336(%rdi)
-	vmovdqa 4928(%rdi), %ymm14
-	vpmuludq K38(%rip), %ymm14, %ymm15
-	vmovdqa %ymm15, 6368(%rdi)
-	vmovdqa 4640(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 4640(%rdi), %ymm10, %ymm0
-	vpmuludq 4672(%rdi), %ymm11, %ymm1
-	vpmuludq 4704(%rdi), %ymm11, %ymm2
-	vpmuludq 4736(%rdi), %ymm11, %ymm3
-	vpmuludq 4768(%rdi), %ymm11, %ymm4
-	vpmuludq 4800(%rdi), %ymm11, %ymm5
-	vpmuludq 4832(%rdi), %ymm11, %ymm6
-	vpmuludq 4864(%rdi), %ymm11, %ymm7
-	vpmuludq 4896(%rdi), %ymm11, %ymm8
-	vpmuludq 4928(%rdi), %ymm11, %ymm9
-	vmovdqa 4672(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpaddq %ymm11, %ymm11, %ymm12
-	vpmuludq 4672(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 4704(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 4736(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 4768(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 4800(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 4832(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpmuludq 4864(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 4896(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 6368(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vmovdqa 4704(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 4704(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 4736(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 4768(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 4800(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 4832(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 4864(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 6336(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 6368(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vmovdqa 4736(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpaddq %ymm11, %ymm11, %ymm12
-	vpmuludq 4736(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 4768(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 4800(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 4832(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 6304(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 6336(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 6368(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vmovdqa 4768(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 4768(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 4800(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 6272(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 6304(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpmuludq 6336(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 6368(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vmovdqa 4800(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 6240(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 6272(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpmuludq 6304(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 6336(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 6368(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vmovdqa 4832(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 6272(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 6304(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 6336(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 6368(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vmovdqa 4864(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 6304(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 6336(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 6368(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vmovdqa 4896(%rdi), %ymm10
-	vpmuludq 6336(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 6368(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vmovdqa 4928(%rdi), %ymm10
-	vpmuludq 6368(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpsrlq $26, %ymm0, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpand M26(%rip), %ymm0, %ymm0
-	vpsrlq $26, %ymm4, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpand M26(%rip), %ymm4, %ymm4
-	vpsrlq $25, %ymm1, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpand M25(%rip), %ymm1, %ymm1
-	vpsrlq $25, %ymm5, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpand M25(%rip), %ymm5, %ymm5
-	vpsrlq $26, %ymm2, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpand M26(%rip), %ymm2, %ymm2
-	vpsrlq $26, %ymm6, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpand M26(%rip), %ymm6, %ymm6
-	vpsrlq $25, %ymm3, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpand M25(%rip), %ymm3, %ymm3
-	vpsrlq $25, %ymm7, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpand M25(%rip), %ymm7, %ymm7
-	vpsrlq $26, %ymm4, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpand M26(%rip), %ymm4, %ymm4
-	vpsrlq $26, %ymm8, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpand M26(%rip), %ymm8, %ymm8
-	vmovdqa %ymm2, 4704(%rdi)
-	vmovdqa %ymm3, 4736(%rdi)
-	vmovdqa %ymm4, 4768(%rdi)
-	vmovdqa %ymm6, 4832(%rdi)
-	vmovdqa %ymm7, 4864(%rdi)
-	vmovdqa %ymm8, 4896(%rdi)
-	vpsrlq $25, %ymm9, %ymm14
-	vpand M25(%rip), %ymm9, %ymm9
-	vmovdqa %ymm9, 4928(%rdi)
-	vpsllq $1, %ymm14, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpsllq $4, %ymm14, %ymm15
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpsrlq $26, %ymm0, %ymm14
-	vpand M26(%rip), %ymm0, %ymm0
-	vpaddq %ymm14, %ymm1, %ymm1
-	vmovdqa %ymm0, 4640(%rdi)
-	vmovdqa %ymm1, 4672(%rdi)
-	vmovdqa %ymm5, 4800(%rdi)
-	vmovdqa 2880(%rdi), %ymm14
-	vpmuludq K38(%rip), %ymm14, %ymm15
-	vmovdqa %ymm15, 6240(%rdi)
-	vmovdqa 2912(%rdi), %ymm14
-	vpmuludq K19(%rip), %ymm14, %ymm15
-	vmovdqa %ymm15, 6272(%rdi)
-	vmovdqa 2944(%rdi), %ymm14
-	vpmuludq K38(%rip), %ymm14, %ymm15
-	vmovdqa %ymm15, 6304(%rdi)
-	vmovdqa 2976(%rdi), %ymm14
-	vpmuludq K19(%rip), %ymm14, %ymm15
-	vmovdqa %ymm15, 6336(%rdi)
-	vmovdqa 3008(%rdi), %ymm14
-	vpmuludq K38(%rip), %ymm14, %ymm15
-	vmovdqa %ymm15, 6368(%rdi)
-	vmovdqa 2720(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 2720(%rdi), %ymm10, %ymm0
-	vpmuludq 2752(%rdi), %ymm11, %ymm1
-	vpmuludq 2784(%rdi), %ymm11, %ymm2
-	vpmuludq 2816(%rdi), %ymm11, %ymm3
-	vpmuludq 2848(%rdi), %ymm11, %ymm4
-	vpmuludq 2880(%rdi), %ymm11, %ymm5
-	vpmuludq 2912(%rdi), %ymm11, %ymm6
-	vpmuludq 2944(%rdi), %ymm11, %ymm7
-	vpmuludq 2976(%rdi), %ymm11, %ymm8
-	vpmuludq 3008(%rdi), %ymm11, %ymm9
-	vmovdqa 2752(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpaddq %ymm11, %ymm11, %ymm12
-	vpmuludq 2752(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 2784(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 2816(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 2848(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 2880(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 2912(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 2944(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 2976(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 6368(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vmovdqa 2784(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 2784(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 2816(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 2848(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 2880(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpmuludq 2912(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 2944(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 6336(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 6368(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vmovdqa 2816(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpaddq %ymm11, %ymm11, %ymm12
-	vpmuludq 2816(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 2848(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpmuludq 2880(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 2912(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 6304(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 6336(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpmuludq 6368(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vmovdqa 2848(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 2848(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 2880(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 6272(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 6304(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 6336(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 6368(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vmovdqa 2880(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 6240(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 6272(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 6304(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 6336(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 6368(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vmovdqa 2912(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 6272(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 6304(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 6336(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 6368(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vmovdqa 2944(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 6304(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 6336(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 6368(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vmovdqa 2976(%rdi), %ymm10
-	vpmuludq 6336(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 6368(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vmovdqa 3008(%rdi), %ymm10
-	vpmuludq 6368(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpsrlq $26, %ymm0, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpand M26(%rip), %ymm0, %ymm0
-	vpsrlq $26, %ymm4, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpand M26(%rip), %ymm4, %ymm4
-	vpsrlq $25, %ymm1, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpand M25(%rip), %ymm1, %ymm1
-	vpsrlq $25, %ymm5, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpand M25(%rip), %ymm5, %ymm5
-	vpsrlq $26, %ymm2, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpand M26(%rip), %ymm2, %ymm2
-	vpsrlq $26, %ymm6, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpand M26(%rip), %ymm6, %ymm6
-	vpsrlq $25, %ymm3, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpand M25(%rip), %ymm3, %ymm3
-	vpsrlq $25, %ymm7, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpand M25(%rip), %ymm7, %ymm7
-	vpsrlq $26, %ymm4, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpand M26(%rip), %ymm4, %ymm4
-	vpsrlq $26, %ymm8, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpand M26(%rip), %ymm8, %ymm8
-	vmovdqa %ymm2, 5024(%rdi)
-	vmovdqa %ymm3, 5056(%rdi)
-	vmovdqa %ymm4, 5088(%rdi)
-	vmovdqa %ymm6, 5152(%rdi)
-	vmovdqa %ymm7, 5184(%rdi)
-	vmovdqa %ymm8, 5216(%rdi)
-	vpsrlq $25, %ymm9, %ymm14
-	vpand M25(%rip), %ymm9, %ymm9
-	vmovdqa %ymm9, 5248(%rdi)
-	vpsllq $1, %ymm14, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpsllq $4, %ymm14, %ymm15
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpsrlq $26, %ymm0, %ymm14
-	vpand M26(%rip), %ymm0, %ymm0
-	vpaddq %ymm14, %ymm1, %ymm1
-	vmovdqa %ymm0, 4960(%rdi)
-	vmovdqa %ymm1, 4992(%rdi)
-	vmovdqa %ymm5, 5120(%rdi)
-	vmovdqa 3200(%rdi), %ymm14
-	vpmuludq K38(%rip), %ymm14, %ymm15
-	vmovdqa %ymm15, 6240(%rdi)
-	vmovdqa 3232(%rdi), %ymm14
-	vpmuludq K19(%rip), %ymm14, %ymm15
-	vmovdqa %ymm15, 6272(%rdi)
-	vmovdqa 3264(%rdi), %ymm14
-	vpmuludq K38(%rip), %ymm14, %ymm15
-	vmovdqa %ymm15, 6304(%rdi)
-	vmovdqa 3296(%rdi), %ymm14
-	vpmuludq K19(%rip), %ymm14, %ymm15
-	vmovdqa %ymm15, 6336(%rdi)
-	vmovdqa 3328(%rdi), %ymm14
-	vpmuludq K38(%rip), %ymm14, %ymm15
-	vmovdqa %ymm15, 6368(%rdi)
-	vmovdqa 3040(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 3040(%rdi), %ymm10, %ymm0
-	vpmuludq 3072(%rdi), %ymm11, %ymm1
-	vpmuludq 3104(%rdi), %ymm11, %ymm2
-	vpmuludq 3136(%rdi), %ymm11, %ymm3
-	vpmuludq 3168(%rdi), %ymm11, %ymm4
-	vpmuludq 3200(%rdi), %ymm11, %ymm5
-	vpmuludq 3232(%rdi), %ymm11, %ymm6
-	vpmuludq 3264(%rdi), %ymm11, %ymm7
-	vpmuludq 3296(%rdi), %ymm11, %ymm8
-	vpmuludq 3328(%rdi), %ymm11, %ymm9
-	vmovdqa 3072(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpaddq %ymm11, %ymm11, %ymm12
-	vpmuludq 3072(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 3104(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 3136(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 3168(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 3200(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 3232(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpmuludq 3264(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 3296(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 6368(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vmovdqa 3104(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 3104(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 3136(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 3168(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 3200(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 3232(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 3264(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 6336(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 6368(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vmovdqa 3136(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpaddq %ymm11, %ymm11, %ymm12
-	vpmuludq 3136(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 3168(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 3200(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 3232(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 6304(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 6336(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 6368(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vmovdqa 3168(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 3168(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 3200(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 6272(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 6304(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpmuludq 6336(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 6368(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vmovdqa 3200(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 6240(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 6272(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpmuludq 6304(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 6336(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 6368(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vmovdqa 3232(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 6272(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 6304(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 6336(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 6368(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vmovdqa 3264(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 6304(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 6336(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 6368(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vmovdqa 3296(%rdi), %ymm10
-	vpmuludq 6336(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 6368(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vmovdqa 3328(%rdi), %ymm10
-	vpmuludq 6368(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpsrlq $26, %ymm0, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpand M26(%rip), %ymm0, %ymm0
-	vpsrlq $26, %ymm4, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpand M26(%rip), %ymm4, %ymm4
-	vpsrlq $25, %ymm1, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpand M25(%rip), %ymm1, %ymm1
-	vpsrlq $25, %ymm5, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpand M25(%rip), %ymm5, %ymm5
-	vpsrlq $26, %ymm2, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpand M26(%rip), %ymm2, %ymm2
-	vpsrlq $26, %ymm6, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpand M26(%rip), %ymm6, %ymm6
-	vpsrlq $25, %ymm3, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpand M25(%rip), %ymm3, %ymm3
-	vpsrlq $25, %ymm7, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpand M25(%rip), %ymm7, %ymm7
-	vpsrlq $26, %ymm4, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpand M26(%rip), %ymm4, %ymm4
-	vpsrlq $26, %ymm8, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpand M26(%rip), %ymm8, %ymm8
-	vmovdqa %ymm2, 5344(%rdi)
-	vmovdqa %ymm3, 5376(%rdi)
-	vmovdqa %ymm4, 5408(%rdi)
-	vmovdqa %ymm6, 5472(%rdi)
-	vmovdqa %ymm7, 5504(%rdi)
-	vmovdqa %ymm8, 5536(%rdi)
-	vpsrlq $25, %ymm9, %ymm14
-	vpand M25(%rip), %ymm9, %ymm9
-	vmovdqa %ymm9, 5568(%rdi)
-	vpsllq $1, %ymm14, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpsllq $4, %ymm14, %ymm15
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpsrlq $26, %ymm0, %ymm14
-	vpand M26(%rip), %ymm0, %ymm0
-	vpaddq %ymm14, %ymm1, %ymm1
-	vmovdqa %ymm0, 5280(%rdi)
-	vmovdqa %ymm1, 5312(%rdi)
-	vmovdqa %ymm5, 5440(%rdi)
-	vmovdqa 0(%rdi), %ymm10
-	vpmuludq 4640(%rdi), %ymm10, %ymm0
-	vpmuludq 4672(%rdi), %ymm10, %ymm1
-	vpmuludq 4704(%rdi), %ymm10, %ymm2
-	vpmuludq 4736(%rdi), %ymm10, %ymm3
-	vpmuludq 4768(%rdi), %ymm10, %ymm4
-	vpmuludq 4800(%rdi), %ymm10, %ymm5
-	vpmuludq 4832(%rdi), %ymm10, %ymm6
-	vpmuludq 4864(%rdi), %ymm10, %ymm7
-	vpmuludq 4896(%rdi), %ymm10, %ymm8
-	vpmuludq 4928(%rdi), %ymm10, %ymm9
-	vmovdqa 32(%rdi), %ymm10
-	vmovdqa 352(%rdi), %ymm11
-	vmovdqa 992(%rdi), %ymm13
-	vpmuludq 4640(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpmuludq 4672(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 4704(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 4736(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 4768(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 4800(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 4832(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpmuludq 4864(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 4896(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 4928(%rdi), %ymm13, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vmovdqa 64(%rdi), %ymm10
-	vmovdqa 704(%rdi), %ymm12
-	vpmuludq 4640(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 4672(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 4704(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 4736(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 4768(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 4800(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 4832(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 4864(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 4896(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 4928(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vmovdqa 96(%rdi), %ymm10
-	vmovdqa 416(%rdi), %ymm11
-	vmovdqa 736(%rdi), %ymm12
-	vmovdqa 1056(%rdi), %ymm13
-	vpmuludq 4640(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 4672(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 4704(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 4736(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 4768(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpmuludq 4800(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 4832(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 4864(%rdi), %ymm13, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 4896(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpmuludq 4928(%rdi), %ymm13, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vmovdqa 128(%rdi), %ymm10
-	vmovdqa 768(%rdi), %ymm12
-	vpmuludq 4640(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 4672(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 4704(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 4736(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 4768(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 4800(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 4832(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 4864(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 4896(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 4928(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vmovdqa 160(%rdi), %ymm10
-	vmovdqa 480(%rdi), %ymm11
-	vmovdqa 800(%rdi), %ymm12
-	vmovdqa 1120(%rdi), %ymm13
-	vpmuludq 4640(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 4672(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 4704(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpmuludq 4736(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 4768(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 4800(%rdi), %ymm13, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 4832(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpmuludq 4864(%rdi), %ymm13, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 4896(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 4928(%rdi), %ymm13, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vmovdqa 192(%rdi), %ymm10
-	vmovdqa 832(%rdi), %ymm12
-	vpmuludq 4640(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 4672(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 4704(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 4736(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 4768(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 4800(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 4832(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 4864(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 4896(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 4928(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vmovdqa 224(%rdi), %ymm10
-	vmovdqa 544(%rdi), %ymm11
-	vmovdqa 864(%rdi), %ymm12
-	vmovdqa 1184(%rdi), %ymm13
-	vpmuludq 4640(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpmuludq 4672(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 4704(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 4736(%rdi), %ymm13, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 4768(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpmuludq 4800(%rdi), %ymm13, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 4832(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 4864(%rdi), %ymm13, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 4896(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 4928(%rdi), %ymm13, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vmovdqa 256(%rdi), %ymm10
-	vmovdqa 896(%rdi), %ymm12
-	vpmuludq 4640(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 4672(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 4704(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 4736(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 4768(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 4800(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 4832(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 4864(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 4896(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 4928(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vmovdqa 288(%rdi), %ymm10
-	vmovdqa 928(%rdi), %ymm12
-	vmovdqa 1248(%rdi), %ymm13
-	vpmuludq 4640(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 4672(%rdi), %ymm13, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 4704(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpmuludq 4736(%rdi), %ymm13, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 4768(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 4800(%rdi), %ymm13, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 4832(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 4864(%rdi), %ymm13, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 4896(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpmuludq 4928(%rdi), %ymm13, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpsrlq $26, %ymm0, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpand M26(%rip), %ymm0, %ymm0
-	vpsrlq $26, %ymm4, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpand M26(%rip), %ymm4, %ymm4
-	vpsrlq $25, %ymm1, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpand M25(%rip), %ymm1, %ymm1
-	vpsrlq $25, %ymm5, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpand M25(%rip), %ymm5, %ymm5
-	vpsrlq $26, %ymm2, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpand M26(%rip), %ymm2, %ymm2
-	vpsrlq $26, %ymm6, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpand M26(%rip), %ymm6, %ymm6
-	vpsrlq $25, %ymm3, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpand M25(%rip), %ymm3, %ymm3
-	vpsrlq $25, %ymm7, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpand M25(%rip), %ymm7, %ymm7
-	vpsrlq $26, %ymm4, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpand M26(%rip), %ymm4, %ymm4
-	vpsrlq $26, %ymm8, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpand M26(%rip), %ymm8, %ymm8
-	vmovdqa %ymm2, 2304(%rdi)
-	vmovdqa %ymm3, 2336(%rdi)
-	vmovdqa %ymm4, 2368(%rdi)
-	vmovdqa %ymm6, 2432(%rdi)
-	vmovdqa %ymm7, 2464(%rdi)
-	vmovdqa %ymm8, 2496(%rdi)
-	vpsrlq $25, %ymm9, %ymm14
-	vpand M25(%rip), %ymm9, %ymm9
-	vmovdqa %ymm9, 2528(%rdi)
-	vpsllq $1, %ymm14, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpsllq $4, %ymm14, %ymm15
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpsrlq $26, %ymm0, %ymm14
-	vpand M26(%rip), %ymm0, %ymm0
-	vpaddq %ymm14, %ymm1, %ymm1
-	vmovdqa %ymm0, 2240(%rdi)
-	vmovdqa %ymm1, 2272(%rdi)
-	vmovdqa %ymm5, 2400(%rdi)
-	vmovdqa 4000(%rdi), %ymm0
-	vpaddq 4320(%rdi), %ymm0, %ymm0
-	vmovdqa %ymm0, 4640(%rdi)
-	vmovdqa 4032(%rdi), %ymm1
-	vpaddq 4352(%rdi), %ymm1, %ymm1
-	vmovdqa %ymm1, 4672(%rdi)
-	vmovdqa 4064(%rdi), %ymm2
-	vpaddq 4384(%rdi), %ymm2, %ymm2
-	vmovdqa %ymm2, 4704(%rdi)
-	vmovdqa 4096(%rdi), %ymm3
-	vpaddq 4416(%rdi), %ymm3, %ymm3
-	vmovdqa %ymm3, 4736(%rdi)
-	vmovdqa 4128(%rdi), %ymm4
-	vpaddq 4448(%rdi), %ymm4, %ymm4
-	vmovdqa %ymm4, 4768(%rdi)
-	vmovdqa 4160(%rdi), %ymm5
-	vpaddq 4480(%rdi), %ymm5, %ymm5
-	vmovdqa %ymm5, 4800(%rdi)
-	vmovdqa 4192(%rdi), %ymm6
-	vpaddq 4512(%rdi), %ymm6, %ymm6
-	vmovdqa %ymm6, 4832(%rdi)
-	vmovdqa 4224(%rdi), %ymm7
-	vpaddq 4544(%rdi), %ymm7, %ymm7
-	vmovdqa %ymm7, 4864(%rdi)
-	vmovdqa 4256(%rdi), %ymm8
-	vpaddq 4576(%rdi), %ymm8, %ymm8
-	vmovdqa %ymm8, 4896(%rdi)
-	vmovdqa 4288(%rdi), %ymm9
-	vpaddq 4608(%rdi), %ymm9, %ymm9
-	vmovdqa %ymm9, 4928(%rdi)
-	vmovdqa 4800(%rdi), %ymm14
-	vpmuludq K38(%rip), %ymm14, %ymm15
-	vmovdqa %ymm15, 6240(%rdi)
-	vmovdqa 4832(%rdi), %ymm14
-	vpmuludq K19(%rip), %ymm14, %ymm15
-	vmovdqa %ymm15, 6272(%rdi)
-	vmovdqa 4864(%rdi), %ymm14
-	vpmuludq K38(%rip), %ymm14, %ymm15
-	vmovdqa %ymm15, 6304(%rdi)
-	vmovdqa 4896(%rdi), %ymm14
-	vpmuludq K19(%rip), %ymm14, %ymm15
-	vmovdqa %ymm15, 6336(%rdi)
-	vmovdqa 4928(%rdi), %ymm14
-	vpmuludq K38(%rip), %ymm14, %ymm15
-	vmovdqa %ymm15, 6368(%rdi)
-	vmovdqa 4640(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 4640(%rdi), %ymm10, %ymm0
-	vpmuludq 4672(%rdi), %ymm11, %ymm1
-	vpmuludq 4704(%rdi), %ymm11, %ymm2
-	vpmuludq 4736(%rdi), %ymm11, %ymm3
-	vpmuludq 4768(%rdi), %ymm11, %ymm4
-	vpmuludq 4800(%rdi), %ymm11, %ymm5
-	vpmuludq 4832(%rdi), %ymm11, %ymm6
-	vpmuludq 4864(%rdi), %ymm11, %ymm7
-	vpmuludq 4896(%rdi), %ymm11, %ymm8
-	vpmuludq 4928(%rdi), %ymm11, %ymm9
-	vmovdqa 4672(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpaddq %ymm11, %ymm11, %ymm12
-	vpmuludq 4672(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 4704(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 4736(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 4768(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 4800(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 4832(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 4864(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 4896(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 6368(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vmovdqa 4704(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 4704(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 4736(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 4768(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 4800(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpmuludq 4832(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 4864(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 6336(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 6368(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vmovdqa 4736(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpaddq %ymm11, %ymm11, %ymm12
-	vpmuludq 4736(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 4768(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpmuludq 4800(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 4832(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 6304(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 6336(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpmuludq 6368(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vmovdqa 4768(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 4768(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 4800(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 6272(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 6304(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 6336(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 6368(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vmovdqa 4800(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 6240(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 6272(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 6304(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 6336(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 6368(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vmovdqa 4832(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 6272(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 6304(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 6336(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 6368(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vmovdqa 4864(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq 6304(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 6336(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 6368(%rdi), %ymm11, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vmovdqa 4896(%rdi), %ymm10
-	vpmuludq 6336(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 6368(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vmovdqa 4928(%rdi), %ymm10
-	vpmuludq 6368(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpsrlq $26, %ymm0, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpand M26(%rip), %ymm0, %ymm0
-	vpsrlq $26, %ymm4, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpand M26(%rip), %ymm4, %ymm4
-	vpsrlq $25, %ymm1, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpand M25(%rip), %ymm1, %ymm1
-	vpsrlq $25, %ymm5, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpand M25(%rip), %ymm5, %ymm5
-	vpsrlq $26, %ymm2, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpand M26(%rip), %ymm2, %ymm2
-	vpsrlq $26, %ymm6, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpand M26(%rip), %ymm6, %ymm6
-	vpsrlq $25, %ymm3, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpand M25(%rip), %ymm3, %ymm3
-	vpsrlq $25, %ymm7, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpand M25(%rip), %ymm7, %ymm7
-	vpsrlq $26, %ymm4, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpand M26(%rip), %ymm4, %ymm4
-	vpsrlq $26, %ymm8, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpand M26(%rip), %ymm8, %ymm8
-	vmovdqa %ymm2, 1984(%rdi)
-	vmovdqa %ymm3, 2016(%rdi)
-	vmovdqa %ymm4, 2048(%rdi)
-	vmovdqa %ymm6, 2112(%rdi)
-	vmovdqa %ymm7, 2144(%rdi)
-	vmovdqa %ymm8, 2176(%rdi)
-	vpsrlq $25, %ymm9, %ymm14
-	vpand M25(%rip), %ymm9, %ymm9
-	vmovdqa %ymm9, 2208(%rdi)
-	vpsllq $1, %ymm14, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpsllq $4, %ymm14, %ymm15
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpsrlq $26, %ymm0, %ymm14
-	vpand M26(%rip), %ymm0, %ymm0
-	vpaddq %ymm14, %ymm1, %ymm1
-	vmovdqa %ymm0, 1920(%rdi)
-	vmovdqa %ymm1, 1952(%rdi)
-	vmovdqa %ymm5, 2080(%rdi)
-	vmovdqa 4960(%rdi), %ymm0
+	vpsubq 4768(%rdi), %ymm9, %ymm9
+	vmovdqa %ymm9, 5120(%rdi)
+	movq (%rsp), %rax
+	leaq 4832(%rax), %rdi
+	leaq 4832(%rax), %rsi
+	leaq 6592(%rax), %rcx
+	call .Lsq4
+	movq (%rsp), %rax
+	leaq 5184(%rax), %rdi
+	leaq 2720(%rax), %rsi
+	leaq 6592(%rax), %rcx
+	call .Lsq4
+	movq (%rsp), %rax
+	leaq 5536(%rax), %rdi
+	leaq 3072(%rax), %rsi
+	leaq 6592(%rax), %rcx
+	call .Lsq4
+	movq (%rsp), %rax
+	leaq 2368(%rax), %rdi
+	leaq 0(%rax), %rsi
+	leaq 4832(%rax), %rcx
+	call .Lmulpre4
+	movq (%rsp), %rdi
+	vmovdqa 4128(%rdi), %ymm0
+	vpaddq 4480(%rdi), %ymm0, %ymm0
+	vmovdqa %ymm0, 4832(%rdi)
+	vmovdqa 4160(%rdi), %ymm1
+	vpaddq 4512(%rdi), %ymm1, %ymm1
+	vmovdqa %ymm1, 4864(%rdi)
+	vmovdqa 4192(%rdi), %ymm2
+	vpaddq 4544(%rdi), %ymm2, %ymm2
+	vmovdqa %ymm2, 4896(%rdi)
+	vmovdqa 4224(%rdi), %ymm3
+	vpaddq 4576(%rdi), %ymm3, %ymm3
+	vmovdqa %ymm3, 4928(%rdi)
+	vmovdqa 4256(%rdi), %ymm4
+	vpaddq 4608(%rdi), %ymm4, %ymm4
+	vmovdqa %ymm4, 4960(%rdi)
+	vmovdqa 4288(%rdi), %ymm5
+	vpaddq 4640(%rdi), %ymm5, %ymm5
+	vmovdqa %ymm5, 4992(%rdi)
+	vmovdqa 4320(%rdi), %ymm6
+	vpaddq 4672(%rdi), %ymm6, %ymm6
+	vmovdqa %ymm6, 5024(%rdi)
+	vmovdqa 4352(%rdi), %ymm7
+	vpaddq 4704(%rdi), %ymm7, %ymm7
+	vmovdqa %ymm7, 5056(%rdi)
+	vmovdqa 4384(%rdi), %ymm8
+	vpaddq 4736(%rdi), %ymm8, %ymm8
+	vmovdqa %ymm8, 5088(%rdi)
+	vmovdqa 4416(%rdi), %ymm9
+	vpaddq 4768(%rdi), %ymm9, %ymm9
+	vmovdqa %ymm9, 5120(%rdi)
+	movq (%rsp), %rax
+	leaq 2016(%rax), %rdi
+	leaq 4832(%rax), %rsi
+	leaq 6592(%rax), %rcx
+	call .Lsq4
+	movq (%rsp), %rdi
+	vmovdqa 5184(%rdi), %ymm0
 	vpaddq TWOP0(%rip), %ymm0, %ymm0
-	vpsubq 5280(%rdi), %ymm0, %ymm0
-	vmovdqa %ymm0, 5600(%rdi)
-	vmovdqa 4992(%rdi), %ymm1
+	vpsubq 5536(%rdi), %ymm0, %ymm0
+	vmovdqa %ymm0, 5888(%rdi)
+	vmovdqa 5216(%rdi), %ymm1
 	vpaddq TWOPO(%rip), %ymm1, %ymm1
-	vpsubq 5312(%rdi), %ymm1, %ymm1
-	vmovdqa %ymm1, 5632(%rdi)
-	vmovdqa 5024(%rdi), %ymm2
+	vpsubq 5568(%rdi), %ymm1, %ymm1
+	vmovdqa %ymm1, 5920(%rdi)
+	vmovdqa 5248(%rdi), %ymm2
 	vpaddq TWOPE(%rip), %ymm2, %ymm2
-	vpsubq 5344(%rdi), %ymm2, %ymm2
-	vmovdqa %ymm2, 5664(%rdi)
-	vmovdqa 5056(%rdi), %ymm3
+	vpsubq 5600(%rdi), %ymm2, %ymm2
+	vmovdqa %ymm2, 5952(%rdi)
+	vmovdqa 5280(%rdi), %ymm3
 	vpaddq TWOPO(%rip), %ymm3, %ymm3
-	vpsubq 5376(%rdi), %ymm3, %ymm3
-	vmovdqa %ymm3, 5696(%rdi)
-	vmovdqa 5088(%rdi), %ymm4
+	vpsubq 5632(%rdi), %ymm3, %ymm3
+	vmovdqa %ymm3, 5984(%rdi)
+	vmovdqa 5312(%rdi), %ymm4
 	vpaddq TWOPE(%rip), %ymm4, %ymm4
-	vpsubq 5408(%rdi), %ymm4, %ymm4
-	vmovdqa %ymm4, 5728(%rdi)
-	vmovdqa 5120(%rdi), %ymm5
+	vpsubq 5664(%rdi), %ymm4, %ymm4
+	vmovdqa %ymm4, 6016(%rdi)
+	vmovdqa 5344(%rdi), %ymm5
 	vpaddq TWOPO(%rip), %ymm5, %ymm5
-	vpsubq 5440(%rdi), %ymm5, %ymm5
-	vmovdqa %ymm5, 5760(%rdi)
-	vmovdqa 5152(%rdi), %ymm6
+	vpsubq 5696(%rdi), %ymm5, %ymm5
+	vmovdqa %ymm5, 6048(%rdi)
+	vmovdqa 5376(%rdi), %ymm6
 	vpaddq TWOPE(%rip), %ymm6, %ymm6
-	vpsubq 5472(%rdi), %ymm6, %ymm6
-	vmovdqa %ymm6, 5792(%rdi)
-	vmovdqa 5184(%rdi), %ymm7
+	vpsubq 5728(%rdi), %ymm6, %ymm6
+	vmovdqa %ymm6, 6080(%rdi)
+	vmovdqa 5408(%rdi), %ymm7
 	vpaddq TWOPO(%rip), %ymm7, %ymm7
-	vpsubq 5504(%rdi), %ymm7, %ymm7
-	vmovdqa %ymm7, 5824(%rdi)
-	vmovdqa 5216(%rdi), %ymm8
+	vpsubq 5760(%rdi), %ymm7, %ymm7
+	vmovdqa %ymm7, 6112(%rdi)
+	vmovdqa 5440(%rdi), %ymm8
 	vpaddq TWOPE(%rip), %ymm8, %ymm8
-	vpsubq 5536(%rdi), %ymm8, %ymm8
-	vmovdqa %ymm8, 5856(%rdi)
-	vmovdqa 5248(%rdi), %ymm9
+	vpsubq 5792(%rdi), %ymm8, %ymm8
+	vmovdqa %ymm8, 6144(%rdi)
+	vmovdqa 5472(%rdi), %ymm9
 	vpaddq TWOPO(%rip), %ymm9, %ymm9
-	vpsubq 5568(%rdi), %ymm9, %ymm9
-	vmovdqa %ymm9, 5888(%rdi)
-	vmovdqa 5600(%rdi), %ymm0
+	vpsubq 5824(%rdi), %ymm9, %ymm9
+	vmovdqa %ymm9, 6176(%rdi)
+	vmovdqa 5888(%rdi), %ymm0
 	vpmuludq K121666(%rip), %ymm0, %ymm0
-	vpaddq 5280(%rdi), %ymm0, %ymm0
+	vpaddq 5536(%rdi), %ymm0, %ymm0
 	vpsrlq $26, %ymm0, %ymm3
 	vpand M26(%rip), %ymm0, %ymm0
-	vmovdqa 5632(%rdi), %ymm2
-	vpmuludq K121666(%rip), %ymm2, %ymm2
-	vpaddq 5312(%rdi), %ymm2, %ymm2
-	vpsrlq $25, %ymm2, %ymm4
-	vpand M25(%rip), %ymm2, %ymm2
-	vpaddq %ymm3, %ymm2, %ymm2
-	vmovdqa %ymm2, 5952(%rdi)
-	vmovdqa 5664(%rdi), %ymm1
-	vpmuludq K121666(%rip), %ymm1, %ymm1
-	vpaddq 5344(%rdi), %ymm1, %ymm1
-	vpsrlq $26, %ymm1, %ymm3
-	vpand M26(%rip), %ymm1, %ymm1
-	vpaddq %ymm4, %ymm1, %ymm1
-	vmovdqa %ymm1, 5984(%rdi)
-	vmovdqa 5696(%rdi), %ymm2
-	vpmuludq K121666(%rip), %ymm2, %ymm2
-	vpaddq 5376(%rdi), %ymm2, %ymm2
-	vpsrlq $25, %ymm2, %ymm4
-	vpand M25(%rip), %ymm2, %ymm2
-	vpaddq %ymm3, %ymm2, %ymm2
-	vmovdqa %ymm2, 6016(%rdi)
-	vmovdqa 5728(%rdi), %ymm1
-	vpmuludq K121666(%rip), %ymm1, %ymm1
-	vpaddq 5408(%rdi), %ymm1, %ymm1
-	vpsrlq $26, %ymm1, %ymm3
-	vpand M26(%rip), %ymm1, %ymm1
-	vpaddq %ymm4, %ymm1, %ymm1
-	vmovdqa %ymm1, 6048(%rdi)
-	vmovdqa 5760(%rdi), %ymm2
-	vpmuludq K121666(%rip), %ymm2, %ymm2
-	vpaddq 5440(%rdi), %ymm2, %ymm2
-	vpsrlq $25, %ymm2, %ymm4
-	vpand M25(%rip), %ymm2, %ymm2
-	vpaddq %ymm3, %ymm2, %ymm2
-	vmovdqa %ymm2, 6080(%rdi)
-	vmovdqa 5792(%rdi), %ymm1
-	vpmuludq K121666(%rip), %ymm1, %ymm1
-	vpaddq 5472(%rdi), %ymm1, %ymm1
-	vpsrlq $26, %ymm1, %ymm3
-	vpand M26(%rip), %ymm1, %ymm1
-	vpaddq %ymm4, %ymm1, %ymm1
-	vmovdqa %ymm1, 6112(%rdi)
-	vmovdqa 5824(%rdi), %ymm2
-	vpmuludq K121666(%rip), %ymm2, %ymm2
-	vpaddq 5504(%rdi), %ymm2, %ymm2
-	vpsrlq $25, %ymm2, %ymm4
-	vpand M25(%rip), %ymm2, %ymm2
-	vpaddq %ymm3, %ymm2, %ymm2
-	vmovdqa %ymm2, 6144(%rdi)
-	vmovdqa 5856(%rdi), %ymm1
-	vpmuludq K121666(%rip), %ymm1, %ymm1
-	vpaddq 5536(%rdi), %ymm1, %ymm1
-	vpsrlq $26, %ymm1, %ymm3
-	vpand M26(%rip), %ymm1, %ymm1
-	vpaddq %ymm4, %ymm1, %ymm1
-	vmovdqa %ymm1, 6176(%rdi)
-	vmovdqa 5888(%rdi), %ymm2
+	vmovdqa 5920(%rdi), %ymm2
 	vpmuludq K121666(%rip), %ymm2, %ymm2
 	vpaddq 5568(%rdi), %ymm2, %ymm2
 	vpsrlq $25, %ymm2, %ymm4
 	vpand M25(%rip), %ymm2, %ymm2
 	vpaddq %ymm3, %ymm2, %ymm2
-	vmovdqa %ymm2, 6208(%rdi)
+	vmovdqa %ymm2, 6272(%rdi)
+	vmovdqa 5952(%rdi), %ymm1
+	vpmuludq K121666(%rip), %ymm1, %ymm1
+	vpaddq 5600(%rdi), %ymm1, %ymm1
+	vpsrlq $26, %ymm1, %ymm3
+	vpand M26(%rip), %ymm1, %ymm1
+	vpaddq %ymm4, %ymm1, %ymm1
+	vmovdqa %ymm1, 6304(%rdi)
+	vmovdqa 5984(%rdi), %ymm2
+	vpmuludq K121666(%rip), %ymm2, %ymm2
+	vpaddq 5632(%rdi), %ymm2, %ymm2
+	vpsrlq $25, %ymm2, %ymm4
+	vpand M25(%rip), %ymm2, %ymm2
+	vpaddq %ymm3, %ymm2, %ymm2
+	vmovdqa %ymm2, 6336(%rdi)
+	vmovdqa 6016(%rdi), %ymm1
+	vpmuludq K121666(%rip), %ymm1, %ymm1
+	vpaddq 5664(%rdi), %ymm1, %ymm1
+	vpsrlq $26, %ymm1, %ymm3
+	vpand M26(%rip), %ymm1, %ymm1
+	vpaddq %ymm4, %ymm1, %ymm1
+	vmovdqa %ymm1, 6368(%rdi)
+	vmovdqa 6048(%rdi), %ymm2
+	vpmuludq K121666(%rip), %ymm2, %ymm2
+	vpaddq 5696(%rdi), %ymm2, %ymm2
+	vpsrlq $25, %ymm2, %ymm4
+	vpand M25(%rip), %ymm2, %ymm2
+	vpaddq %ymm3, %ymm2, %ymm2
+	vmovdqa %ymm2, 6400(%rdi)
+	vmovdqa 6080(%rdi), %ymm1
+	vpmuludq K121666(%rip), %ymm1, %ymm1
+	vpaddq 5728(%rdi), %ymm1, %ymm1
+	vpsrlq $26, %ymm1, %ymm3
+	vpand M26(%rip), %ymm1, %ymm1
+	vpaddq %ymm4, %ymm1, %ymm1
+	vmovdqa %ymm1, 6432(%rdi)
+	vmovdqa 6112(%rdi), %ymm2
+	vpmuludq K121666(%rip), %ymm2, %ymm2
+	vpaddq 5760(%rdi), %ymm2, %ymm2
+	vpsrlq $25, %ymm2, %ymm4
+	vpand M25(%rip), %ymm2, %ymm2
+	vpaddq %ymm3, %ymm2, %ymm2
+	vmovdqa %ymm2, 6464(%rdi)
+	vmovdqa 6144(%rdi), %ymm1
+	vpmuludq K121666(%rip), %ymm1, %ymm1
+	vpaddq 5792(%rdi), %ymm1, %ymm1
+	vpsrlq $26, %ymm1, %ymm3
+	vpand M26(%rip), %ymm1, %ymm1
+	vpaddq %ymm4, %ymm1, %ymm1
+	vmovdqa %ymm1, 6496(%rdi)
+	vmovdqa 6176(%rdi), %ymm2
+	vpmuludq K121666(%rip), %ymm2, %ymm2
+	vpaddq 5824(%rdi), %ymm2, %ymm2
+	vpsrlq $25, %ymm2, %ymm4
+	vpand M25(%rip), %ymm2, %ymm2
+	vpaddq %ymm3, %ymm2, %ymm2
+	vmovdqa %ymm2, 6528(%rdi)
 	vpmuludq K19(%rip), %ymm4, %ymm4
 	vpaddq %ymm4, %ymm0, %ymm0
-	vmovdqa %ymm0, 5920(%rdi)
-	vmovdqa 4960(%rdi), %ymm10
-	vpmuludq 5280(%rdi), %ymm10, %ymm0
-	vpmuludq 5312(%rdi), %ymm10, %ymm1
-	vpmuludq 5344(%rdi), %ymm10, %ymm2
-	vpmuludq 5376(%rdi), %ymm10, %ymm3
-	vpmuludq 5408(%rdi), %ymm10, %ymm4
-	vpmuludq 5440(%rdi), %ymm10, %ymm5
-	vpmuludq 5472(%rdi), %ymm10, %ymm6
-	vpmuludq 5504(%rdi), %ymm10, %ymm7
-	vpmuludq 5536(%rdi), %ymm10, %ymm8
-	vpmuludq 5568(%rdi), %ymm10, %ymm9
-	vmovdqa 4992(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 5280(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 5312(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 5344(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 5376(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 5408(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 5440(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 5472(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 5504(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 5536(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 5568(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vmovdqa 5024(%rdi), %ymm10
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpmuludq 5280(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 5312(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 5344(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 5376(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 5408(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 5440(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpmuludq 5472(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 5504(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 5536(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 5568(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vmovdqa 5056(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 5280(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 5312(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 5344(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 5376(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 5408(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 5440(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 5472(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 5504(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 5536(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 5568(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vmovdqa 5088(%rdi), %ymm10
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpmuludq 5280(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 5312(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 5344(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 5376(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpmuludq 5408(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 5440(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 5472(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 5504(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpmuludq 5536(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 5568(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vmovdqa 5120(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 5280(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 5312(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 5344(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 5376(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 5408(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 5440(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 5472(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 5504(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 5536(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 5568(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vmovdqa 5152(%rdi), %ymm10
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpmuludq 5280(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 5312(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpmuludq 5344(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 5376(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 5408(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 5440(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpmuludq 5472(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 5504(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 5536(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 5568(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vmovdqa 5184(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 5280(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 5312(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 5344(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 5376(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 5408(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 5440(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 5472(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 5504(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 5536(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 5568(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vmovdqa 5216(%rdi), %ymm10
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpmuludq 5280(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 5312(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 5344(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 5376(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpmuludq 5408(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 5440(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 5472(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 5504(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 5536(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 5568(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vmovdqa 5248(%rdi), %ymm10
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 5280(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 5312(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 5344(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 5376(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 5408(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 5440(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 5472(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 5504(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 5536(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 5568(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpsrlq $26, %ymm0, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpand M26(%rip), %ymm0, %ymm0
-	vpsrlq $26, %ymm4, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpand M26(%rip), %ymm4, %ymm4
-	vpsrlq $25, %ymm1, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpand M25(%rip), %ymm1, %ymm1
-	vpsrlq $25, %ymm5, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpand M25(%rip), %ymm5, %ymm5
-	vpsrlq $26, %ymm2, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpand M26(%rip), %ymm2, %ymm2
-	vpsrlq $26, %ymm6, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpand M26(%rip), %ymm6, %ymm6
-	vpsrlq $25, %ymm3, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpand M25(%rip), %ymm3, %ymm3
-	vpsrlq $25, %ymm7, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpand M25(%rip), %ymm7, %ymm7
-	vpsrlq $26, %ymm4, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpand M26(%rip), %ymm4, %ymm4
-	vpsrlq $26, %ymm8, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpand M26(%rip), %ymm8, %ymm8
-	vmovdqa %ymm2, 1344(%rdi)
-	vmovdqa %ymm3, 1376(%rdi)
-	vmovdqa %ymm4, 1408(%rdi)
-	vmovdqa %ymm6, 1472(%rdi)
-	vmovdqa %ymm7, 1504(%rdi)
-	vmovdqa %ymm8, 1536(%rdi)
-	vpsrlq $25, %ymm9, %ymm14
-	vpand M25(%rip), %ymm9, %ymm9
-	vmovdqa %ymm9, 1568(%rdi)
-	vpsllq $1, %ymm14, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpsllq $4, %ymm14, %ymm15
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpsrlq $26, %ymm0, %ymm14
-	vpand M26(%rip), %ymm0, %ymm0
-	vpaddq %ymm14, %ymm1, %ymm1
-	vmovdqa %ymm0, 1280(%rdi)
-	vmovdqa %ymm1, 1312(%rdi)
-	vmovdqa %ymm5, 1440(%rdi)
-	vmovdqa 5600(%rdi), %ymm10
-	vpmuludq 5920(%rdi), %ymm10, %ymm0
-	vpmuludq 5952(%rdi), %ymm10, %ymm1
-	vpmuludq 5984(%rdi), %ymm10, %ymm2
-	vpmuludq 6016(%rdi), %ymm10, %ymm3
-	vpmuludq 6048(%rdi), %ymm10, %ymm4
-	vpmuludq 6080(%rdi), %ymm10, %ymm5
-	vpmuludq 6112(%rdi), %ymm10, %ymm6
-	vpmuludq 6144(%rdi), %ymm10, %ymm7
-	vpmuludq 6176(%rdi), %ymm10, %ymm8
-	vpmuludq 6208(%rdi), %ymm10, %ymm9
-	vmovdqa 5632(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 5920(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 5952(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 5984(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 6016(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 6048(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 6080(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 6112(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 6144(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 6176(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 6208(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vmovdqa 5664(%rdi), %ymm10
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpmuludq 5920(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 5952(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 5984(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 6016(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 6048(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 6080(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpmuludq 6112(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 6144(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 6176(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 6208(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vmovdqa 5696(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 5920(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 5952(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 5984(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 6016(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 6048(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 6080(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 6112(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 6144(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 6176(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 6208(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vmovdqa 5728(%rdi), %ymm10
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpmuludq 5920(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 5952(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 5984(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 6016(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpmuludq 6048(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 6080(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 6112(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 6144(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpmuludq 6176(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 6208(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vmovdqa 5760(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 5920(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 5952(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 5984(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 6016(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 6048(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 6080(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 6112(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 6144(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 6176(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 6208(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vmovdqa 5792(%rdi), %ymm10
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpmuludq 5920(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 5952(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpmuludq 5984(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 6016(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 6048(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 6080(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpmuludq 6112(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 6144(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 6176(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 6208(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vmovdqa 5824(%rdi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 5920(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 5952(%rdi), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 5984(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 6016(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 6048(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 6080(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 6112(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 6144(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 6176(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 6208(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vmovdqa 5856(%rdi), %ymm10
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpmuludq 5920(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm8, %ymm8
-	vpmuludq 5952(%rdi), %ymm10, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpmuludq 5984(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpmuludq 6016(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	vpmuludq 6048(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpmuludq 6080(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm3, %ymm3
-	vpmuludq 6112(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpmuludq 6144(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 6176(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 6208(%rdi), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vmovdqa 5888(%rdi), %ymm10
-	vpmuludq K19(%rip), %ymm10, %ymm12
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 5920(%rdi), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 5952(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpmuludq 5984(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpmuludq 6016(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 6048(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 6080(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 6112(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpmuludq 6144(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpmuludq 6176(%rdi), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 6208(%rdi), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpsrlq $26, %ymm0, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	vpand M26(%rip), %ymm0, %ymm0
-	vpsrlq $26, %ymm4, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	vpand M26(%rip), %ymm4, %ymm4
-	vpsrlq $25, %ymm1, %ymm15
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpand M25(%rip), %ymm1, %ymm1
-	vpsrlq $25, %ymm5, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	vpand M25(%rip), %ymm5, %ymm5
-	vpsrlq $26, %ymm2, %ymm15
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpand M26(%rip), %ymm2, %ymm2
-	vpsrlq $26, %ymm6, %ymm14
-	vpaddq %ymm14, %ymm7, %ymm7
-	vpand M26(%rip), %ymm6, %ymm6
-	vpsrlq $25, %ymm3, %ymm15
-	vpaddq %ymm15, %ymm4, %ymm4
-	vpand M25(%rip), %ymm3, %ymm3
-	vpsrlq $25, %ymm7, %ymm14
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpand M25(%rip), %ymm7, %ymm7
-	vpsrlq $26, %ymm4, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	vpand M26(%rip), %ymm4, %ymm4
-	vpsrlq $26, %ymm8, %ymm14
-	vpaddq %ymm14, %ymm9, %ymm9
-	vpand M26(%rip), %ymm8, %ymm8
-	vmovdqa %ymm2, 1664(%rdi)
-	vmovdqa %ymm3, 1696(%rdi)
-	vmovdqa %ymm4, 1728(%rdi)
-	vmovdqa %ymm6, 1792(%rdi)
-	vmovdqa %ymm7, 1824(%rdi)
-	vmovdqa %ymm8, 1856(%rdi)
-	vpsrlq $25, %ymm9, %ymm14
-	vpand M25(%rip), %ymm9, %ymm9
-	vmovdqa %ymm9, 1888(%rdi)
-	vpsllq $1, %ymm14, %ymm15
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpsllq $4, %ymm14, %ymm15
-	vpaddq %ymm14, %ymm0, %ymm0
-	vpaddq %ymm15, %ymm0, %ymm0
-	vpsrlq $26, %ymm0, %ymm14
-	vpand M26(%rip), %ymm0, %ymm0
-	vpaddq %ymm14, %ymm1, %ymm1
-	vmovdqa %ymm0, 1600(%rdi)
-	vmovdqa %ymm1, 1632(%rdi)
-	vmovdqa %ymm5, 1760(%rdi)
-	decq 6600(%rdi)
+	vmovdqa %ymm0, 6240(%rdi)
+	movq (%rsp), %rax
+	leaq 1312(%rax), %rdi
+	leaq 5184(%rax), %rsi
+	leaq 5536(%rax), %rcx
+	call .Lmul4
+	movq (%rsp), %rax
+	leaq 1664(%rax), %rdi
+	leaq 5888(%rax), %rsi
+	leaq 6240(%rax), %rcx
+	call .Lmul4
+	movq (%rsp), %rdi
+	decq 6952(%rdi)
 	jns 1b
 	vzeroupper
+	FE64_POP %rdi
 	FE64_POP %r15
 	FE64_POP %r14
 	FE64_POP %r13

@@ -53,6 +53,8 @@ typedef struct {
 
 #define ST_FE(s, name) ((fe26x4 *)((unsigned char *)(s)->v + L4X1_##name))
 #define ST_U64(s, name) ((uint64_t *)((unsigned char *)(s)->v + L4X1_##name))
+/* the fifth item's element after the four-lane element of a slot */
+#define ST_S(s, name) (ST_U64(s, name) + 40)
 
 static uint64_t load64(const unsigned char *x)
 {
@@ -73,7 +75,7 @@ static __attribute__((noinline)) void ladder(fe26x4 *xout, fe26x4 *zout, fe64 *x
   uint64_t lu[10][4] __attribute__((aligned(32)));
   ladder_state s;
   fe26x4 x1, *x2, *z2, *x3, *z3;
-  fe26x4_pre *x1p = (fe26x4_pre *)ST_FE(&s, X1P);
+  uint64_t *x1p = ST_U64(&s, X1P);
   uint64_t *sw = ST_U64(&s, SW);
   __m256i swap;
   fe64 u;
@@ -89,7 +91,18 @@ static __attribute__((noinline)) void ladder(fe26x4 *xout, fe26x4 *zout, fe64 *x
     sw[12 + j] = (load64(n + 32 * j + 24) & (((uint64_t)1 << 63) - 1)) | ((uint64_t)1 << 62);
   }
   for (i = 0; i < 10; ++i) x1.v[i] = _mm256_load_si256((const __m256i *)lu[i]);
-  fe26x4_precompute(x1p, &x1);   /* x1 and its row factors, once */
+  {
+    /* x1 and its row factors, once: the four blocks of fe26x4_pre */
+    fe26x4_pre pre;
+    fe26x4_precompute(&pre, &x1);
+    for (i = 0; i < 10; ++i) {
+      _mm256_store_si256((__m256i *)(x1p + 4 * i), pre.v1[i]);
+      _mm256_store_si256((__m256i *)(x1p + 40 + 4 * i), pre.v2[i]);
+      _mm256_store_si256((__m256i *)(x1p + 80 + 4 * i), pre.v19[i]);
+      _mm256_store_si256((__m256i *)(x1p + 120 + 4 * i), pre.v38[i]);
+    }
+    CRYPTO_CT_WIPE(pre);
+  }
   x2 = ST_FE(&s, X2);
   z2 = ST_FE(&s, Z2);
   x3 = ST_FE(&s, X3);
@@ -109,11 +122,11 @@ static __attribute__((noinline)) void ladder(fe26x4 *xout, fe26x4 *zout, fe64 *x
     k[31] |= 64;
     fe64_frombytes(&u, p + 128);   /* bit 255 dropped */
     for (i = 0; i < 4; ++i) {
-      ST_U64(&s, SX1)[i] = u.v[i];
-      ST_U64(&s, SX3)[i] = u.v[i];
-      ST_U64(&s, SX2)[i] = i == 0;
-      ST_U64(&s, SZ2)[i] = 0;
-      ST_U64(&s, SZ3)[i] = i == 0;
+      x1p[160 + i] = u.v[i];
+      ST_S(&s, X3)[i] = u.v[i];
+      ST_S(&s, X2)[i] = i == 0;
+      ST_S(&s, Z2)[i] = 0;
+      ST_S(&s, Z3)[i] = i == 0;
     }
     *ST_U64(&s, SSWAP) = 0;
     ladder4x1_loop(s.v);
@@ -130,10 +143,10 @@ static __attribute__((noinline)) void ladder(fe26x4 *xout, fe26x4 *zout, fe64 *x
     fe64 a, b, c, d;
     uint64_t bit = *ST_U64(&s, SSWAP);
     for (i = 0; i < 4; ++i) {
-      a.v[i] = ST_U64(&s, SX2)[i];
-      b.v[i] = ST_U64(&s, SZ2)[i];
-      c.v[i] = ST_U64(&s, SX3)[i];
-      d.v[i] = ST_U64(&s, SZ3)[i];
+      a.v[i] = ST_S(&s, X2)[i];
+      b.v[i] = ST_S(&s, Z2)[i];
+      c.v[i] = ST_S(&s, X3)[i];
+      d.v[i] = ST_S(&s, Z3)[i];
     }
     fe64_cswap(&a, &c, bit);
     fe64_cswap(&b, &d, bit);
