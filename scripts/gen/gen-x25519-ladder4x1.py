@@ -34,7 +34,8 @@ import sys
 
 # ---------------------------------------------------------------- layout
 VFE = 320           # one four-lane element: ten limbs of 32 bytes
-SLOT = VFE + 32     # ... followed by the fifth item's element (4 x 64 bits)
+NS = 2              # integer-unit items at most
+SLOT = VFE + 32 * NS  # ... followed by the integer items' elements (4 x 64 bits)
 OFF = {}
 _pos = 0
 
@@ -46,7 +47,7 @@ def _alloc(name, size):
 
 
 # x1's row factors (x1, 2 x1, 19 x1, 38 x1) and the fifth item's x1
-_alloc('X1P', 4 * VFE + 32)
+_alloc('X1P', 4 * VFE + 32 * NS)
 # ladder state and temporaries, each a four-lane element with the fifth
 # item's element after it, so that one pointer serves both streams
 NAMES = ('X2', 'Z2', 'X3', 'Z3', 'A', 'B', 'C', 'D', 'DA', 'CB', 'T', 'AA', 'BB', 'E', 'T3')
@@ -55,10 +56,10 @@ for _n in NAMES:
 _alloc('W', 5 * 32)         # 19/38 f_j, j = 5..9, of a squaring
 _alloc('SW', 128)           # the four lanes' clamped scalars, 4 x ymm
 _alloc('SWAP', 32)          # lane masks of the previous bit
-_alloc('SK', 32)            # the fifth item's clamped scalar, bytes
-_alloc('SSWAP', 8)          # its previous bit (0 or 1)
+_alloc('SK', 32 * NS)       # the integer items' clamped scalars, bytes
+_alloc('SSWAP', 8 * NS)      # their previous bits (0 or 1)
 _alloc('LI', 8)             # the bit index, 254 down to 0 (public)
-_alloc('PAD', 16)
+_alloc('PAD', -_pos % 32)
 STATE = _pos
 assert STATE % 32 == 0
 SX1 = OFF['X1P'] + 4 * VFE
@@ -286,8 +287,12 @@ class V:
 # fe64_macros.S's operations, base %rdi, registers rax rbx rcx rdx rsi rbp
 # r8-r15 and the flags.
 class S:
-    def __init__(self):
+    def __init__(self, j=0):
         self.out = []
+        self.j = j      # integer item j of the group: words at soff + 32 j
+
+    def w(self, op, k):
+        return '%d(%s)' % (op.soff + 32 * self.j + 8 * k, op.base)
 
     def e(self, s):
         self.out.append(s)
@@ -316,12 +321,12 @@ class S:
 
     def store(self, h):
         for k, r in enumerate(('%r8', '%r9', '%r10', '%r11')):
-            self.e('movq %s, %s' % (r, word(h, k)))
+            self.e('movq %s, %s' % (r, self.w(h, k)))
 
     def mul(self, h, f, g):
         e = self.e
-        F = [word(f, k) for k in range(4)]
-        e('movq %s, %%rdx' % word(g, 0))
+        F = [self.w(f, k) for k in range(4)]
+        e('movq %s, %%rdx' % self.w(g, 0))
         e('mulx %s, %%r8, %%r9' % F[0])
         e('mulx %s, %%rax, %%r10' % F[1])
         e('addq %rax, %r9')
@@ -332,7 +337,7 @@ class S:
         e('adcq $0, %r12')
         R = ['%r8', '%r9', '%r10', '%r11', '%r12', '%r13', '%r14', '%r15']
         for row in (1, 2, 3):
-            e('movq %s, %%rdx' % word(g, row))
+            e('movq %s, %%rdx' % self.w(g, row))
             e('xorl %ebp, %ebp')
             for k in range(3):
                 e('mulx %s, %%rax, %%rbx' % F[k])
@@ -347,7 +352,7 @@ class S:
 
     def sq(self, h, f):
         e = self.e
-        F = [word(f, k) for k in range(4)]
+        F = [self.w(f, k) for k in range(4)]
         e('movq %s, %%rdx' % F[0])
         e('mulx %s, %%r9, %%r10' % F[1])
         e('mulx %s, %%rax, %%r11' % F[2])
@@ -396,18 +401,18 @@ class S:
     def mul121666_add(self, h, f, g):
         e = self.e
         e('movl $121666, %edx')
-        e('mulx %s, %%r8, %%r9' % word(f, 0))
-        e('mulx %s, %%rax, %%r10' % word(f, 1))
+        e('mulx %s, %%r8, %%r9' % self.w(f, 0))
+        e('mulx %s, %%rax, %%r10' % self.w(f, 1))
         e('addq %rax, %r9')
-        e('mulx %s, %%rax, %%r11' % word(f, 2))
+        e('mulx %s, %%rax, %%r11' % self.w(f, 2))
         e('adcq %rax, %r10')
-        e('mulx %s, %%rax, %%r12' % word(f, 3))
+        e('mulx %s, %%rax, %%r12' % self.w(f, 3))
         e('adcq %rax, %r11')
         e('adcq $0, %r12')
-        e('addq %s, %%r8' % word(g, 0))
-        e('adcq %s, %%r9' % word(g, 1))
-        e('adcq %s, %%r10' % word(g, 2))
-        e('adcq %s, %%r11' % word(g, 3))
+        e('addq %s, %%r8' % self.w(g, 0))
+        e('adcq %s, %%r9' % self.w(g, 1))
+        e('adcq %s, %%r10' % self.w(g, 2))
+        e('adcq %s, %%r11' % self.w(g, 3))
         e('adcq $0, %r12')
         e('imulq $38, %r12, %r12')
         e('addq %r12, %r8')
@@ -437,10 +442,10 @@ class S:
         e = self.e
         R = ['%r8', '%r9', '%r10', '%r11']
         for k in range(4):
-            e('movq %s, %s' % (word(f, k), R[k]))
-        e('subq %s, %s' % (word(g, 0), R[0]))
+            e('movq %s, %s' % (self.w(f, k), R[k]))
+        e('subq %s, %s' % (self.w(g, 0), R[0]))
         for k in range(1, 4):
-            e('sbbq %s, %s' % (word(g, k), R[k]))
+            e('sbbq %s, %s' % (self.w(g, k), R[k]))
         self.fold(R, 'sub')
         self.store(h)
 
@@ -449,18 +454,18 @@ class S:
         e = self.e
         for k in range(4):
             e('movq %s, %s' % (x[k], t[k]))
-        e('addq %s, %s' % (word(zmem, 0), t[0]))
+        e('addq %s, %s' % (self.w(zmem, 0), t[0]))
         for k in range(1, 4):
-            e('adcq %s, %s' % (word(zmem, k), t[k]))
+            e('adcq %s, %s' % (self.w(zmem, k), t[k]))
         self.fold(t, 'add')
         for k in range(4):
-            e('movq %s, %s' % (t[k], word(s, k)))
-        e('subq %s, %s' % (word(zmem, 0), x[0]))
+            e('movq %s, %s' % (t[k], self.w(s, k)))
+        e('subq %s, %s' % (self.w(zmem, 0), x[0]))
         for k in range(1, 4):
-            e('sbbq %s, %s' % (word(zmem, k), x[k]))
+            e('sbbq %s, %s' % (self.w(zmem, k), x[k]))
         self.fold(x, 'sub')
         for k in range(4):
-            e('movq %s, %s' % (x[k], word(d, k)))
+            e('movq %s, %s' % (x[k], self.w(d, k)))
 
     def head(self):
         """the fifth item's bit, its swap mask in %rsi, z2/z3 swapped in
@@ -469,29 +474,29 @@ class S:
         e('movq %s, %%rcx' % m('LI'))
         e('movq %rcx, %rax')
         e('shrq $3, %rax')
-        e('movzbl %d(%%rdi,%%rax), %%eax' % OFF['SK'])
+        e('movzbl %d(%%rdi,%%rax), %%eax' % (OFF['SK'] + 32 * self.j))
         e('andl $7, %ecx')
         e('shrl %cl, %eax')
         e('andl $1, %eax')
-        e('movq %s, %%rsi' % m('SSWAP'))
+        e('movq %s, %%rsi' % m('SSWAP', 8 * self.j))
         e('xorq %rax, %rsi')
-        e('movq %%rax, %s' % m('SSWAP'))
+        e('movq %%rax, %s' % m('SSWAP', 8 * self.j))
         e('negq %rsi')
         for k in range(4):
-            e('movq %s, %%rax' % word(st('Z2'), k))
-            e('movq %s, %%rbx' % word(st('Z3'), k))
+            e('movq %s, %%rax' % self.w(st('Z2'), k))
+            e('movq %s, %%rbx' % self.w(st('Z3'), k))
             e('movq %rax, %rdx')
             e('xorq %rbx, %rdx')
             e('andq %rsi, %rdx')
             e('xorq %rdx, %rax')
             e('xorq %rdx, %rbx')
-            e('movq %%rax, %s' % word(st('Z2'), k))
-            e('movq %%rbx, %s' % word(st('Z3'), k))
+            e('movq %%rax, %s' % self.w(st('Z2'), k))
+            e('movq %%rbx, %s' % self.w(st('Z3'), k))
         X2 = ['%r8', '%r9', '%r10', '%r11']
         X3 = ['%r12', '%r13', '%r14', '%r15']
         for k in range(4):
-            e('movq %s, %s' % (word(st('X2'), k), X2[k]))
-            e('movq %s, %s' % (word(st('X3'), k), X3[k]))
+            e('movq %s, %s' % (self.w(st('X2'), k), X2[k]))
+            e('movq %s, %s' % (self.w(st('X3'), k), X3[k]))
         for k in range(4):
             e('movq %s, %%rax' % X2[k])
             e('xorq %s, %%rax' % X3[k])
@@ -504,10 +509,10 @@ class S:
         e = self.e
         R = ['%r8', '%r9', '%r10', '%r11']
         for k in range(4):
-            e('movq %s, %s' % (word(f, k), R[k]))
-        e('addq %s, %s' % (word(g, 0), R[0]))
+            e('movq %s, %s' % (self.w(f, k), R[k]))
+        e('addq %s, %s' % (self.w(g, 0), R[0]))
         for k in range(1, 4):
-            e('adcq %s, %s' % (word(g, k), R[k]))
+            e('adcq %s, %s' % (self.w(g, k), R[k]))
         self.fold(R, 'add')
         self.store(h)
 
@@ -556,15 +561,17 @@ def merge(vs, ss):
     return out
 
 
-def both(five, vf, sf):
-    """vector code vf(V) merged with scalar code sf(S) (five) or alone"""
+def both(ns, vf, sf):
+    """vector code vf(V) merged with the scalar code sf(S(j)) of the
+    integer items j < ns, one after the other"""
     v = V()
     vf(v)
-    if not five:
-        return v.out
-    s = S()
-    sf(s)
-    return merge(v.out, s.out)
+    ss = []
+    for j in range(ns):
+        s = S(j)
+        sf(s)
+        ss += s.out
+    return merge(v.out, ss)
 
 
 H, F, G = Op('%rdi'), Op('%rsi'), Op('%rcx')
@@ -572,13 +579,13 @@ H, F, G = Op('%rdi'), Op('%rsi'), Op('%rcx')
 FPRE = Op('%rsi', 0, 4 * VFE)
 
 
-def products(five, suffix, L, stats):
+def products(ns, suffix, L, stats):
     """the out-of-line products: h = rdi, f = rsi, g (or the squaring's
-    scratch) = rcx; vector and, with five, the fifth item's"""
+    scratch) = rcx; vector and, with ns, the fifth item's"""
     bodies = (
-        ('mul', both(five, lambda v: v.mul(H, F, G), lambda s: s.mul(H, F, G))),
-        ('sq', both(five, lambda v: v.sq(H, F, G), lambda s: s.sq(H, F))),
-        ('mulpre', both(five, lambda v: v.mul(H, FPRE, G, pre=True), lambda s: s.mul(H, FPRE, G))),
+        ('mul', both(ns, lambda v: v.mul(H, F, G), lambda s: s.mul(H, F, G))),
+        ('sq', both(ns, lambda v: v.sq(H, F, G), lambda s: s.sq(H, F))),
+        ('mulpre', both(ns, lambda v: v.mul(H, FPRE, G, pre=True), lambda s: s.mul(H, FPRE, G))),
     )
     for name, body in bodies:
         if stats:
@@ -605,9 +612,9 @@ def inline(L, body):
         L.append('\t' + ins)
 
 
-def function(name, five, L, stats):
-    sfx = '5' if five else '4'
-    products(five, sfx, L, stats)
+def function(name, ns, L, stats):
+    sfx = str(4 + ns)
+    products(ns, sfx, L, stats)
     L.append('')
     L.append('FE64_FUNC(CRYPTO_NAMESPACE(%s))' % name)
     for r in ('%rbx', '%rbp', '%r12', '%r13', '%r14', '%r15'):
@@ -615,16 +622,16 @@ def function(name, five, L, stats):
     L.append('\tFE64_PUSH %rdi')       # the state, at 0(%rsp) in the loop
     L.append('\t.p2align 5')
     L.append('1:')
-    inline(L, vector_head() + both(five, lambda v: v.swap_addsub(), lambda s: s.swap_addsub()))
+    inline(L, vector_head() + both(ns, lambda v: v.swap_addsub(), lambda s: s.swap_addsub()))
     call(L, '.Lmul' + sfx, 'DA', 'D', 'A')
     call(L, '.Lmul' + sfx, 'CB', 'C', 'B')
-    inline(L, both(five, lambda v: v.sub(st('T'), st('DA'), st('CB')),
+    inline(L, both(ns, lambda v: v.sub(st('T'), st('DA'), st('CB')),
                    lambda s: s.sub(st('T'), st('DA'), st('CB'))))
     call(L, '.Lsq' + sfx, 'T', 'T', 'W')
     call(L, '.Lsq' + sfx, 'AA', 'A', 'W')
     call(L, '.Lsq' + sfx, 'BB', 'B', 'W')
     call(L, '.Lmulpre' + sfx, 'Z3', 'X1P', 'T')
-    inline(L, both(five, lambda v: v.add(st('T'), st('DA'), st('CB')),
+    inline(L, both(ns, lambda v: v.add(st('T'), st('DA'), st('CB')),
                    lambda s: s.add(st('T'), st('DA'), st('CB'))))
     call(L, '.Lsq' + sfx, 'X3', 'T', 'W')
 
@@ -635,7 +642,7 @@ def function(name, five, L, stats):
     def e_t3s(s):
         s.sub(st('E'), st('AA'), st('BB'))
         s.mul121666_add(st('T3'), st('E'), st('BB'))
-    inline(L, both(five, e_t3, e_t3s))
+    inline(L, both(ns, e_t3, e_t3s))
     call(L, '.Lmul' + sfx, 'X2', 'AA', 'BB')
     call(L, '.Lmul' + sfx, 'Z2', 'E', 'T3')
     L.append('\tmovq (%rsp), %rdi')
@@ -690,8 +697,9 @@ def main(argv):
                       ('TWOPO', (1 << 26) - 2)):
         L.append('%s:\t.quad %d, %d, %d, %d' % (name, val, val, val, val))
     L.append('\t.text')
-    function('ladder4x1_loop', True, L, stats)
-    function('ladder4_loop', False, L, stats)
+    for ns in range(NS, 0, -1):
+        function('ladder4x%d_loop' % ns, ns, L, stats)
+    function('ladder4_loop', 0, L, stats)
     with open(out_s, 'w') as fp:
         fp.write('\n'.join(L) + '\n')
     H = ['/* generated by: %s */' % cmd,

@@ -30,6 +30,2133 @@ TWOPO:	.quad 67108862, 67108862, 67108862, 67108862
 	.text
 
 	.p2align 6
+.Lmul6:
+	vmovdqa 0(%rsi), %ymm10
+	vpmuludq 0(%rcx), %ymm10, %ymm0
+	movq 320(%rcx), %rdx
+	vpmuludq 32(%rcx), %ymm10, %ymm1
+	vpmuludq 64(%rcx), %ymm10, %ymm2
+	mulx 320(%rsi), %r8, %r9
+	vpmuludq 96(%rcx), %ymm10, %ymm3
+	mulx 328(%rsi), %rax, %r10
+	vpmuludq 128(%rcx), %ymm10, %ymm4
+	vpmuludq 160(%rcx), %ymm10, %ymm5
+	addq %rax, %r9
+	vpmuludq 192(%rcx), %ymm10, %ymm6
+	vpmuludq 224(%rcx), %ymm10, %ymm7
+	mulx 336(%rsi), %rax, %r11
+	vpmuludq 256(%rcx), %ymm10, %ymm8
+	adcq %rax, %r10
+	vpmuludq 288(%rcx), %ymm10, %ymm9
+	vmovdqa 32(%rsi), %ymm10
+	mulx 344(%rsi), %rax, %r12
+	vpaddq %ymm10, %ymm10, %ymm11
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	adcq %rax, %r11
+	vpaddq %ymm12, %ymm12, %ymm13
+	adcq $0, %r12
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	movq 328(%rcx), %rdx
+	vpmuludq 32(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm2, %ymm2
+	xorl %ebp, %ebp
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	mulx 320(%rsi), %rax, %rbx
+	vpaddq %ymm15, %ymm3, %ymm3
+	vpmuludq 96(%rcx), %ymm11, %ymm14
+	adcx %rax, %r9
+	vpaddq %ymm14, %ymm4, %ymm4
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	adox %rbx, %r10
+	vpaddq %ymm15, %ymm5, %ymm5
+	mulx 328(%rsi), %rax, %rbx
+	vpmuludq 160(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	adcx %rax, %r10
+	vpmuludq 192(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm7, %ymm7
+	adox %rbx, %r11
+	vpmuludq 224(%rcx), %ymm11, %ymm14
+	mulx 336(%rsi), %rax, %rbx
+	vpaddq %ymm14, %ymm8, %ymm8
+	vpmuludq 256(%rcx), %ymm10, %ymm15
+	adcx %rax, %r11
+	vpaddq %ymm15, %ymm9, %ymm9
+	vpmuludq 288(%rcx), %ymm13, %ymm14
+	adox %rbx, %r12
+	vpaddq %ymm14, %ymm0, %ymm0
+	mulx 344(%rsi), %rax, %r13
+	vmovdqa 64(%rsi), %ymm10
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	adcx %rax, %r12
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm2, %ymm2
+	adox %rbp, %r13
+	vpmuludq 32(%rcx), %ymm10, %ymm14
+	adcx %rbp, %r13
+	vpaddq %ymm14, %ymm3, %ymm3
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	movq 336(%rcx), %rdx
+	vpaddq %ymm15, %ymm4, %ymm4
+	vpmuludq 96(%rcx), %ymm10, %ymm14
+	xorl %ebp, %ebp
+	vpaddq %ymm14, %ymm5, %ymm5
+	mulx 320(%rsi), %rax, %rbx
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm6, %ymm6
+	adcx %rax, %r10
+	vpmuludq 160(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm7, %ymm7
+	adox %rbx, %r11
+	vpmuludq 192(%rcx), %ymm10, %ymm15
+	mulx 328(%rsi), %rax, %rbx
+	vpaddq %ymm15, %ymm8, %ymm8
+	vpmuludq 224(%rcx), %ymm10, %ymm14
+	adcx %rax, %r11
+	vpaddq %ymm14, %ymm9, %ymm9
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	adox %rbx, %r12
+	vpaddq %ymm15, %ymm0, %ymm0
+	mulx 336(%rsi), %rax, %rbx
+	vpmuludq 288(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm1, %ymm1
+	adcx %rax, %r12
+	vmovdqa 96(%rsi), %ymm10
+	vpaddq %ymm10, %ymm10, %ymm11
+	adox %rbx, %r13
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	mulx 344(%rsi), %rax, %r14
+	vpaddq %ymm12, %ymm12, %ymm13
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	adcx %rax, %r13
+	vpaddq %ymm15, %ymm3, %ymm3
+	vpmuludq 32(%rcx), %ymm11, %ymm14
+	adox %rbp, %r14
+	vpaddq %ymm14, %ymm4, %ymm4
+	adcx %rbp, %r14
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	movq 344(%rcx), %rdx
+	vpmuludq 96(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	xorl %ebp, %ebp
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	mulx 320(%rsi), %rax, %rbx
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 160(%rcx), %ymm11, %ymm14
+	adcx %rax, %r11
+	vpaddq %ymm14, %ymm8, %ymm8
+	vpmuludq 192(%rcx), %ymm10, %ymm15
+	adox %rbx, %r12
+	vpaddq %ymm15, %ymm9, %ymm9
+	mulx 328(%rsi), %rax, %rbx
+	vpmuludq 224(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm0, %ymm0
+	adcx %rax, %r12
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	adox %rbx, %r13
+	vpmuludq 288(%rcx), %ymm13, %ymm14
+	mulx 336(%rsi), %rax, %rbx
+	vpaddq %ymm14, %ymm2, %ymm2
+	vmovdqa 128(%rsi), %ymm10
+	adcx %rax, %r13
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	adox %rbx, %r14
+	vpaddq %ymm15, %ymm4, %ymm4
+	mulx 344(%rsi), %rax, %r15
+	vpmuludq 32(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm5, %ymm5
+	adcx %rax, %r14
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm6, %ymm6
+	adox %rbp, %r15
+	vpmuludq 96(%rcx), %ymm10, %ymm14
+	adcx %rbp, %r15
+	vpaddq %ymm14, %ymm7, %ymm7
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	movl $38, %edx
+	vpaddq %ymm15, %ymm8, %ymm8
+	vpmuludq 160(%rcx), %ymm10, %ymm14
+	xorl %ebp, %ebp
+	vpaddq %ymm14, %ymm9, %ymm9
+	mulx %r12, %rax, %rbx
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
+	adcx %rax, %r8
+	vpmuludq 224(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm1, %ymm1
+	adox %rbx, %r9
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	mulx %r13, %rax, %rbx
+	vpaddq %ymm15, %ymm2, %ymm2
+	vpmuludq 288(%rcx), %ymm12, %ymm14
+	adcx %rax, %r9
+	vpaddq %ymm14, %ymm3, %ymm3
+	vmovdqa 160(%rsi), %ymm10
+	adox %rbx, %r10
+	vpaddq %ymm10, %ymm10, %ymm11
+	mulx %r14, %rax, %rbx
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	vpaddq %ymm12, %ymm12, %ymm13
+	adcx %rax, %r10
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	adox %rbx, %r11
+	vpmuludq 32(%rcx), %ymm11, %ymm14
+	mulx %r15, %rax, %r12
+	vpaddq %ymm14, %ymm6, %ymm6
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	adcx %rax, %r11
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 96(%rcx), %ymm11, %ymm14
+	adox %rbp, %r12
+	vpaddq %ymm14, %ymm8, %ymm8
+	adcx %rbp, %r12
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm9, %ymm9
+	imulq $38, %r12, %r12
+	vpmuludq 160(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm0, %ymm0
+	addq %r12, %r8
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	adcq %rbp, %r9
+	vpaddq %ymm15, %ymm1, %ymm1
+	vpmuludq 224(%rcx), %ymm13, %ymm14
+	adcq %rbp, %r10
+	vpaddq %ymm14, %ymm2, %ymm2
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	adcq %rbp, %r11
+	vpaddq %ymm15, %ymm3, %ymm3
+	sbbq %rax, %rax
+	vpmuludq 288(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm4, %ymm4
+	andl $38, %eax
+	vmovdqa 192(%rsi), %ymm10
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	addq %rax, %r8
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	movq %r8, 320(%rdi)
+	vpaddq %ymm15, %ymm6, %ymm6
+	vpmuludq 32(%rcx), %ymm10, %ymm14
+	movq %r9, 328(%rdi)
+	vpaddq %ymm14, %ymm7, %ymm7
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	movq %r10, 336(%rdi)
+	vpaddq %ymm15, %ymm8, %ymm8
+	movq %r11, 344(%rdi)
+	vpmuludq 96(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
+	movq 352(%rcx), %rdx
+	vpmuludq 128(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
+	mulx 352(%rsi), %r8, %r9
+	vpmuludq 160(%rcx), %ymm12, %ymm14
+	mulx 360(%rsi), %rax, %r10
+	vpaddq %ymm14, %ymm1, %ymm1
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	addq %rax, %r9
+	vpaddq %ymm15, %ymm2, %ymm2
+	vpmuludq 224(%rcx), %ymm12, %ymm14
+	mulx 368(%rsi), %rax, %r11
+	vpaddq %ymm14, %ymm3, %ymm3
+	adcq %rax, %r10
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
+	mulx 376(%rsi), %rax, %r12
+	vpmuludq 288(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm5, %ymm5
+	adcq %rax, %r11
+	vmovdqa 224(%rsi), %ymm10
+	adcq $0, %r12
+	vpaddq %ymm10, %ymm10, %ymm11
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	movq 360(%rcx), %rdx
+	vpaddq %ymm12, %ymm12, %ymm13
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	xorl %ebp, %ebp
+	vpaddq %ymm15, %ymm7, %ymm7
+	mulx 352(%rsi), %rax, %rbx
+	vpmuludq 32(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm8, %ymm8
+	adcx %rax, %r9
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm9, %ymm9
+	adox %rbx, %r10
+	vpmuludq 96(%rcx), %ymm13, %ymm14
+	mulx 360(%rsi), %rax, %rbx
+	vpaddq %ymm14, %ymm0, %ymm0
+	vpmuludq 128(%rcx), %ymm12, %ymm15
+	adcx %rax, %r10
+	vpaddq %ymm15, %ymm1, %ymm1
+	vpmuludq 160(%rcx), %ymm13, %ymm14
+	adox %rbx, %r11
+	vpaddq %ymm14, %ymm2, %ymm2
+	mulx 368(%rsi), %rax, %rbx
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm3, %ymm3
+	adcx %rax, %r11
+	vpmuludq 224(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm4, %ymm4
+	adox %rbx, %r12
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	mulx 376(%rsi), %rax, %r13
+	vpaddq %ymm15, %ymm5, %ymm5
+	vpmuludq 288(%rcx), %ymm13, %ymm14
+	adcx %rax, %r12
+	vpaddq %ymm14, %ymm6, %ymm6
+	vmovdqa 256(%rsi), %ymm10
+	adox %rbp, %r13
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	adcx %rbp, %r13
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm8, %ymm8
+	movq 368(%rcx), %rdx
+	vpmuludq 32(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
+	xorl %ebp, %ebp
+	vpmuludq 64(%rcx), %ymm12, %ymm15
+	mulx 352(%rsi), %rax, %rbx
+	vpaddq %ymm15, %ymm0, %ymm0
+	vpmuludq 96(%rcx), %ymm12, %ymm14
+	adcx %rax, %r10
+	vpaddq %ymm14, %ymm1, %ymm1
+	vpmuludq 128(%rcx), %ymm12, %ymm15
+	adox %rbx, %r11
+	vpaddq %ymm15, %ymm2, %ymm2
+	mulx 360(%rsi), %rax, %rbx
+	vpmuludq 160(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm3, %ymm3
+	adcx %rax, %r11
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
+	adox %rbx, %r12
+	vpmuludq 224(%rcx), %ymm12, %ymm14
+	mulx 368(%rsi), %rax, %rbx
+	vpaddq %ymm14, %ymm5, %ymm5
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	adcx %rax, %r12
+	vpaddq %ymm15, %ymm6, %ymm6
+	vpmuludq 288(%rcx), %ymm12, %ymm14
+	adox %rbx, %r13
+	vpaddq %ymm14, %ymm7, %ymm7
+	mulx 376(%rsi), %rax, %r14
+	vmovdqa 288(%rsi), %ymm10
+	vpmuludq K19(%rip), %ymm10, %ymm12
+	adcx %rax, %r13
+	vpaddq %ymm12, %ymm12, %ymm13
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	adox %rbp, %r14
+	vpaddq %ymm15, %ymm9, %ymm9
+	adcx %rbp, %r14
+	vpmuludq 32(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm0, %ymm0
+	movq 376(%rcx), %rdx
+	vpmuludq 64(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	xorl %ebp, %ebp
+	vpmuludq 96(%rcx), %ymm13, %ymm14
+	mulx 352(%rsi), %rax, %rbx
+	vpaddq %ymm14, %ymm2, %ymm2
+	vpmuludq 128(%rcx), %ymm12, %ymm15
+	adcx %rax, %r11
+	vpaddq %ymm15, %ymm3, %ymm3
+	vpmuludq 160(%rcx), %ymm13, %ymm14
+	adox %rbx, %r12
+	vpaddq %ymm14, %ymm4, %ymm4
+	mulx 360(%rsi), %rax, %rbx
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	adcx %rax, %r12
+	vpmuludq 224(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	adox %rbx, %r13
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	mulx 368(%rsi), %rax, %rbx
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 288(%rcx), %ymm13, %ymm14
+	adcx %rax, %r13
+	vpaddq %ymm14, %ymm8, %ymm8
+	vmovdqa M26(%rip), %ymm12
+	adox %rbx, %r14
+	vmovdqa M25(%rip), %ymm13
+	mulx 376(%rsi), %rax, %r15
+	vpsrlq $26, %ymm0, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	adcx %rax, %r14
+	vpand %ymm12, %ymm0, %ymm0
+	vpsrlq $26, %ymm4, %ymm14
+	adox %rbp, %r15
+	vpaddq %ymm14, %ymm5, %ymm5
+	adcx %rbp, %r15
+	vpand %ymm12, %ymm4, %ymm4
+	vpsrlq $25, %ymm1, %ymm15
+	movl $38, %edx
+	vpaddq %ymm15, %ymm2, %ymm2
+	vpand %ymm13, %ymm1, %ymm1
+	xorl %ebp, %ebp
+	vpsrlq $25, %ymm5, %ymm14
+	mulx %r12, %rax, %rbx
+	vpaddq %ymm14, %ymm6, %ymm6
+	vpand %ymm13, %ymm5, %ymm5
+	adcx %rax, %r8
+	vpsrlq $26, %ymm2, %ymm15
+	vpaddq %ymm15, %ymm3, %ymm3
+	adox %rbx, %r9
+	vpand %ymm12, %ymm2, %ymm2
+	mulx %r13, %rax, %rbx
+	vpsrlq $26, %ymm6, %ymm14
+	vpaddq %ymm14, %ymm7, %ymm7
+	adcx %rax, %r9
+	vpand %ymm12, %ymm6, %ymm6
+	vpsrlq $25, %ymm3, %ymm15
+	adox %rbx, %r10
+	vpaddq %ymm15, %ymm4, %ymm4
+	mulx %r14, %rax, %rbx
+	vpand %ymm13, %ymm3, %ymm3
+	vpsrlq $25, %ymm7, %ymm14
+	adcx %rax, %r10
+	vpaddq %ymm14, %ymm8, %ymm8
+	vpand %ymm13, %ymm7, %ymm7
+	adox %rbx, %r11
+	vpsrlq $26, %ymm4, %ymm15
+	mulx %r15, %rax, %r12
+	vpaddq %ymm15, %ymm5, %ymm5
+	vpand %ymm12, %ymm4, %ymm4
+	adcx %rax, %r11
+	vpsrlq $26, %ymm8, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
+	adox %rbp, %r12
+	vpand %ymm12, %ymm8, %ymm8
+	adcx %rbp, %r12
+	vmovdqa %ymm2, 64(%rdi)
+	vmovdqa %ymm3, 96(%rdi)
+	imulq $38, %r12, %r12
+	vmovdqa %ymm4, 128(%rdi)
+	vmovdqa %ymm6, 192(%rdi)
+	addq %r12, %r8
+	vmovdqa %ymm7, 224(%rdi)
+	adcq %rbp, %r9
+	vmovdqa %ymm8, 256(%rdi)
+	vpsrlq $25, %ymm9, %ymm14
+	adcq %rbp, %r10
+	vpand %ymm13, %ymm9, %ymm9
+	vmovdqa %ymm9, 288(%rdi)
+	adcq %rbp, %r11
+	vpsllq $1, %ymm14, %ymm15
+	sbbq %rax, %rax
+	vpaddq %ymm15, %ymm0, %ymm0
+	vpsllq $4, %ymm14, %ymm15
+	andl $38, %eax
+	vpaddq %ymm14, %ymm0, %ymm0
+	vpaddq %ymm15, %ymm0, %ymm0
+	addq %rax, %r8
+	vpsrlq $26, %ymm0, %ymm14
+	movq %r8, 352(%rdi)
+	vpand %ymm12, %ymm0, %ymm0
+	vpaddq %ymm14, %ymm1, %ymm1
+	movq %r9, 360(%rdi)
+	vmovdqa %ymm0, 0(%rdi)
+	vmovdqa %ymm1, 32(%rdi)
+	movq %r10, 368(%rdi)
+	vmovdqa %ymm5, 160(%rdi)
+	movq %r11, 376(%rdi)
+	ret
+
+	.p2align 6
+.Lsq6:
+	vmovdqa 160(%rsi), %ymm14
+	vpmuludq K38(%rip), %ymm14, %ymm15
+	movq 320(%rsi), %rdx
+	vmovdqa %ymm15, 0(%rcx)
+	mulx 328(%rsi), %r9, %r10
+	vmovdqa 192(%rsi), %ymm14
+	vpmuludq K19(%rip), %ymm14, %ymm15
+	mulx 336(%rsi), %rax, %r11
+	vmovdqa %ymm15, 32(%rcx)
+	addq %rax, %r10
+	vmovdqa 224(%rsi), %ymm14
+	mulx 344(%rsi), %rax, %r12
+	vpmuludq K38(%rip), %ymm14, %ymm15
+	vmovdqa %ymm15, 64(%rcx)
+	adcq %rax, %r11
+	vmovdqa 256(%rsi), %ymm14
+	movq 344(%rsi), %rdx
+	vpmuludq K19(%rip), %ymm14, %ymm15
+	mulx 328(%rsi), %rax, %r13
+	vmovdqa %ymm15, 96(%rcx)
+	vmovdqa 288(%rsi), %ymm14
+	adcq %rax, %r12
+	vpmuludq K38(%rip), %ymm14, %ymm15
+	mulx 336(%rsi), %rax, %r14
+	vmovdqa %ymm15, 128(%rcx)
+	adcq %rax, %r13
+	vmovdqa 0(%rsi), %ymm10
+	vpaddq %ymm10, %ymm10, %ymm11
+	adcq $0, %r14
+	vpmuludq 0(%rsi), %ymm10, %ymm0
+	movq 328(%rsi), %rdx
+	vpmuludq 32(%rsi), %ymm11, %ymm1
+	mulx 336(%rsi), %rax, %rbx
+	vpmuludq 64(%rsi), %ymm11, %ymm2
+	vpmuludq 96(%rsi), %ymm11, %ymm3
+	xorl %ebp, %ebp
+	vpmuludq 128(%rsi), %ymm11, %ymm4
+	addq %rax, %r11
+	vpmuludq 160(%rsi), %ymm11, %ymm5
+	vpmuludq 192(%rsi), %ymm11, %ymm6
+	adcq %rbx, %r12
+	vpmuludq 224(%rsi), %ymm11, %ymm7
+	adcq %rbp, %r13
+	vpmuludq 256(%rsi), %ymm11, %ymm8
+	adcq %rbp, %r14
+	vpmuludq 288(%rsi), %ymm11, %ymm9
+	vmovdqa 32(%rsi), %ymm10
+	xorl %ebp, %ebp
+	vpaddq %ymm10, %ymm10, %ymm11
+	movq 320(%rsi), %rdx
+	vpaddq %ymm11, %ymm11, %ymm12
+	mulx %rdx, %r8, %rax
+	vpmuludq 32(%rsi), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm2, %ymm2
+	adcx %r9, %r9
+	vpmuludq 64(%rsi), %ymm11, %ymm14
+	adox %rax, %r9
+	vpaddq %ymm14, %ymm3, %ymm3
+	movq 328(%rsi), %rdx
+	vpmuludq 96(%rsi), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
+	mulx %rdx, %rax, %rbx
+	vpmuludq 128(%rsi), %ymm11, %ymm14
+	adcx %r10, %r10
+	vpaddq %ymm14, %ymm5, %ymm5
+	adox %rax, %r10
+	vpmuludq 160(%rsi), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm6, %ymm6
+	adcx %r11, %r11
+	vpmuludq 192(%rsi), %ymm11, %ymm14
+	adox %rbx, %r11
+	vpaddq %ymm14, %ymm7, %ymm7
+	vpmuludq 224(%rsi), %ymm12, %ymm15
+	movq 336(%rsi), %rdx
+	vpaddq %ymm15, %ymm8, %ymm8
+	mulx %rdx, %rax, %rbx
+	vpmuludq 256(%rsi), %ymm11, %ymm14
+	adcx %r12, %r12
+	vpaddq %ymm14, %ymm9, %ymm9
+	vpmuludq 128(%rcx), %ymm11, %ymm15
+	adox %rax, %r12
+	vpaddq %ymm15, %ymm0, %ymm0
+	adcx %r13, %r13
+	vmovdqa 64(%rsi), %ymm10
+	adox %rbx, %r13
+	vpaddq %ymm10, %ymm10, %ymm11
+	vpmuludq 64(%rsi), %ymm10, %ymm14
+	movq 344(%rsi), %rdx
+	vpaddq %ymm14, %ymm4, %ymm4
+	mulx %rdx, %rax, %r15
+	vpmuludq 96(%rsi), %ymm11, %ymm15
+	adcx %r14, %r14
+	vpaddq %ymm15, %ymm5, %ymm5
+	vpmuludq 128(%rsi), %ymm11, %ymm14
+	adox %rax, %r14
+	vpaddq %ymm14, %ymm6, %ymm6
+	adcx %rbp, %r15
+	vpmuludq 160(%rsi), %ymm11, %ymm15
+	adox %rbp, %r15
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 192(%rsi), %ymm11, %ymm14
+	movl $38, %edx
+	vpaddq %ymm14, %ymm8, %ymm8
+	xorl %ebp, %ebp
+	vpmuludq 224(%rsi), %ymm11, %ymm15
+	mulx %r12, %rax, %rbx
+	vpaddq %ymm15, %ymm9, %ymm9
+	vpmuludq 96(%rcx), %ymm11, %ymm14
+	adcx %rax, %r8
+	vpaddq %ymm14, %ymm0, %ymm0
+	adox %rbx, %r9
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	mulx %r13, %rax, %rbx
+	vmovdqa 96(%rsi), %ymm10
+	adcx %rax, %r9
+	vpaddq %ymm10, %ymm10, %ymm11
+	adox %rbx, %r10
+	vpaddq %ymm11, %ymm11, %ymm12
+	vpmuludq 96(%rsi), %ymm11, %ymm14
+	mulx %r14, %rax, %rbx
+	vpaddq %ymm14, %ymm6, %ymm6
+	adcx %rax, %r10
+	vpmuludq 128(%rsi), %ymm11, %ymm15
+	adox %rbx, %r11
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 160(%rsi), %ymm12, %ymm14
+	mulx %r15, %rax, %r12
+	vpaddq %ymm14, %ymm8, %ymm8
+	adcx %rax, %r11
+	vpmuludq 192(%rsi), %ymm11, %ymm15
+	adox %rbp, %r12
+	vpaddq %ymm15, %ymm9, %ymm9
+	vpmuludq 64(%rcx), %ymm11, %ymm14
+	adcx %rbp, %r12
+	vpaddq %ymm14, %ymm0, %ymm0
+	imulq $38, %r12, %r12
+	vpmuludq 96(%rcx), %ymm11, %ymm15
+	addq %r12, %r8
+	vpaddq %ymm15, %ymm1, %ymm1
+	vpmuludq 128(%rcx), %ymm11, %ymm14
+	adcq %rbp, %r9
+	vpaddq %ymm14, %ymm2, %ymm2
+	adcq %rbp, %r10
+	vmovdqa 128(%rsi), %ymm10
+	vpaddq %ymm10, %ymm10, %ymm11
+	adcq %rbp, %r11
+	vpmuludq 128(%rsi), %ymm10, %ymm15
+	sbbq %rax, %rax
+	vpaddq %ymm15, %ymm8, %ymm8
+	andl $38, %eax
+	vpmuludq 160(%rsi), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
+	addq %rax, %r8
+	vpmuludq 32(%rcx), %ymm11, %ymm15
+	movq %r8, 320(%rdi)
+	vpaddq %ymm15, %ymm0, %ymm0
+	movq %r9, 328(%rdi)
+	vpmuludq 64(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm1, %ymm1
+	movq %r10, 336(%rdi)
+	vpmuludq 96(%rcx), %ymm11, %ymm15
+	movq %r11, 344(%rdi)
+	vpaddq %ymm15, %ymm2, %ymm2
+	movq 352(%rsi), %rdx
+	vpmuludq 128(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm3, %ymm3
+	mulx 360(%rsi), %r9, %r10
+	vmovdqa 160(%rsi), %ymm10
+	mulx 368(%rsi), %rax, %r11
+	vpaddq %ymm10, %ymm10, %ymm11
+	addq %rax, %r10
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
+	mulx 376(%rsi), %rax, %r12
+	vpmuludq 32(%rcx), %ymm11, %ymm14
+	adcq %rax, %r11
+	vpaddq %ymm14, %ymm1, %ymm1
+	movq 376(%rsi), %rdx
+	vpmuludq 64(%rcx), %ymm11, %ymm15
+	vpaddq %ymm15, %ymm2, %ymm2
+	mulx 360(%rsi), %rax, %r13
+	vpmuludq 96(%rcx), %ymm11, %ymm14
+	adcq %rax, %r12
+	vpaddq %ymm14, %ymm3, %ymm3
+	vpmuludq 128(%rcx), %ymm11, %ymm15
+	mulx 368(%rsi), %rax, %r14
+	vpaddq %ymm15, %ymm4, %ymm4
+	adcq %rax, %r13
+	vmovdqa 192(%rsi), %ymm10
+	adcq $0, %r14
+	vpaddq %ymm10, %ymm10, %ymm11
+	vpmuludq 32(%rcx), %ymm10, %ymm14
+	movq 360(%rsi), %rdx
+	vpaddq %ymm14, %ymm2, %ymm2
+	mulx 368(%rsi), %rax, %rbx
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	xorl %ebp, %ebp
+	vpaddq %ymm15, %ymm3, %ymm3
+	vpmuludq 96(%rcx), %ymm11, %ymm14
+	addq %rax, %r11
+	vpaddq %ymm14, %ymm4, %ymm4
+	adcq %rbx, %r12
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	adcq %rbp, %r13
+	vpaddq %ymm15, %ymm5, %ymm5
+	vmovdqa 224(%rsi), %ymm10
+	adcq %rbp, %r14
+	vpaddq %ymm10, %ymm10, %ymm11
+	xorl %ebp, %ebp
+	vpmuludq 64(%rcx), %ymm10, %ymm14
+	movq 352(%rsi), %rdx
+	vpaddq %ymm14, %ymm4, %ymm4
+	vpmuludq 96(%rcx), %ymm11, %ymm15
+	mulx %rdx, %r8, %rax
+	vpaddq %ymm15, %ymm5, %ymm5
+	adcx %r9, %r9
+	vpmuludq 128(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	adox %rax, %r9
+	vmovdqa 256(%rsi), %ymm10
+	movq 360(%rsi), %rdx
+	vpmuludq 96(%rcx), %ymm10, %ymm15
+	mulx %rdx, %rax, %rbx
+	vpaddq %ymm15, %ymm6, %ymm6
+	vpmuludq 128(%rcx), %ymm10, %ymm14
+	adcx %r10, %r10
+	vpaddq %ymm14, %ymm7, %ymm7
+	adox %rax, %r10
+	vmovdqa 288(%rsi), %ymm10
+	adcx %r11, %r11
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm8, %ymm8
+	adox %rbx, %r11
+	vmovdqa M26(%rip), %ymm12
+	movq 368(%rsi), %rdx
+	vmovdqa M25(%rip), %ymm13
+	mulx %rdx, %rax, %rbx
+	vpsrlq $26, %ymm0, %ymm14
+	vpaddq %ymm14, %ymm1, %ymm1
+	adcx %r12, %r12
+	vpand %ymm12, %ymm0, %ymm0
+	adox %rax, %r12
+	vpsrlq $26, %ymm4, %ymm15
+	adcx %r13, %r13
+	vpaddq %ymm15, %ymm5, %ymm5
+	vpand %ymm12, %ymm4, %ymm4
+	adox %rbx, %r13
+	vpsrlq $25, %ymm1, %ymm14
+	movq 376(%rsi), %rdx
+	vpaddq %ymm14, %ymm2, %ymm2
+	mulx %rdx, %rax, %r15
+	vpand %ymm13, %ymm1, %ymm1
+	vpsrlq $25, %ymm5, %ymm15
+	adcx %r14, %r14
+	vpaddq %ymm15, %ymm6, %ymm6
+	adox %rax, %r14
+	vpand %ymm13, %ymm5, %ymm5
+	vpsrlq $26, %ymm2, %ymm14
+	adcx %rbp, %r15
+	vpaddq %ymm14, %ymm3, %ymm3
+	adox %rbp, %r15
+	vpand %ymm12, %ymm2, %ymm2
+	movl $38, %edx
+	vpsrlq $26, %ymm6, %ymm15
+	vpaddq %ymm15, %ymm7, %ymm7
+	xorl %ebp, %ebp
+	vpand %ymm12, %ymm6, %ymm6
+	mulx %r12, %rax, %rbx
+	vpsrlq $25, %ymm3, %ymm14
+	adcx %rax, %r8
+	vpaddq %ymm14, %ymm4, %ymm4
+	vpand %ymm13, %ymm3, %ymm3
+	adox %rbx, %r9
+	vpsrlq $25, %ymm7, %ymm15
+	mulx %r13, %rax, %rbx
+	vpaddq %ymm15, %ymm8, %ymm8
+	adcx %rax, %r9
+	vpand %ymm13, %ymm7, %ymm7
+	vpsrlq $26, %ymm4, %ymm14
+	adox %rbx, %r10
+	vpaddq %ymm14, %ymm5, %ymm5
+	mulx %r14, %rax, %rbx
+	vpand %ymm12, %ymm4, %ymm4
+	adcx %rax, %r10
+	vpsrlq $26, %ymm8, %ymm15
+	vpaddq %ymm15, %ymm9, %ymm9
+	adox %rbx, %r11
+	vpand %ymm12, %ymm8, %ymm8
+	mulx %r15, %rax, %r12
+	vmovdqa %ymm2, 64(%rdi)
+	vmovdqa %ymm3, 96(%rdi)
+	adcx %rax, %r11
+	vmovdqa %ymm4, 128(%rdi)
+	adox %rbp, %r12
+	vmovdqa %ymm6, 192(%rdi)
+	adcx %rbp, %r12
+	vmovdqa %ymm7, 224(%rdi)
+	vmovdqa %ymm8, 256(%rdi)
+	imulq $38, %r12, %r12
+	vpsrlq $25, %ymm9, %ymm14
+	addq %r12, %r8
+	vpand %ymm13, %ymm9, %ymm9
+	adcq %rbp, %r9
+	vmovdqa %ymm9, 288(%rdi)
+	vpsllq $1, %ymm14, %ymm15
+	adcq %rbp, %r10
+	vpaddq %ymm15, %ymm0, %ymm0
+	adcq %rbp, %r11
+	vpsllq $4, %ymm14, %ymm15
+	sbbq %rax, %rax
+	vpaddq %ymm14, %ymm0, %ymm0
+	vpaddq %ymm15, %ymm0, %ymm0
+	andl $38, %eax
+	vpsrlq $26, %ymm0, %ymm14
+	addq %rax, %r8
+	vpand %ymm12, %ymm0, %ymm0
+	movq %r8, 352(%rdi)
+	vpaddq %ymm14, %ymm1, %ymm1
+	vmovdqa %ymm0, 0(%rdi)
+	movq %r9, 360(%rdi)
+	vmovdqa %ymm1, 32(%rdi)
+	movq %r10, 368(%rdi)
+	vmovdqa %ymm5, 160(%rdi)
+	movq %r11, 376(%rdi)
+	ret
+
+	.p2align 6
+.Lmulpre6:
+	vmovdqa 0(%rsi), %ymm10
+	vpmuludq 0(%rcx), %ymm10, %ymm0
+	movq 320(%rcx), %rdx
+	vpmuludq 32(%rcx), %ymm10, %ymm1
+	vpmuludq 64(%rcx), %ymm10, %ymm2
+	mulx 1280(%rsi), %r8, %r9
+	vpmuludq 96(%rcx), %ymm10, %ymm3
+	mulx 1288(%rsi), %rax, %r10
+	vpmuludq 128(%rcx), %ymm10, %ymm4
+	vpmuludq 160(%rcx), %ymm10, %ymm5
+	addq %rax, %r9
+	vpmuludq 192(%rcx), %ymm10, %ymm6
+	vpmuludq 224(%rcx), %ymm10, %ymm7
+	mulx 1296(%rsi), %rax, %r11
+	vpmuludq 256(%rcx), %ymm10, %ymm8
+	adcq %rax, %r10
+	vpmuludq 288(%rcx), %ymm10, %ymm9
+	vmovdqa 32(%rsi), %ymm10
+	mulx 1304(%rsi), %rax, %r12
+	vmovdqa 352(%rsi), %ymm11
+	vmovdqa 992(%rsi), %ymm13
+	adcq %rax, %r11
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	adcq $0, %r12
+	vpaddq %ymm15, %ymm1, %ymm1
+	vpmuludq 32(%rcx), %ymm11, %ymm14
+	movq 328(%rcx), %rdx
+	vpaddq %ymm14, %ymm2, %ymm2
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	xorl %ebp, %ebp
+	vpaddq %ymm15, %ymm3, %ymm3
+	mulx 1280(%rsi), %rax, %rbx
+	vpmuludq 96(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm4, %ymm4
+	adcx %rax, %r9
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	adox %rbx, %r10
+	vpmuludq 160(%rcx), %ymm11, %ymm14
+	mulx 1288(%rsi), %rax, %rbx
+	vpaddq %ymm14, %ymm6, %ymm6
+	vpmuludq 192(%rcx), %ymm10, %ymm15
+	adcx %rax, %r10
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 224(%rcx), %ymm11, %ymm14
+	adox %rbx, %r11
+	vpaddq %ymm14, %ymm8, %ymm8
+	mulx 1296(%rsi), %rax, %rbx
+	vpmuludq 256(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm9, %ymm9
+	adcx %rax, %r11
+	vpmuludq 288(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm0, %ymm0
+	adox %rbx, %r12
+	vmovdqa 64(%rsi), %ymm10
+	mulx 1304(%rsi), %rax, %r13
+	vmovdqa 704(%rsi), %ymm12
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	adcx %rax, %r12
+	vpaddq %ymm15, %ymm2, %ymm2
+	vpmuludq 32(%rcx), %ymm10, %ymm14
+	adox %rbp, %r13
+	vpaddq %ymm14, %ymm3, %ymm3
+	adcx %rbp, %r13
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
+	movq 336(%rcx), %rdx
+	vpmuludq 96(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm5, %ymm5
+	xorl %ebp, %ebp
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	mulx 1280(%rsi), %rax, %rbx
+	vpaddq %ymm15, %ymm6, %ymm6
+	vpmuludq 160(%rcx), %ymm10, %ymm14
+	adcx %rax, %r10
+	vpaddq %ymm14, %ymm7, %ymm7
+	vpmuludq 192(%rcx), %ymm10, %ymm15
+	adox %rbx, %r11
+	vpaddq %ymm15, %ymm8, %ymm8
+	mulx 1288(%rsi), %rax, %rbx
+	vpmuludq 224(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
+	adcx %rax, %r11
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
+	adox %rbx, %r12
+	vpmuludq 288(%rcx), %ymm12, %ymm14
+	mulx 1296(%rsi), %rax, %rbx
+	vpaddq %ymm14, %ymm1, %ymm1
+	vmovdqa 96(%rsi), %ymm10
+	adcx %rax, %r12
+	vmovdqa 416(%rsi), %ymm11
+	vmovdqa 736(%rsi), %ymm12
+	adox %rbx, %r13
+	vmovdqa 1056(%rsi), %ymm13
+	mulx 1304(%rsi), %rax, %r14
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm3, %ymm3
+	adcx %rax, %r13
+	vpmuludq 32(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm4, %ymm4
+	adox %rbp, %r14
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	adcx %rbp, %r14
+	vpaddq %ymm15, %ymm5, %ymm5
+	vpmuludq 96(%rcx), %ymm11, %ymm14
+	movq 344(%rcx), %rdx
+	vpaddq %ymm14, %ymm6, %ymm6
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	xorl %ebp, %ebp
+	vpaddq %ymm15, %ymm7, %ymm7
+	mulx 1280(%rsi), %rax, %rbx
+	vpmuludq 160(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm8, %ymm8
+	adcx %rax, %r11
+	vpmuludq 192(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm9, %ymm9
+	adox %rbx, %r12
+	vpmuludq 224(%rcx), %ymm13, %ymm14
+	mulx 1288(%rsi), %rax, %rbx
+	vpaddq %ymm14, %ymm0, %ymm0
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	adcx %rax, %r12
+	vpaddq %ymm15, %ymm1, %ymm1
+	vpmuludq 288(%rcx), %ymm13, %ymm14
+	adox %rbx, %r13
+	vpaddq %ymm14, %ymm2, %ymm2
+	mulx 1296(%rsi), %rax, %rbx
+	vmovdqa 128(%rsi), %ymm10
+	vmovdqa 768(%rsi), %ymm12
+	adcx %rax, %r13
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
+	adox %rbx, %r14
+	vpmuludq 32(%rcx), %ymm10, %ymm14
+	mulx 1304(%rsi), %rax, %r15
+	vpaddq %ymm14, %ymm5, %ymm5
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	adcx %rax, %r14
+	vpaddq %ymm15, %ymm6, %ymm6
+	vpmuludq 96(%rcx), %ymm10, %ymm14
+	adox %rbp, %r15
+	vpaddq %ymm14, %ymm7, %ymm7
+	adcx %rbp, %r15
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm8, %ymm8
+	movl $38, %edx
+	vpmuludq 160(%rcx), %ymm10, %ymm14
+	xorl %ebp, %ebp
+	vpaddq %ymm14, %ymm9, %ymm9
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	mulx %r12, %rax, %rbx
+	vpaddq %ymm15, %ymm0, %ymm0
+	vpmuludq 224(%rcx), %ymm12, %ymm14
+	adcx %rax, %r8
+	vpaddq %ymm14, %ymm1, %ymm1
+	adox %rbx, %r9
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm2, %ymm2
+	mulx %r13, %rax, %rbx
+	vpmuludq 288(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm3, %ymm3
+	adcx %rax, %r9
+	vmovdqa 160(%rsi), %ymm10
+	adox %rbx, %r10
+	vmovdqa 480(%rsi), %ymm11
+	vmovdqa 800(%rsi), %ymm12
+	mulx %r14, %rax, %rbx
+	vmovdqa 1120(%rsi), %ymm13
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	adcx %rax, %r10
+	vpaddq %ymm15, %ymm5, %ymm5
+	adox %rbx, %r11
+	vpmuludq 32(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	mulx %r15, %rax, %r12
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm7, %ymm7
+	adcx %rax, %r11
+	vpmuludq 96(%rcx), %ymm11, %ymm14
+	adox %rbp, %r12
+	vpaddq %ymm14, %ymm8, %ymm8
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	adcx %rbp, %r12
+	vpaddq %ymm15, %ymm9, %ymm9
+	vpmuludq 160(%rcx), %ymm13, %ymm14
+	imulq $38, %r12, %r12
+	vpaddq %ymm14, %ymm0, %ymm0
+	addq %r12, %r8
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	adcq %rbp, %r9
+	vpmuludq 224(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm2, %ymm2
+	adcq %rbp, %r10
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	adcq %rbp, %r11
+	vpaddq %ymm15, %ymm3, %ymm3
+	vpmuludq 288(%rcx), %ymm13, %ymm14
+	sbbq %rax, %rax
+	vpaddq %ymm14, %ymm4, %ymm4
+	vmovdqa 192(%rsi), %ymm10
+	andl $38, %eax
+	vmovdqa 832(%rsi), %ymm12
+	addq %rax, %r8
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm6, %ymm6
+	movq %r8, 320(%rdi)
+	vpmuludq 32(%rcx), %ymm10, %ymm14
+	vpaddq %ymm14, %ymm7, %ymm7
+	movq %r9, 328(%rdi)
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	movq %r10, 336(%rdi)
+	vpaddq %ymm15, %ymm8, %ymm8
+	vpmuludq 96(%rcx), %ymm10, %ymm14
+	movq %r11, 344(%rdi)
+	vpaddq %ymm14, %ymm9, %ymm9
+	vpmuludq 128(%rcx), %ymm12, %ymm15
+	movq 352(%rcx), %rdx
+	vpaddq %ymm15, %ymm0, %ymm0
+	mulx 1312(%rsi), %r8, %r9
+	vpmuludq 160(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm1, %ymm1
+	mulx 1320(%rsi), %rax, %r10
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm2, %ymm2
+	addq %rax, %r9
+	vpmuludq 224(%rcx), %ymm12, %ymm14
+	mulx 1328(%rsi), %rax, %r11
+	vpaddq %ymm14, %ymm3, %ymm3
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	adcq %rax, %r10
+	vpaddq %ymm15, %ymm4, %ymm4
+	vpmuludq 288(%rcx), %ymm12, %ymm14
+	mulx 1336(%rsi), %rax, %r12
+	vpaddq %ymm14, %ymm5, %ymm5
+	adcq %rax, %r11
+	vmovdqa 224(%rsi), %ymm10
+	vmovdqa 544(%rsi), %ymm11
+	adcq $0, %r12
+	vmovdqa 864(%rsi), %ymm12
+	vmovdqa 1184(%rsi), %ymm13
+	movq 360(%rcx), %rdx
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	xorl %ebp, %ebp
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 32(%rcx), %ymm11, %ymm14
+	mulx 1312(%rsi), %rax, %rbx
+	vpaddq %ymm14, %ymm8, %ymm8
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	adcx %rax, %r9
+	vpaddq %ymm15, %ymm9, %ymm9
+	adox %rbx, %r10
+	vpmuludq 96(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm0, %ymm0
+	mulx 1320(%rsi), %rax, %rbx
+	vpmuludq 128(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	adcx %rax, %r10
+	vpmuludq 160(%rcx), %ymm13, %ymm14
+	adox %rbx, %r11
+	vpaddq %ymm14, %ymm2, %ymm2
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	mulx 1328(%rsi), %rax, %rbx
+	vpaddq %ymm15, %ymm3, %ymm3
+	vpmuludq 224(%rcx), %ymm13, %ymm14
+	adcx %rax, %r11
+	vpaddq %ymm14, %ymm4, %ymm4
+	adox %rbx, %r12
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	mulx 1336(%rsi), %rax, %r13
+	vpmuludq 288(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	adcx %rax, %r12
+	vmovdqa 256(%rsi), %ymm10
+	adox %rbp, %r13
+	vmovdqa 896(%rsi), %ymm12
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	adcx %rbp, %r13
+	vpaddq %ymm15, %ymm8, %ymm8
+	vpmuludq 32(%rcx), %ymm10, %ymm14
+	movq 368(%rcx), %rdx
+	vpaddq %ymm14, %ymm9, %ymm9
+	xorl %ebp, %ebp
+	vpmuludq 64(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
+	mulx 1312(%rsi), %rax, %rbx
+	vpmuludq 96(%rcx), %ymm12, %ymm14
+	adcx %rax, %r10
+	vpaddq %ymm14, %ymm1, %ymm1
+	vpmuludq 128(%rcx), %ymm12, %ymm15
+	adox %rbx, %r11
+	vpaddq %ymm15, %ymm2, %ymm2
+	vpmuludq 160(%rcx), %ymm12, %ymm14
+	mulx 1320(%rsi), %rax, %rbx
+	vpaddq %ymm14, %ymm3, %ymm3
+	adcx %rax, %r11
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm4, %ymm4
+	adox %rbx, %r12
+	vpmuludq 224(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm5, %ymm5
+	mulx 1328(%rsi), %rax, %rbx
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	adcx %rax, %r12
+	vpaddq %ymm15, %ymm6, %ymm6
+	vpmuludq 288(%rcx), %ymm12, %ymm14
+	adox %rbx, %r13
+	vpaddq %ymm14, %ymm7, %ymm7
+	vmovdqa 288(%rsi), %ymm10
+	mulx 1336(%rsi), %rax, %r14
+	vmovdqa 928(%rsi), %ymm12
+	adcx %rax, %r13
+	vmovdqa 1248(%rsi), %ymm13
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	adox %rbp, %r14
+	vpaddq %ymm15, %ymm9, %ymm9
+	vpmuludq 32(%rcx), %ymm13, %ymm14
+	adcx %rbp, %r14
+	vpaddq %ymm14, %ymm0, %ymm0
+	movq 376(%rcx), %rdx
+	vpmuludq 64(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	xorl %ebp, %ebp
+	vpmuludq 96(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm2, %ymm2
+	mulx 1312(%rsi), %rax, %rbx
+	vpmuludq 128(%rcx), %ymm12, %ymm15
+	adcx %rax, %r11
+	vpaddq %ymm15, %ymm3, %ymm3
+	vpmuludq 160(%rcx), %ymm13, %ymm14
+	adox %rbx, %r12
+	vpaddq %ymm14, %ymm4, %ymm4
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	mulx 1320(%rsi), %rax, %rbx
+	vpaddq %ymm15, %ymm5, %ymm5
+	adcx %rax, %r12
+	vpmuludq 224(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	adox %rbx, %r13
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm7, %ymm7
+	mulx 1328(%rsi), %rax, %rbx
+	vpmuludq 288(%rcx), %ymm13, %ymm14
+	adcx %rax, %r13
+	vpaddq %ymm14, %ymm8, %ymm8
+	vmovdqa M26(%rip), %ymm12
+	adox %rbx, %r14
+	vmovdqa M25(%rip), %ymm13
+	vpsrlq $26, %ymm0, %ymm15
+	mulx 1336(%rsi), %rax, %r15
+	vpaddq %ymm15, %ymm1, %ymm1
+	adcx %rax, %r14
+	vpand %ymm12, %ymm0, %ymm0
+	vpsrlq $26, %ymm4, %ymm14
+	adox %rbp, %r15
+	vpaddq %ymm14, %ymm5, %ymm5
+	vpand %ymm12, %ymm4, %ymm4
+	adcx %rbp, %r15
+	vpsrlq $25, %ymm1, %ymm15
+	movl $38, %edx
+	vpaddq %ymm15, %ymm2, %ymm2
+	vpand %ymm13, %ymm1, %ymm1
+	xorl %ebp, %ebp
+	vpsrlq $25, %ymm5, %ymm14
+	vpaddq %ymm14, %ymm6, %ymm6
+	mulx %r12, %rax, %rbx
+	vpand %ymm13, %ymm5, %ymm5
+	adcx %rax, %r8
+	vpsrlq $26, %ymm2, %ymm15
+	vpaddq %ymm15, %ymm3, %ymm3
+	adox %rbx, %r9
+	vpand %ymm12, %ymm2, %ymm2
+	vpsrlq $26, %ymm6, %ymm14
+	mulx %r13, %rax, %rbx
+	vpaddq %ymm14, %ymm7, %ymm7
+	adcx %rax, %r9
+	vpand %ymm12, %ymm6, %ymm6
+	vpsrlq $25, %ymm3, %ymm15
+	adox %rbx, %r10
+	vpaddq %ymm15, %ymm4, %ymm4
+	vpand %ymm13, %ymm3, %ymm3
+	mulx %r14, %rax, %rbx
+	vpsrlq $25, %ymm7, %ymm14
+	adcx %rax, %r10
+	vpaddq %ymm14, %ymm8, %ymm8
+	vpand %ymm13, %ymm7, %ymm7
+	adox %rbx, %r11
+	vpsrlq $26, %ymm4, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	mulx %r15, %rax, %r12
+	vpand %ymm12, %ymm4, %ymm4
+	adcx %rax, %r11
+	vpsrlq $26, %ymm8, %ymm14
+	vpaddq %ymm14, %ymm9, %ymm9
+	adox %rbp, %r12
+	vpand %ymm12, %ymm8, %ymm8
+	vmovdqa %ymm2, 64(%rdi)
+	adcx %rbp, %r12
+	vmovdqa %ymm3, 96(%rdi)
+	imulq $38, %r12, %r12
+	vmovdqa %ymm4, 128(%rdi)
+	vmovdqa %ymm6, 192(%rdi)
+	addq %r12, %r8
+	vmovdqa %ymm7, 224(%rdi)
+	vmovdqa %ymm8, 256(%rdi)
+	adcq %rbp, %r9
+	vpsrlq $25, %ymm9, %ymm14
+	adcq %rbp, %r10
+	vpand %ymm13, %ymm9, %ymm9
+	vmovdqa %ymm9, 288(%rdi)
+	adcq %rbp, %r11
+	vpsllq $1, %ymm14, %ymm15
+	vpaddq %ymm15, %ymm0, %ymm0
+	sbbq %rax, %rax
+	vpsllq $4, %ymm14, %ymm15
+	andl $38, %eax
+	vpaddq %ymm14, %ymm0, %ymm0
+	vpaddq %ymm15, %ymm0, %ymm0
+	addq %rax, %r8
+	vpsrlq $26, %ymm0, %ymm14
+	vpand %ymm12, %ymm0, %ymm0
+	movq %r8, 352(%rdi)
+	vpaddq %ymm14, %ymm1, %ymm1
+	movq %r9, 360(%rdi)
+	vmovdqa %ymm0, 0(%rdi)
+	vmovdqa %ymm1, 32(%rdi)
+	movq %r10, 368(%rdi)
+	vmovdqa %ymm5, 160(%rdi)
+	movq %r11, 376(%rdi)
+	ret
+
+FE64_FUNC(CRYPTO_NAMESPACE(ladder4x2_loop))
+	FE64_PUSH %rbx
+	FE64_PUSH %rbp
+	FE64_PUSH %r12
+	FE64_PUSH %r13
+	FE64_PUSH %r14
+	FE64_PUSH %r15
+	FE64_PUSH %rdi
+	.p2align 5
+1:
+	movq (%rsp), %rdi
+	movq 7504(%rdi), %rcx
+	movq %rcx, %rax
+	shrq $6, %rax
+	shlq $5, %rax
+	vmovdqa 7264(%rdi,%rax), %ymm0
+	andl $63, %ecx
+	vmovq %rcx, %xmm1
+	vpsrlq %xmm1, %ymm0, %ymm0
+	vpand ONE(%rip), %ymm0, %ymm0
+	vpxor %ymm2, %ymm2, %ymm2
+	vpsubq %ymm0, %ymm2, %ymm0
+	vpxor 7392(%rdi), %ymm0, %ymm15
+	vmovdqa %ymm0, 7392(%rdi)
+	vmovdqa 1344(%rdi), %ymm0
+	movq 7504(%rdi), %rcx
+	vmovdqa 2112(%rdi), %ymm1
+	movq %rcx, %rax
+	shrq $3, %rax
+	vmovdqa 1728(%rdi), %ymm4
+	movzbl 7424(%rdi,%rax), %eax
+	andl $7, %ecx
+	vmovdqa 2496(%rdi), %ymm5
+	shrl %cl, %eax
+	vpblendvb %ymm15, 2112(%rdi), %ymm0, %ymm2
+	andl $1, %eax
+	movq 7488(%rdi), %rsi
+	vpblendvb %ymm15, 1344(%rdi), %ymm1, %ymm3
+	xorq %rax, %rsi
+	movq %rax, 7488(%rdi)
+	vpblendvb %ymm15, 2496(%rdi), %ymm4, %ymm6
+	negq %rsi
+	vpblendvb %ymm15, 1728(%rdi), %ymm5, %ymm7
+	movq 2048(%rdi), %rax
+	movq 2816(%rdi), %rbx
+	vpaddq %ymm6, %ymm2, %ymm8
+	movq %rax, %rdx
+	xorq %rbx, %rdx
+	vmovdqa %ymm8, 2880(%rdi)
+	andq %rsi, %rdx
+	vpaddq TWOP0(%rip), %ymm2, %ymm9
+	xorq %rdx, %rax
+	xorq %rdx, %rbx
+	vpsubq %ymm6, %ymm9, %ymm9
+	movq %rax, 2048(%rdi)
+	movq %rbx, 2816(%rdi)
+	vmovdqa %ymm9, 3264(%rdi)
+	movq 2056(%rdi), %rax
+	vpaddq %ymm7, %ymm3, %ymm10
+	movq 2824(%rdi), %rbx
+	movq %rax, %rdx
+	vmovdqa %ymm10, 3648(%rdi)
+	xorq %rbx, %rdx
+	andq %rsi, %rdx
+	vpaddq TWOP0(%rip), %ymm3, %ymm11
+	xorq %rdx, %rax
+	vpsubq %ymm7, %ymm11, %ymm11
+	xorq %rdx, %rbx
+	movq %rax, 2056(%rdi)
+	vmovdqa %ymm11, 4032(%rdi)
+	movq %rbx, 2824(%rdi)
+	movq 2064(%rdi), %rax
+	vmovdqa 1376(%rdi), %ymm0
+	movq 2832(%rdi), %rbx
+	vmovdqa 2144(%rdi), %ymm1
+	movq %rax, %rdx
+	xorq %rbx, %rdx
+	vmovdqa 1760(%rdi), %ymm4
+	andq %rsi, %rdx
+	xorq %rdx, %rax
+	vmovdqa 2528(%rdi), %ymm5
+	xorq %rdx, %rbx
+	vpblendvb %ymm15, 2144(%rdi), %ymm0, %ymm2
+	movq %rax, 2064(%rdi)
+	movq %rbx, 2832(%rdi)
+	vpblendvb %ymm15, 1376(%rdi), %ymm1, %ymm3
+	movq 2072(%rdi), %rax
+	movq 2840(%rdi), %rbx
+	vpblendvb %ymm15, 2528(%rdi), %ymm4, %ymm6
+	movq %rax, %rdx
+	vpblendvb %ymm15, 1760(%rdi), %ymm5, %ymm7
+	xorq %rbx, %rdx
+	andq %rsi, %rdx
+	vpaddq %ymm6, %ymm2, %ymm8
+	xorq %rdx, %rax
+	xorq %rdx, %rbx
+	vmovdqa %ymm8, 2912(%rdi)
+	movq %rax, 2072(%rdi)
+	vpaddq TWOPO(%rip), %ymm2, %ymm9
+	movq %rbx, 2840(%rdi)
+	movq 1664(%rdi), %r8
+	vpsubq %ymm6, %ymm9, %ymm9
+	movq 2432(%rdi), %r12
+	movq 1672(%rdi), %r9
+	vmovdqa %ymm9, 3296(%rdi)
+	movq 2440(%rdi), %r13
+	movq 1680(%rdi), %r10
+	vpaddq %ymm7, %ymm3, %ymm10
+	movq 2448(%rdi), %r14
+	vmovdqa %ymm10, 3680(%rdi)
+	movq 1688(%rdi), %r11
+	movq 2456(%rdi), %r15
+	vpaddq TWOPO(%rip), %ymm3, %ymm11
+	movq %r8, %rax
+	xorq %r12, %rax
+	vpsubq %ymm7, %ymm11, %ymm11
+	andq %rsi, %rax
+	vmovdqa %ymm11, 4064(%rdi)
+	xorq %rax, %r8
+	xorq %rax, %r12
+	vmovdqa 1408(%rdi), %ymm0
+	movq %r9, %rax
+	xorq %r13, %rax
+	vmovdqa 2176(%rdi), %ymm1
+	andq %rsi, %rax
+	vmovdqa 1792(%rdi), %ymm4
+	xorq %rax, %r9
+	xorq %rax, %r13
+	vmovdqa 2560(%rdi), %ymm5
+	movq %r10, %rax
+	xorq %r14, %rax
+	vpblendvb %ymm15, 2176(%rdi), %ymm0, %ymm2
+	andq %rsi, %rax
+	vpblendvb %ymm15, 1408(%rdi), %ymm1, %ymm3
+	xorq %rax, %r10
+	xorq %rax, %r14
+	vpblendvb %ymm15, 2560(%rdi), %ymm4, %ymm6
+	movq %r11, %rax
+	xorq %r15, %rax
+	vpblendvb %ymm15, 1792(%rdi), %ymm5, %ymm7
+	andq %rsi, %rax
+	vpaddq %ymm6, %ymm2, %ymm8
+	xorq %rax, %r11
+	xorq %rax, %r15
+	vmovdqa %ymm8, 2944(%rdi)
+	movq %r8, %rbx
+	movq %r9, %rcx
+	vpaddq TWOPE(%rip), %ymm2, %ymm9
+	movq %r10, %rdx
+	vpsubq %ymm6, %ymm9, %ymm9
+	movq %r11, %rsi
+	addq 2048(%rdi), %rbx
+	vmovdqa %ymm9, 3328(%rdi)
+	adcq 2056(%rdi), %rcx
+	adcq 2064(%rdi), %rdx
+	vpaddq %ymm7, %ymm3, %ymm10
+	adcq 2072(%rdi), %rsi
+	vmovdqa %ymm10, 3712(%rdi)
+	sbbq %rax, %rax
+	andl $38, %eax
+	vpaddq TWOPE(%rip), %ymm3, %ymm11
+	addq %rax, %rbx
+	adcq $0, %rcx
+	vpsubq %ymm7, %ymm11, %ymm11
+	adcq $0, %rdx
+	vmovdqa %ymm11, 4096(%rdi)
+	adcq $0, %rsi
+	sbbq %rax, %rax
+	vmovdqa 1440(%rdi), %ymm0
+	andl $38, %eax
+	addq %rax, %rbx
+	vmovdqa 2208(%rdi), %ymm1
+	movq %rbx, 3200(%rdi)
+	vmovdqa 1824(%rdi), %ymm4
+	movq %rcx, 3208(%rdi)
+	movq %rdx, 3216(%rdi)
+	vmovdqa 2592(%rdi), %ymm5
+	movq %rsi, 3224(%rdi)
+	subq 2048(%rdi), %r8
+	vpblendvb %ymm15, 2208(%rdi), %ymm0, %ymm2
+	sbbq 2056(%rdi), %r9
+	vpblendvb %ymm15, 1440(%rdi), %ymm1, %ymm3
+	sbbq 2064(%rdi), %r10
+	sbbq 2072(%rdi), %r11
+	vpblendvb %ymm15, 2592(%rdi), %ymm4, %ymm6
+	sbbq %rax, %rax
+	andl $38, %eax
+	vpblendvb %ymm15, 1824(%rdi), %ymm5, %ymm7
+	subq %rax, %r8
+	sbbq $0, %r9
+	vpaddq %ymm6, %ymm2, %ymm8
+	sbbq $0, %r10
+	vmovdqa %ymm8, 2976(%rdi)
+	sbbq $0, %r11
+	sbbq %rax, %rax
+	vpaddq TWOPO(%rip), %ymm2, %ymm9
+	andl $38, %eax
+	subq %rax, %r8
+	vpsubq %ymm6, %ymm9, %ymm9
+	movq %r8, 3584(%rdi)
+	vmovdqa %ymm9, 3360(%rdi)
+	movq %r9, 3592(%rdi)
+	movq %r10, 3600(%rdi)
+	vpaddq %ymm7, %ymm3, %ymm10
+	movq %r11, 3608(%rdi)
+	movq %r12, %rbx
+	vmovdqa %ymm10, 3744(%rdi)
+	movq %r13, %rcx
+	vpaddq TWOPO(%rip), %ymm3, %ymm11
+	movq %r14, %rdx
+	movq %r15, %rsi
+	vpsubq %ymm7, %ymm11, %ymm11
+	addq 2816(%rdi), %rbx
+	adcq 2824(%rdi), %rcx
+	vmovdqa %ymm11, 4128(%rdi)
+	adcq 2832(%rdi), %rdx
+	vmovdqa 1472(%rdi), %ymm0
+	adcq 2840(%rdi), %rsi
+	sbbq %rax, %rax
+	vmovdqa 2240(%rdi), %ymm1
+	andl $38, %eax
+	addq %rax, %rbx
+	vmovdqa 1856(%rdi), %ymm4
+	adcq $0, %rcx
+	vmovdqa 2624(%rdi), %ymm5
+	adcq $0, %rdx
+	adcq $0, %rsi
+	vpblendvb %ymm15, 2240(%rdi), %ymm0, %ymm2
+	sbbq %rax, %rax
+	andl $38, %eax
+	vpblendvb %ymm15, 1472(%rdi), %ymm1, %ymm3
+	addq %rax, %rbx
+	vpblendvb %ymm15, 2624(%rdi), %ymm4, %ymm6
+	movq %rbx, 3968(%rdi)
+	movq %rcx, 3976(%rdi)
+	vpblendvb %ymm15, 1856(%rdi), %ymm5, %ymm7
+	movq %rdx, 3984(%rdi)
+	movq %rsi, 3992(%rdi)
+	vpaddq %ymm6, %ymm2, %ymm8
+	subq 2816(%rdi), %r12
+	vmovdqa %ymm8, 3008(%rdi)
+	sbbq 2824(%rdi), %r13
+	sbbq 2832(%rdi), %r14
+	vpaddq TWOPE(%rip), %ymm2, %ymm9
+	sbbq 2840(%rdi), %r15
+	sbbq %rax, %rax
+	vpsubq %ymm6, %ymm9, %ymm9
+	andl $38, %eax
+	vmovdqa %ymm9, 3392(%rdi)
+	subq %rax, %r12
+	sbbq $0, %r13
+	vpaddq %ymm7, %ymm3, %ymm10
+	sbbq $0, %r14
+	sbbq $0, %r15
+	vmovdqa %ymm10, 3776(%rdi)
+	sbbq %rax, %rax
+	vpaddq TWOPE(%rip), %ymm3, %ymm11
+	andl $38, %eax
+	subq %rax, %r12
+	vpsubq %ymm7, %ymm11, %ymm11
+	movq %r12, 4352(%rdi)
+	movq %r13, 4360(%rdi)
+	vmovdqa %ymm11, 4160(%rdi)
+	movq %r14, 4368(%rdi)
+	movq %r15, 4376(%rdi)
+	vmovdqa 1504(%rdi), %ymm0
+	movq 7504(%rdi), %rcx
+	vmovdqa 2272(%rdi), %ymm1
+	movq %rcx, %rax
+	shrq $3, %rax
+	vmovdqa 1888(%rdi), %ymm4
+	movzbl 7456(%rdi,%rax), %eax
+	andl $7, %ecx
+	vmovdqa 2656(%rdi), %ymm5
+	shrl %cl, %eax
+	vpblendvb %ymm15, 2272(%rdi), %ymm0, %ymm2
+	andl $1, %eax
+	movq 7496(%rdi), %rsi
+	vpblendvb %ymm15, 1504(%rdi), %ymm1, %ymm3
+	xorq %rax, %rsi
+	movq %rax, 7496(%rdi)
+	vpblendvb %ymm15, 2656(%rdi), %ymm4, %ymm6
+	negq %rsi
+	vpblendvb %ymm15, 1888(%rdi), %ymm5, %ymm7
+	movq 2080(%rdi), %rax
+	movq 2848(%rdi), %rbx
+	vpaddq %ymm6, %ymm2, %ymm8
+	movq %rax, %rdx
+	xorq %rbx, %rdx
+	vmovdqa %ymm8, 3040(%rdi)
+	andq %rsi, %rdx
+	vpaddq TWOPO(%rip), %ymm2, %ymm9
+	xorq %rdx, %rax
+	xorq %rdx, %rbx
+	vpsubq %ymm6, %ymm9, %ymm9
+	movq %rax, 2080(%rdi)
+	movq %rbx, 2848(%rdi)
+	vmovdqa %ymm9, 3424(%rdi)
+	movq 2088(%rdi), %rax
+	vpaddq %ymm7, %ymm3, %ymm10
+	movq 2856(%rdi), %rbx
+	movq %rax, %rdx
+	vmovdqa %ymm10, 3808(%rdi)
+	xorq %rbx, %rdx
+	andq %rsi, %rdx
+	vpaddq TWOPO(%rip), %ymm3, %ymm11
+	xorq %rdx, %rax
+	vpsubq %ymm7, %ymm11, %ymm11
+	xorq %rdx, %rbx
+	movq %rax, 2088(%rdi)
+	vmovdqa %ymm11, 4192(%rdi)
+	movq %rbx, 2856(%rdi)
+	movq 2096(%rdi), %rax
+	vmovdqa 1536(%rdi), %ymm0
+	movq 2864(%rdi), %rbx
+	vmovdqa 2304(%rdi), %ymm1
+	movq %rax, %rdx
+	xorq %rbx, %rdx
+	vmovdqa 1920(%rdi), %ymm4
+	andq %rsi, %rdx
+	xorq %rdx, %rax
+	vmovdqa 2688(%rdi), %ymm5
+	xorq %rdx, %rbx
+	vpblendvb %ymm15, 2304(%rdi), %ymm0, %ymm2
+	movq %rax, 2096(%rdi)
+	movq %rbx, 2864(%rdi)
+	vpblendvb %ymm15, 1536(%rdi), %ymm1, %ymm3
+	movq 2104(%rdi), %rax
+	movq 2872(%rdi), %rbx
+	vpblendvb %ymm15, 2688(%rdi), %ymm4, %ymm6
+	movq %rax, %rdx
+	vpblendvb %ymm15, 1920(%rdi), %ymm5, %ymm7
+	xorq %rbx, %rdx
+	andq %rsi, %rdx
+	vpaddq %ymm6, %ymm2, %ymm8
+	xorq %rdx, %rax
+	xorq %rdx, %rbx
+	vmovdqa %ymm8, 3072(%rdi)
+	movq %rax, 2104(%rdi)
+	vpaddq TWOPE(%rip), %ymm2, %ymm9
+	movq %rbx, 2872(%rdi)
+	movq 1696(%rdi), %r8
+	vpsubq %ymm6, %ymm9, %ymm9
+	movq 2464(%rdi), %r12
+	movq 1704(%rdi), %r9
+	vmovdqa %ymm9, 3456(%rdi)
+	movq 2472(%rdi), %r13
+	movq 1712(%rdi), %r10
+	vpaddq %ymm7, %ymm3, %ymm10
+	movq 2480(%rdi), %r14
+	vmovdqa %ymm10, 3840(%rdi)
+	movq 1720(%rdi), %r11
+	movq 2488(%rdi), %r15
+	vpaddq TWOPE(%rip), %ymm3, %ymm11
+	movq %r8, %rax
+	xorq %r12, %rax
+	vpsubq %ymm7, %ymm11, %ymm11
+	andq %rsi, %rax
+	vmovdqa %ymm11, 4224(%rdi)
+	xorq %rax, %r8
+	xorq %rax, %r12
+	vmovdqa 1568(%rdi), %ymm0
+	movq %r9, %rax
+	xorq %r13, %rax
+	vmovdqa 2336(%rdi), %ymm1
+	andq %rsi, %rax
+	vmovdqa 1952(%rdi), %ymm4
+	xorq %rax, %r9
+	xorq %rax, %r13
+	vmovdqa 2720(%rdi), %ymm5
+	movq %r10, %rax
+	xorq %r14, %rax
+	vpblendvb %ymm15, 2336(%rdi), %ymm0, %ymm2
+	andq %rsi, %rax
+	vpblendvb %ymm15, 1568(%rdi), %ymm1, %ymm3
+	xorq %rax, %r10
+	xorq %rax, %r14
+	vpblendvb %ymm15, 2720(%rdi), %ymm4, %ymm6
+	movq %r11, %rax
+	xorq %r15, %rax
+	vpblendvb %ymm15, 1952(%rdi), %ymm5, %ymm7
+	andq %rsi, %rax
+	vpaddq %ymm6, %ymm2, %ymm8
+	xorq %rax, %r11
+	xorq %rax, %r15
+	vmovdqa %ymm8, 3104(%rdi)
+	movq %r8, %rbx
+	movq %r9, %rcx
+	vpaddq TWOPO(%rip), %ymm2, %ymm9
+	movq %r10, %rdx
+	vpsubq %ymm6, %ymm9, %ymm9
+	movq %r11, %rsi
+	addq 2080(%rdi), %rbx
+	vmovdqa %ymm9, 3488(%rdi)
+	adcq 2088(%rdi), %rcx
+	adcq 2096(%rdi), %rdx
+	vpaddq %ymm7, %ymm3, %ymm10
+	adcq 2104(%rdi), %rsi
+	vmovdqa %ymm10, 3872(%rdi)
+	sbbq %rax, %rax
+	andl $38, %eax
+	vpaddq TWOPO(%rip), %ymm3, %ymm11
+	addq %rax, %rbx
+	adcq $0, %rcx
+	vpsubq %ymm7, %ymm11, %ymm11
+	adcq $0, %rdx
+	vmovdqa %ymm11, 4256(%rdi)
+	adcq $0, %rsi
+	sbbq %rax, %rax
+	vmovdqa 1600(%rdi), %ymm0
+	andl $38, %eax
+	addq %rax, %rbx
+	vmovdqa 2368(%rdi), %ymm1
+	movq %rbx, 3232(%rdi)
+	vmovdqa 1984(%rdi), %ymm4
+	movq %rcx, 3240(%rdi)
+	movq %rdx, 3248(%rdi)
+	vmovdqa 2752(%rdi), %ymm5
+	movq %rsi, 3256(%rdi)
+	subq 2080(%rdi), %r8
+	vpblendvb %ymm15, 2368(%rdi), %ymm0, %ymm2
+	sbbq 2088(%rdi), %r9
+	vpblendvb %ymm15, 1600(%rdi), %ymm1, %ymm3
+	sbbq 2096(%rdi), %r10
+	sbbq 2104(%rdi), %r11
+	vpblendvb %ymm15, 2752(%rdi), %ymm4, %ymm6
+	sbbq %rax, %rax
+	andl $38, %eax
+	vpblendvb %ymm15, 1984(%rdi), %ymm5, %ymm7
+	subq %rax, %r8
+	sbbq $0, %r9
+	vpaddq %ymm6, %ymm2, %ymm8
+	sbbq $0, %r10
+	vmovdqa %ymm8, 3136(%rdi)
+	sbbq $0, %r11
+	sbbq %rax, %rax
+	vpaddq TWOPE(%rip), %ymm2, %ymm9
+	andl $38, %eax
+	subq %rax, %r8
+	vpsubq %ymm6, %ymm9, %ymm9
+	movq %r8, 3616(%rdi)
+	vmovdqa %ymm9, 3520(%rdi)
+	movq %r9, 3624(%rdi)
+	movq %r10, 3632(%rdi)
+	vpaddq %ymm7, %ymm3, %ymm10
+	movq %r11, 3640(%rdi)
+	movq %r12, %rbx
+	vmovdqa %ymm10, 3904(%rdi)
+	movq %r13, %rcx
+	vpaddq TWOPE(%rip), %ymm3, %ymm11
+	movq %r14, %rdx
+	movq %r15, %rsi
+	vpsubq %ymm7, %ymm11, %ymm11
+	addq 2848(%rdi), %rbx
+	adcq 2856(%rdi), %rcx
+	vmovdqa %ymm11, 4288(%rdi)
+	adcq 2864(%rdi), %rdx
+	vmovdqa 1632(%rdi), %ymm0
+	adcq 2872(%rdi), %rsi
+	sbbq %rax, %rax
+	vmovdqa 2400(%rdi), %ymm1
+	andl $38, %eax
+	addq %rax, %rbx
+	vmovdqa 2016(%rdi), %ymm4
+	adcq $0, %rcx
+	vmovdqa 2784(%rdi), %ymm5
+	adcq $0, %rdx
+	adcq $0, %rsi
+	vpblendvb %ymm15, 2400(%rdi), %ymm0, %ymm2
+	sbbq %rax, %rax
+	andl $38, %eax
+	vpblendvb %ymm15, 1632(%rdi), %ymm1, %ymm3
+	addq %rax, %rbx
+	vpblendvb %ymm15, 2784(%rdi), %ymm4, %ymm6
+	movq %rbx, 4000(%rdi)
+	movq %rcx, 4008(%rdi)
+	vpblendvb %ymm15, 2016(%rdi), %ymm5, %ymm7
+	movq %rdx, 4016(%rdi)
+	movq %rsi, 4024(%rdi)
+	vpaddq %ymm6, %ymm2, %ymm8
+	subq 2848(%rdi), %r12
+	vmovdqa %ymm8, 3168(%rdi)
+	sbbq 2856(%rdi), %r13
+	sbbq 2864(%rdi), %r14
+	vpaddq TWOPO(%rip), %ymm2, %ymm9
+	sbbq 2872(%rdi), %r15
+	sbbq %rax, %rax
+	vpsubq %ymm6, %ymm9, %ymm9
+	andl $38, %eax
+	vmovdqa %ymm9, 3552(%rdi)
+	subq %rax, %r12
+	sbbq $0, %r13
+	vpaddq %ymm7, %ymm3, %ymm10
+	sbbq $0, %r14
+	sbbq $0, %r15
+	vmovdqa %ymm10, 3936(%rdi)
+	sbbq %rax, %rax
+	vpaddq TWOPO(%rip), %ymm3, %ymm11
+	andl $38, %eax
+	subq %rax, %r12
+	vpsubq %ymm7, %ymm11, %ymm11
+	movq %r12, 4384(%rdi)
+	movq %r13, 4392(%rdi)
+	vmovdqa %ymm11, 4320(%rdi)
+	movq %r14, 4400(%rdi)
+	movq %r15, 4408(%rdi)
+	movq (%rsp), %rax
+	leaq 4416(%rax), %rdi
+	leaq 4032(%rax), %rsi
+	leaq 2880(%rax), %rcx
+	call .Lmul6
+	movq (%rsp), %rax
+	leaq 4800(%rax), %rdi
+	leaq 3648(%rax), %rsi
+	leaq 3264(%rax), %rcx
+	call .Lmul6
+	movq (%rsp), %rdi
+	vmovdqa 4416(%rdi), %ymm0
+	movq 4736(%rdi), %r8
+	vpaddq TWOP0(%rip), %ymm0, %ymm0
+	movq 4744(%rdi), %r9
+	vpsubq 4800(%rdi), %ymm0, %ymm0
+	movq 4752(%rdi), %r10
+	vmovdqa %ymm0, 5184(%rdi)
+	movq 4760(%rdi), %r11
+	vmovdqa 4448(%rdi), %ymm1
+	subq 5120(%rdi), %r8
+	vpaddq TWOPO(%rip), %ymm1, %ymm1
+	sbbq 5128(%rdi), %r9
+	vpsubq 4832(%rdi), %ymm1, %ymm1
+	sbbq 5136(%rdi), %r10
+	vmovdqa %ymm1, 5216(%rdi)
+	sbbq 5144(%rdi), %r11
+	vmovdqa 4480(%rdi), %ymm2
+	sbbq %rax, %rax
+	vpaddq TWOPE(%rip), %ymm2, %ymm2
+	andl $38, %eax
+	vpsubq 4864(%rdi), %ymm2, %ymm2
+	subq %rax, %r8
+	vmovdqa %ymm2, 5248(%rdi)
+	sbbq $0, %r9
+	vmovdqa 4512(%rdi), %ymm3
+	sbbq $0, %r10
+	vpaddq TWOPO(%rip), %ymm3, %ymm3
+	sbbq $0, %r11
+	vpsubq 4896(%rdi), %ymm3, %ymm3
+	sbbq %rax, %rax
+	vmovdqa %ymm3, 5280(%rdi)
+	andl $38, %eax
+	vmovdqa 4544(%rdi), %ymm4
+	subq %rax, %r8
+	vpaddq TWOPE(%rip), %ymm4, %ymm4
+	movq %r8, 5504(%rdi)
+	vpsubq 4928(%rdi), %ymm4, %ymm4
+	movq %r9, 5512(%rdi)
+	vmovdqa %ymm4, 5312(%rdi)
+	movq %r10, 5520(%rdi)
+	movq %r11, 5528(%rdi)
+	vmovdqa 4576(%rdi), %ymm5
+	movq 4768(%rdi), %r8
+	vpaddq TWOPO(%rip), %ymm5, %ymm5
+	movq 4776(%rdi), %r9
+	vpsubq 4960(%rdi), %ymm5, %ymm5
+	movq 4784(%rdi), %r10
+	vmovdqa %ymm5, 5344(%rdi)
+	movq 4792(%rdi), %r11
+	vmovdqa 4608(%rdi), %ymm6
+	subq 5152(%rdi), %r8
+	vpaddq TWOPE(%rip), %ymm6, %ymm6
+	sbbq 5160(%rdi), %r9
+	vpsubq 4992(%rdi), %ymm6, %ymm6
+	sbbq 5168(%rdi), %r10
+	vmovdqa %ymm6, 5376(%rdi)
+	sbbq 5176(%rdi), %r11
+	vmovdqa 4640(%rdi), %ymm7
+	sbbq %rax, %rax
+	vpaddq TWOPO(%rip), %ymm7, %ymm7
+	andl $38, %eax
+	vpsubq 5024(%rdi), %ymm7, %ymm7
+	subq %rax, %r8
+	vmovdqa %ymm7, 5408(%rdi)
+	sbbq $0, %r9
+	vmovdqa 4672(%rdi), %ymm8
+	sbbq $0, %r10
+	vpaddq TWOPE(%rip), %ymm8, %ymm8
+	sbbq $0, %r11
+	vpsubq 5056(%rdi), %ymm8, %ymm8
+	sbbq %rax, %rax
+	vmovdqa %ymm8, 5440(%rdi)
+	andl $38, %eax
+	vmovdqa 4704(%rdi), %ymm9
+	subq %rax, %r8
+	vpaddq TWOPO(%rip), %ymm9, %ymm9
+	movq %r8, 5536(%rdi)
+	vpsubq 5088(%rdi), %ymm9, %ymm9
+	movq %r9, 5544(%rdi)
+	vmovdqa %ymm9, 5472(%rdi)
+	movq %r10, 5552(%rdi)
+	movq %r11, 5560(%rdi)
+	movq (%rsp), %rax
+	leaq 5184(%rax), %rdi
+	leaq 5184(%rax), %rsi
+	leaq 7104(%rax), %rcx
+	call .Lsq6
+	movq (%rsp), %rax
+	leaq 5568(%rax), %rdi
+	leaq 2880(%rax), %rsi
+	leaq 7104(%rax), %rcx
+	call .Lsq6
+	movq (%rsp), %rax
+	leaq 5952(%rax), %rdi
+	leaq 3264(%rax), %rsi
+	leaq 7104(%rax), %rcx
+	call .Lsq6
+	movq (%rsp), %rax
+	leaq 2496(%rax), %rdi
+	leaq 0(%rax), %rsi
+	leaq 5184(%rax), %rcx
+	call .Lmulpre6
+	movq (%rsp), %rdi
+	vmovdqa 4416(%rdi), %ymm0
+	movq 4736(%rdi), %r8
+	vpaddq 4800(%rdi), %ymm0, %ymm0
+	movq 4744(%rdi), %r9
+	vmovdqa %ymm0, 5184(%rdi)
+	movq 4752(%rdi), %r10
+	movq 4760(%rdi), %r11
+	vmovdqa 4448(%rdi), %ymm1
+	addq 5120(%rdi), %r8
+	vpaddq 4832(%rdi), %ymm1, %ymm1
+	adcq 5128(%rdi), %r9
+	adcq 5136(%rdi), %r10
+	vmovdqa %ymm1, 5216(%rdi)
+	adcq 5144(%rdi), %r11
+	vmovdqa 4480(%rdi), %ymm2
+	sbbq %rax, %rax
+	vpaddq 4864(%rdi), %ymm2, %ymm2
+	andl $38, %eax
+	addq %rax, %r8
+	vmovdqa %ymm2, 5248(%rdi)
+	adcq $0, %r9
+	vmovdqa 4512(%rdi), %ymm3
+	adcq $0, %r10
+	adcq $0, %r11
+	vpaddq 4896(%rdi), %ymm3, %ymm3
+	sbbq %rax, %rax
+	vmovdqa %ymm3, 5280(%rdi)
+	andl $38, %eax
+	vmovdqa 4544(%rdi), %ymm4
+	addq %rax, %r8
+	movq %r8, 5504(%rdi)
+	vpaddq 4928(%rdi), %ymm4, %ymm4
+	movq %r9, 5512(%rdi)
+	vmovdqa %ymm4, 5312(%rdi)
+	movq %r10, 5520(%rdi)
+	movq %r11, 5528(%rdi)
+	vmovdqa 4576(%rdi), %ymm5
+	movq 4768(%rdi), %r8
+	vpaddq 4960(%rdi), %ymm5, %ymm5
+	movq 4776(%rdi), %r9
+	vmovdqa %ymm5, 5344(%rdi)
+	movq 4784(%rdi), %r10
+	movq 4792(%rdi), %r11
+	vmovdqa 4608(%rdi), %ymm6
+	addq 5152(%rdi), %r8
+	vpaddq 4992(%rdi), %ymm6, %ymm6
+	adcq 5160(%rdi), %r9
+	adcq 5168(%rdi), %r10
+	vmovdqa %ymm6, 5376(%rdi)
+	adcq 5176(%rdi), %r11
+	vmovdqa 4640(%rdi), %ymm7
+	sbbq %rax, %rax
+	vpaddq 5024(%rdi), %ymm7, %ymm7
+	andl $38, %eax
+	addq %rax, %r8
+	vmovdqa %ymm7, 5408(%rdi)
+	adcq $0, %r9
+	vmovdqa 4672(%rdi), %ymm8
+	adcq $0, %r10
+	adcq $0, %r11
+	vpaddq 5056(%rdi), %ymm8, %ymm8
+	sbbq %rax, %rax
+	vmovdqa %ymm8, 5440(%rdi)
+	andl $38, %eax
+	vmovdqa 4704(%rdi), %ymm9
+	addq %rax, %r8
+	movq %r8, 5536(%rdi)
+	vpaddq 5088(%rdi), %ymm9, %ymm9
+	movq %r9, 5544(%rdi)
+	vmovdqa %ymm9, 5472(%rdi)
+	movq %r10, 5552(%rdi)
+	movq %r11, 5560(%rdi)
+	movq (%rsp), %rax
+	leaq 2112(%rax), %rdi
+	leaq 5184(%rax), %rsi
+	leaq 7104(%rax), %rcx
+	call .Lsq6
+	movq (%rsp), %rdi
+	vmovdqa 5568(%rdi), %ymm0
+	vpaddq TWOP0(%rip), %ymm0, %ymm0
+	movq 5888(%rdi), %r8
+	vpsubq 5952(%rdi), %ymm0, %ymm0
+	movq 5896(%rdi), %r9
+	vmovdqa %ymm0, 6336(%rdi)
+	movq 5904(%rdi), %r10
+	vmovdqa 5600(%rdi), %ymm1
+	movq 5912(%rdi), %r11
+	vpaddq TWOPO(%rip), %ymm1, %ymm1
+	subq 6272(%rdi), %r8
+	vpsubq 5984(%rdi), %ymm1, %ymm1
+	vmovdqa %ymm1, 6368(%rdi)
+	sbbq 6280(%rdi), %r9
+	vmovdqa 5632(%rdi), %ymm2
+	sbbq 6288(%rdi), %r10
+	vpaddq TWOPE(%rip), %ymm2, %ymm2
+	sbbq 6296(%rdi), %r11
+	vpsubq 6016(%rdi), %ymm2, %ymm2
+	sbbq %rax, %rax
+	vmovdqa %ymm2, 6400(%rdi)
+	andl $38, %eax
+	vmovdqa 5664(%rdi), %ymm3
+	subq %rax, %r8
+	vpaddq TWOPO(%rip), %ymm3, %ymm3
+	vpsubq 6048(%rdi), %ymm3, %ymm3
+	sbbq $0, %r9
+	vmovdqa %ymm3, 6432(%rdi)
+	sbbq $0, %r10
+	vmovdqa 5696(%rdi), %ymm4
+	sbbq $0, %r11
+	vpaddq TWOPE(%rip), %ymm4, %ymm4
+	sbbq %rax, %rax
+	vpsubq 6080(%rdi), %ymm4, %ymm4
+	andl $38, %eax
+	vmovdqa %ymm4, 6464(%rdi)
+	vmovdqa 5728(%rdi), %ymm5
+	subq %rax, %r8
+	vpaddq TWOPO(%rip), %ymm5, %ymm5
+	movq %r8, 6656(%rdi)
+	vpsubq 6112(%rdi), %ymm5, %ymm5
+	movq %r9, 6664(%rdi)
+	vmovdqa %ymm5, 6496(%rdi)
+	movq %r10, 6672(%rdi)
+	vmovdqa 5760(%rdi), %ymm6
+	movq %r11, 6680(%rdi)
+	vpaddq TWOPE(%rip), %ymm6, %ymm6
+	movl $121666, %edx
+	vpsubq 6144(%rdi), %ymm6, %ymm6
+	vmovdqa %ymm6, 6528(%rdi)
+	mulx 6656(%rdi), %r8, %r9
+	vmovdqa 5792(%rdi), %ymm7
+	mulx 6664(%rdi), %rax, %r10
+	vpaddq TWOPO(%rip), %ymm7, %ymm7
+	addq %rax, %r9
+	vpsubq 6176(%rdi), %ymm7, %ymm7
+	mulx 6672(%rdi), %rax, %r11
+	vmovdqa %ymm7, 6560(%rdi)
+	adcq %rax, %r10
+	vmovdqa 5824(%rdi), %ymm8
+	vpaddq TWOPE(%rip), %ymm8, %ymm8
+	mulx 6680(%rdi), %rax, %r12
+	vpsubq 6208(%rdi), %ymm8, %ymm8
+	adcq %rax, %r11
+	vmovdqa %ymm8, 6592(%rdi)
+	adcq $0, %r12
+	vmovdqa 5856(%rdi), %ymm9
+	addq 6272(%rdi), %r8
+	vpaddq TWOPO(%rip), %ymm9, %ymm9
+	adcq 6280(%rdi), %r9
+	vpsubq 6240(%rdi), %ymm9, %ymm9
+	adcq 6288(%rdi), %r10
+	vmovdqa %ymm9, 6624(%rdi)
+	vmovdqa 6336(%rdi), %ymm0
+	adcq 6296(%rdi), %r11
+	vpmuludq K121666(%rip), %ymm0, %ymm0
+	adcq $0, %r12
+	vpaddq 5952(%rdi), %ymm0, %ymm0
+	imulq $38, %r12, %r12
+	vpsrlq $26, %ymm0, %ymm3
+	addq %r12, %r8
+	vpand M26(%rip), %ymm0, %ymm0
+	adcq $0, %r9
+	vmovdqa 6368(%rdi), %ymm2
+	vpmuludq K121666(%rip), %ymm2, %ymm2
+	adcq $0, %r10
+	vpaddq 5984(%rdi), %ymm2, %ymm2
+	adcq $0, %r11
+	vpsrlq $25, %ymm2, %ymm4
+	sbbq %rax, %rax
+	vpand M25(%rip), %ymm2, %ymm2
+	andl $38, %eax
+	vpaddq %ymm3, %ymm2, %ymm2
+	addq %rax, %r8
+	vmovdqa %ymm2, 6752(%rdi)
+	movq %r8, 7040(%rdi)
+	vmovdqa 6400(%rdi), %ymm1
+	vpmuludq K121666(%rip), %ymm1, %ymm1
+	movq %r9, 7048(%rdi)
+	vpaddq 6016(%rdi), %ymm1, %ymm1
+	movq %r10, 7056(%rdi)
+	vpsrlq $26, %ymm1, %ymm3
+	movq %r11, 7064(%rdi)
+	vpand M26(%rip), %ymm1, %ymm1
+	movq 5920(%rdi), %r8
+	vpaddq %ymm4, %ymm1, %ymm1
+	movq 5928(%rdi), %r9
+	vmovdqa %ymm1, 6784(%rdi)
+	vmovdqa 6432(%rdi), %ymm2
+	movq 5936(%rdi), %r10
+	vpmuludq K121666(%rip), %ymm2, %ymm2
+	movq 5944(%rdi), %r11
+	vpaddq 6048(%rdi), %ymm2, %ymm2
+	subq 6304(%rdi), %r8
+	vpsrlq $25, %ymm2, %ymm4
+	sbbq 6312(%rdi), %r9
+	vpand M25(%rip), %ymm2, %ymm2
+	sbbq 6320(%rdi), %r10
+	vpaddq %ymm3, %ymm2, %ymm2
+	sbbq 6328(%rdi), %r11
+	vmovdqa %ymm2, 6816(%rdi)
+	vmovdqa 6464(%rdi), %ymm1
+	sbbq %rax, %rax
+	vpmuludq K121666(%rip), %ymm1, %ymm1
+	andl $38, %eax
+	vpaddq 6080(%rdi), %ymm1, %ymm1
+	subq %rax, %r8
+	vpsrlq $26, %ymm1, %ymm3
+	sbbq $0, %r9
+	vpand M26(%rip), %ymm1, %ymm1
+	sbbq $0, %r10
+	vpaddq %ymm4, %ymm1, %ymm1
+	vmovdqa %ymm1, 6848(%rdi)
+	sbbq $0, %r11
+	vmovdqa 6496(%rdi), %ymm2
+	sbbq %rax, %rax
+	vpmuludq K121666(%rip), %ymm2, %ymm2
+	andl $38, %eax
+	vpaddq 6112(%rdi), %ymm2, %ymm2
+	subq %rax, %r8
+	vpsrlq $25, %ymm2, %ymm4
+	movq %r8, 6688(%rdi)
+	vpand M25(%rip), %ymm2, %ymm2
+	movq %r9, 6696(%rdi)
+	vpaddq %ymm3, %ymm2, %ymm2
+	vmovdqa %ymm2, 6880(%rdi)
+	movq %r10, 6704(%rdi)
+	vmovdqa 6528(%rdi), %ymm1
+	movq %r11, 6712(%rdi)
+	vpmuludq K121666(%rip), %ymm1, %ymm1
+	movl $121666, %edx
+	vpaddq 6144(%rdi), %ymm1, %ymm1
+	mulx 6688(%rdi), %r8, %r9
+	vpsrlq $26, %ymm1, %ymm3
+	mulx 6696(%rdi), %rax, %r10
+	vpand M26(%rip), %ymm1, %ymm1
+	vpaddq %ymm4, %ymm1, %ymm1
+	addq %rax, %r9
+	vmovdqa %ymm1, 6912(%rdi)
+	mulx 6704(%rdi), %rax, %r11
+	vmovdqa 6560(%rdi), %ymm2
+	adcq %rax, %r10
+	vpmuludq K121666(%rip), %ymm2, %ymm2
+	mulx 6712(%rdi), %rax, %r12
+	vpaddq 6176(%rdi), %ymm2, %ymm2
+	adcq %rax, %r11
+	vpsrlq $25, %ymm2, %ymm4
+	adcq $0, %r12
+	vpand M25(%rip), %ymm2, %ymm2
+	vpaddq %ymm3, %ymm2, %ymm2
+	addq 6304(%rdi), %r8
+	vmovdqa %ymm2, 6944(%rdi)
+	adcq 6312(%rdi), %r9
+	vmovdqa 6592(%rdi), %ymm1
+	adcq 6320(%rdi), %r10
+	vpmuludq K121666(%rip), %ymm1, %ymm1
+	adcq 6328(%rdi), %r11
+	vpaddq 6208(%rdi), %ymm1, %ymm1
+	adcq $0, %r12
+	vpsrlq $26, %ymm1, %ymm3
+	vpand M26(%rip), %ymm1, %ymm1
+	imulq $38, %r12, %r12
+	vpaddq %ymm4, %ymm1, %ymm1
+	addq %r12, %r8
+	vmovdqa %ymm1, 6976(%rdi)
+	adcq $0, %r9
+	vmovdqa 6624(%rdi), %ymm2
+	adcq $0, %r10
+	vpmuludq K121666(%rip), %ymm2, %ymm2
+	adcq $0, %r11
+	vpaddq 6240(%rdi), %ymm2, %ymm2
+	sbbq %rax, %rax
+	vpsrlq $25, %ymm2, %ymm4
+	vpand M25(%rip), %ymm2, %ymm2
+	andl $38, %eax
+	vpaddq %ymm3, %ymm2, %ymm2
+	addq %rax, %r8
+	vmovdqa %ymm2, 7008(%rdi)
+	movq %r8, 7072(%rdi)
+	vpmuludq K19(%rip), %ymm4, %ymm4
+	movq %r9, 7080(%rdi)
+	vpaddq %ymm4, %ymm0, %ymm0
+	movq %r10, 7088(%rdi)
+	vmovdqa %ymm0, 6720(%rdi)
+	movq %r11, 7096(%rdi)
+	movq (%rsp), %rax
+	leaq 1344(%rax), %rdi
+	leaq 5568(%rax), %rsi
+	leaq 5952(%rax), %rcx
+	call .Lmul6
+	movq (%rsp), %rax
+	leaq 1728(%rax), %rdi
+	leaq 6336(%rax), %rsi
+	leaq 6720(%rax), %rcx
+	call .Lmul6
+	movq (%rsp), %rdi
+	decq 7504(%rdi)
+	jns 1b
+	vzeroupper
+	FE64_POP %rdi
+	FE64_POP %r15
+	FE64_POP %r14
+	FE64_POP %r13
+	FE64_POP %r12
+	FE64_POP %rbp
+	FE64_POP %rbx
+	ret
+FE64_END(CRYPTO_NAMESPACE(ladder4x2_loop))
+
+	.p2align 6
 .Lmul5:
 	vmovdqa 0(%rsi), %ymm10
 	vpmuludq 0(%rcx), %ymm10, %ymm0
@@ -1009,670 +3136,670 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4x1_loop))
 	.p2align 5
 1:
 	movq (%rsp), %rdi
-	movq 6952(%rdi), %rcx
+	movq 7504(%rdi), %rcx
 	movq %rcx, %rax
 	shrq $6, %rax
 	shlq $5, %rax
-	vmovdqa 6752(%rdi,%rax), %ymm0
+	vmovdqa 7264(%rdi,%rax), %ymm0
 	andl $63, %ecx
 	vmovq %rcx, %xmm1
 	vpsrlq %xmm1, %ymm0, %ymm0
 	vpand ONE(%rip), %ymm0, %ymm0
 	vpxor %ymm2, %ymm2, %ymm2
 	vpsubq %ymm0, %ymm2, %ymm0
-	vpxor 6880(%rdi), %ymm0, %ymm15
-	vmovdqa %ymm0, 6880(%rdi)
-	vmovdqa 1312(%rdi), %ymm0
-	vmovdqa 2016(%rdi), %ymm1
-	movq 6952(%rdi), %rcx
-	vmovdqa 1664(%rdi), %ymm4
+	vpxor 7392(%rdi), %ymm0, %ymm15
+	vmovdqa %ymm0, 7392(%rdi)
+	vmovdqa 1344(%rdi), %ymm0
+	vmovdqa 2112(%rdi), %ymm1
+	movq 7504(%rdi), %rcx
+	vmovdqa 1728(%rdi), %ymm4
 	movq %rcx, %rax
-	vmovdqa 2368(%rdi), %ymm5
+	vmovdqa 2496(%rdi), %ymm5
 	shrq $3, %rax
-	vpblendvb %ymm15, 2016(%rdi), %ymm0, %ymm2
-	movzbl 6912(%rdi,%rax), %eax
-	vpblendvb %ymm15, 1312(%rdi), %ymm1, %ymm3
+	vpblendvb %ymm15, 2112(%rdi), %ymm0, %ymm2
+	movzbl 7424(%rdi,%rax), %eax
+	vpblendvb %ymm15, 1344(%rdi), %ymm1, %ymm3
 	andl $7, %ecx
-	vpblendvb %ymm15, 2368(%rdi), %ymm4, %ymm6
-	vpblendvb %ymm15, 1664(%rdi), %ymm5, %ymm7
+	vpblendvb %ymm15, 2496(%rdi), %ymm4, %ymm6
+	vpblendvb %ymm15, 1728(%rdi), %ymm5, %ymm7
 	shrl %cl, %eax
 	vpaddq %ymm6, %ymm2, %ymm8
 	andl $1, %eax
-	vmovdqa %ymm8, 2720(%rdi)
-	movq 6944(%rdi), %rsi
+	vmovdqa %ymm8, 2880(%rdi)
+	movq 7488(%rdi), %rsi
 	vpaddq TWOP0(%rip), %ymm2, %ymm9
 	xorq %rax, %rsi
 	vpsubq %ymm6, %ymm9, %ymm9
-	movq %rax, 6944(%rdi)
-	vmovdqa %ymm9, 3072(%rdi)
+	movq %rax, 7488(%rdi)
+	vmovdqa %ymm9, 3264(%rdi)
 	vpaddq %ymm7, %ymm3, %ymm10
 	negq %rsi
-	vmovdqa %ymm10, 3424(%rdi)
-	movq 1984(%rdi), %rax
+	vmovdqa %ymm10, 3648(%rdi)
+	movq 2048(%rdi), %rax
 	vpaddq TWOP0(%rip), %ymm3, %ymm11
-	movq 2688(%rdi), %rbx
+	movq 2816(%rdi), %rbx
 	vpsubq %ymm7, %ymm11, %ymm11
 	movq %rax, %rdx
-	vmovdqa %ymm11, 3776(%rdi)
+	vmovdqa %ymm11, 4032(%rdi)
 	xorq %rbx, %rdx
-	vmovdqa 1344(%rdi), %ymm0
-	vmovdqa 2048(%rdi), %ymm1
+	vmovdqa 1376(%rdi), %ymm0
+	vmovdqa 2144(%rdi), %ymm1
 	andq %rsi, %rdx
-	vmovdqa 1696(%rdi), %ymm4
+	vmovdqa 1760(%rdi), %ymm4
 	xorq %rdx, %rax
-	vmovdqa 2400(%rdi), %ymm5
+	vmovdqa 2528(%rdi), %ymm5
 	xorq %rdx, %rbx
-	vpblendvb %ymm15, 2048(%rdi), %ymm0, %ymm2
-	movq %rax, 1984(%rdi)
-	vpblendvb %ymm15, 1344(%rdi), %ymm1, %ymm3
-	movq %rbx, 2688(%rdi)
-	vpblendvb %ymm15, 2400(%rdi), %ymm4, %ymm6
-	vpblendvb %ymm15, 1696(%rdi), %ymm5, %ymm7
-	movq 1992(%rdi), %rax
+	vpblendvb %ymm15, 2144(%rdi), %ymm0, %ymm2
+	movq %rax, 2048(%rdi)
+	vpblendvb %ymm15, 1376(%rdi), %ymm1, %ymm3
+	movq %rbx, 2816(%rdi)
+	vpblendvb %ymm15, 2528(%rdi), %ymm4, %ymm6
+	vpblendvb %ymm15, 1760(%rdi), %ymm5, %ymm7
+	movq 2056(%rdi), %rax
 	vpaddq %ymm6, %ymm2, %ymm8
-	movq 2696(%rdi), %rbx
-	vmovdqa %ymm8, 2752(%rdi)
+	movq 2824(%rdi), %rbx
+	vmovdqa %ymm8, 2912(%rdi)
 	movq %rax, %rdx
 	vpaddq TWOPO(%rip), %ymm2, %ymm9
 	xorq %rbx, %rdx
 	vpsubq %ymm6, %ymm9, %ymm9
 	andq %rsi, %rdx
-	vmovdqa %ymm9, 3104(%rdi)
+	vmovdqa %ymm9, 3296(%rdi)
 	xorq %rdx, %rax
 	vpaddq %ymm7, %ymm3, %ymm10
-	vmovdqa %ymm10, 3456(%rdi)
+	vmovdqa %ymm10, 3680(%rdi)
 	xorq %rdx, %rbx
 	vpaddq TWOPO(%rip), %ymm3, %ymm11
-	movq %rax, 1992(%rdi)
+	movq %rax, 2056(%rdi)
 	vpsubq %ymm7, %ymm11, %ymm11
-	movq %rbx, 2696(%rdi)
-	vmovdqa %ymm11, 3808(%rdi)
-	movq 2000(%rdi), %rax
-	vmovdqa 1376(%rdi), %ymm0
-	movq 2704(%rdi), %rbx
-	vmovdqa 2080(%rdi), %ymm1
-	vmovdqa 1728(%rdi), %ymm4
+	movq %rbx, 2824(%rdi)
+	vmovdqa %ymm11, 4064(%rdi)
+	movq 2064(%rdi), %rax
+	vmovdqa 1408(%rdi), %ymm0
+	movq 2832(%rdi), %rbx
+	vmovdqa 2176(%rdi), %ymm1
+	vmovdqa 1792(%rdi), %ymm4
 	movq %rax, %rdx
-	vmovdqa 2432(%rdi), %ymm5
+	vmovdqa 2560(%rdi), %ymm5
 	xorq %rbx, %rdx
-	vpblendvb %ymm15, 2080(%rdi), %ymm0, %ymm2
+	vpblendvb %ymm15, 2176(%rdi), %ymm0, %ymm2
 	andq %rsi, %rdx
-	vpblendvb %ymm15, 1376(%rdi), %ymm1, %ymm3
+	vpblendvb %ymm15, 1408(%rdi), %ymm1, %ymm3
 	xorq %rdx, %rax
-	vpblendvb %ymm15, 2432(%rdi), %ymm4, %ymm6
+	vpblendvb %ymm15, 2560(%rdi), %ymm4, %ymm6
 	xorq %rdx, %rbx
-	vpblendvb %ymm15, 1728(%rdi), %ymm5, %ymm7
+	vpblendvb %ymm15, 1792(%rdi), %ymm5, %ymm7
 	vpaddq %ymm6, %ymm2, %ymm8
-	movq %rax, 2000(%rdi)
-	vmovdqa %ymm8, 2784(%rdi)
-	movq %rbx, 2704(%rdi)
+	movq %rax, 2064(%rdi)
+	vmovdqa %ymm8, 2944(%rdi)
+	movq %rbx, 2832(%rdi)
 	vpaddq TWOPE(%rip), %ymm2, %ymm9
-	movq 2008(%rdi), %rax
+	movq 2072(%rdi), %rax
 	vpsubq %ymm6, %ymm9, %ymm9
-	movq 2712(%rdi), %rbx
-	vmovdqa %ymm9, 3136(%rdi)
+	movq 2840(%rdi), %rbx
+	vmovdqa %ymm9, 3328(%rdi)
 	movq %rax, %rdx
 	vpaddq %ymm7, %ymm3, %ymm10
-	vmovdqa %ymm10, 3488(%rdi)
+	vmovdqa %ymm10, 3712(%rdi)
 	xorq %rbx, %rdx
 	vpaddq TWOPE(%rip), %ymm3, %ymm11
 	andq %rsi, %rdx
 	vpsubq %ymm7, %ymm11, %ymm11
 	xorq %rdx, %rax
-	vmovdqa %ymm11, 3840(%rdi)
+	vmovdqa %ymm11, 4096(%rdi)
 	xorq %rdx, %rbx
-	vmovdqa 1408(%rdi), %ymm0
-	movq %rax, 2008(%rdi)
-	vmovdqa 2112(%rdi), %ymm1
-	vmovdqa 1760(%rdi), %ymm4
-	movq %rbx, 2712(%rdi)
-	vmovdqa 2464(%rdi), %ymm5
-	movq 1632(%rdi), %r8
-	vpblendvb %ymm15, 2112(%rdi), %ymm0, %ymm2
-	movq 2336(%rdi), %r12
-	vpblendvb %ymm15, 1408(%rdi), %ymm1, %ymm3
-	movq 1640(%rdi), %r9
-	vpblendvb %ymm15, 2464(%rdi), %ymm4, %ymm6
-	movq 2344(%rdi), %r13
-	vpblendvb %ymm15, 1760(%rdi), %ymm5, %ymm7
-	movq 1648(%rdi), %r10
+	vmovdqa 1440(%rdi), %ymm0
+	movq %rax, 2072(%rdi)
+	vmovdqa 2208(%rdi), %ymm1
+	vmovdqa 1824(%rdi), %ymm4
+	movq %rbx, 2840(%rdi)
+	vmovdqa 2592(%rdi), %ymm5
+	movq 1664(%rdi), %r8
+	vpblendvb %ymm15, 2208(%rdi), %ymm0, %ymm2
+	movq 2432(%rdi), %r12
+	vpblendvb %ymm15, 1440(%rdi), %ymm1, %ymm3
+	movq 1672(%rdi), %r9
+	vpblendvb %ymm15, 2592(%rdi), %ymm4, %ymm6
+	movq 2440(%rdi), %r13
+	vpblendvb %ymm15, 1824(%rdi), %ymm5, %ymm7
+	movq 1680(%rdi), %r10
 	vpaddq %ymm6, %ymm2, %ymm8
-	vmovdqa %ymm8, 2816(%rdi)
-	movq 2352(%rdi), %r14
+	vmovdqa %ymm8, 2976(%rdi)
+	movq 2448(%rdi), %r14
 	vpaddq TWOPO(%rip), %ymm2, %ymm9
-	movq 1656(%rdi), %r11
+	movq 1688(%rdi), %r11
 	vpsubq %ymm6, %ymm9, %ymm9
-	movq 2360(%rdi), %r15
-	vmovdqa %ymm9, 3168(%rdi)
+	movq 2456(%rdi), %r15
+	vmovdqa %ymm9, 3360(%rdi)
 	movq %r8, %rax
 	vpaddq %ymm7, %ymm3, %ymm10
 	xorq %r12, %rax
-	vmovdqa %ymm10, 3520(%rdi)
+	vmovdqa %ymm10, 3744(%rdi)
 	vpaddq TWOPO(%rip), %ymm3, %ymm11
 	andq %rsi, %rax
 	vpsubq %ymm7, %ymm11, %ymm11
 	xorq %rax, %r8
-	vmovdqa %ymm11, 3872(%rdi)
+	vmovdqa %ymm11, 4128(%rdi)
 	xorq %rax, %r12
-	vmovdqa 1440(%rdi), %ymm0
+	vmovdqa 1472(%rdi), %ymm0
 	movq %r9, %rax
-	vmovdqa 2144(%rdi), %ymm1
+	vmovdqa 2240(%rdi), %ymm1
 	xorq %r13, %rax
-	vmovdqa 1792(%rdi), %ymm4
-	vmovdqa 2496(%rdi), %ymm5
+	vmovdqa 1856(%rdi), %ymm4
+	vmovdqa 2624(%rdi), %ymm5
 	andq %rsi, %rax
-	vpblendvb %ymm15, 2144(%rdi), %ymm0, %ymm2
+	vpblendvb %ymm15, 2240(%rdi), %ymm0, %ymm2
 	xorq %rax, %r9
-	vpblendvb %ymm15, 1440(%rdi), %ymm1, %ymm3
+	vpblendvb %ymm15, 1472(%rdi), %ymm1, %ymm3
 	xorq %rax, %r13
-	vpblendvb %ymm15, 2496(%rdi), %ymm4, %ymm6
+	vpblendvb %ymm15, 2624(%rdi), %ymm4, %ymm6
 	movq %r10, %rax
-	vpblendvb %ymm15, 1792(%rdi), %ymm5, %ymm7
+	vpblendvb %ymm15, 1856(%rdi), %ymm5, %ymm7
 	xorq %r14, %rax
 	vpaddq %ymm6, %ymm2, %ymm8
-	vmovdqa %ymm8, 2848(%rdi)
+	vmovdqa %ymm8, 3008(%rdi)
 	andq %rsi, %rax
 	vpaddq TWOPE(%rip), %ymm2, %ymm9
 	xorq %rax, %r10
 	vpsubq %ymm6, %ymm9, %ymm9
 	xorq %rax, %r14
-	vmovdqa %ymm9, 3200(%rdi)
+	vmovdqa %ymm9, 3392(%rdi)
 	movq %r11, %rax
 	vpaddq %ymm7, %ymm3, %ymm10
 	xorq %r15, %rax
-	vmovdqa %ymm10, 3552(%rdi)
+	vmovdqa %ymm10, 3776(%rdi)
 	vpaddq TWOPE(%rip), %ymm3, %ymm11
 	andq %rsi, %rax
 	vpsubq %ymm7, %ymm11, %ymm11
 	xorq %rax, %r11
-	vmovdqa %ymm11, 3904(%rdi)
+	vmovdqa %ymm11, 4160(%rdi)
 	xorq %rax, %r15
-	vmovdqa 1472(%rdi), %ymm0
+	vmovdqa 1504(%rdi), %ymm0
 	movq %r8, %rbx
-	vmovdqa 2176(%rdi), %ymm1
+	vmovdqa 2272(%rdi), %ymm1
 	movq %r9, %rcx
-	vmovdqa 1824(%rdi), %ymm4
+	vmovdqa 1888(%rdi), %ymm4
 	movq %r10, %rdx
-	vmovdqa 2528(%rdi), %ymm5
-	vpblendvb %ymm15, 2176(%rdi), %ymm0, %ymm2
+	vmovdqa 2656(%rdi), %ymm5
+	vpblendvb %ymm15, 2272(%rdi), %ymm0, %ymm2
 	movq %r11, %rsi
-	vpblendvb %ymm15, 1472(%rdi), %ymm1, %ymm3
-	addq 1984(%rdi), %rbx
-	vpblendvb %ymm15, 2528(%rdi), %ymm4, %ymm6
-	adcq 1992(%rdi), %rcx
-	vpblendvb %ymm15, 1824(%rdi), %ymm5, %ymm7
-	adcq 2000(%rdi), %rdx
+	vpblendvb %ymm15, 1504(%rdi), %ymm1, %ymm3
+	addq 2048(%rdi), %rbx
+	vpblendvb %ymm15, 2656(%rdi), %ymm4, %ymm6
+	adcq 2056(%rdi), %rcx
+	vpblendvb %ymm15, 1888(%rdi), %ymm5, %ymm7
+	adcq 2064(%rdi), %rdx
 	vpaddq %ymm6, %ymm2, %ymm8
-	adcq 2008(%rdi), %rsi
-	vmovdqa %ymm8, 2880(%rdi)
+	adcq 2072(%rdi), %rsi
+	vmovdqa %ymm8, 3040(%rdi)
 	vpaddq TWOPO(%rip), %ymm2, %ymm9
 	sbbq %rax, %rax
 	vpsubq %ymm6, %ymm9, %ymm9
 	andl $38, %eax
-	vmovdqa %ymm9, 3232(%rdi)
+	vmovdqa %ymm9, 3424(%rdi)
 	addq %rax, %rbx
 	vpaddq %ymm7, %ymm3, %ymm10
 	adcq $0, %rcx
-	vmovdqa %ymm10, 3584(%rdi)
+	vmovdqa %ymm10, 3808(%rdi)
 	adcq $0, %rdx
 	vpaddq TWOPO(%rip), %ymm3, %ymm11
 	vpsubq %ymm7, %ymm11, %ymm11
 	adcq $0, %rsi
-	vmovdqa %ymm11, 3936(%rdi)
+	vmovdqa %ymm11, 4192(%rdi)
 	sbbq %rax, %rax
-	vmovdqa 1504(%rdi), %ymm0
+	vmovdqa 1536(%rdi), %ymm0
 	andl $38, %eax
-	vmovdqa 2208(%rdi), %ymm1
+	vmovdqa 2304(%rdi), %ymm1
 	addq %rax, %rbx
-	vmovdqa 1856(%rdi), %ymm4
-	movq %rbx, 3040(%rdi)
-	vmovdqa 2560(%rdi), %ymm5
-	vpblendvb %ymm15, 2208(%rdi), %ymm0, %ymm2
-	movq %rcx, 3048(%rdi)
-	vpblendvb %ymm15, 1504(%rdi), %ymm1, %ymm3
-	movq %rdx, 3056(%rdi)
-	vpblendvb %ymm15, 2560(%rdi), %ymm4, %ymm6
-	movq %rsi, 3064(%rdi)
-	vpblendvb %ymm15, 1856(%rdi), %ymm5, %ymm7
-	subq 1984(%rdi), %r8
+	vmovdqa 1920(%rdi), %ymm4
+	movq %rbx, 3200(%rdi)
+	vmovdqa 2688(%rdi), %ymm5
+	vpblendvb %ymm15, 2304(%rdi), %ymm0, %ymm2
+	movq %rcx, 3208(%rdi)
+	vpblendvb %ymm15, 1536(%rdi), %ymm1, %ymm3
+	movq %rdx, 3216(%rdi)
+	vpblendvb %ymm15, 2688(%rdi), %ymm4, %ymm6
+	movq %rsi, 3224(%rdi)
+	vpblendvb %ymm15, 1920(%rdi), %ymm5, %ymm7
+	subq 2048(%rdi), %r8
 	vpaddq %ymm6, %ymm2, %ymm8
-	sbbq 1992(%rdi), %r9
-	vmovdqa %ymm8, 2912(%rdi)
+	sbbq 2056(%rdi), %r9
+	vmovdqa %ymm8, 3072(%rdi)
 	vpaddq TWOPE(%rip), %ymm2, %ymm9
-	sbbq 2000(%rdi), %r10
+	sbbq 2064(%rdi), %r10
 	vpsubq %ymm6, %ymm9, %ymm9
-	sbbq 2008(%rdi), %r11
-	vmovdqa %ymm9, 3264(%rdi)
+	sbbq 2072(%rdi), %r11
+	vmovdqa %ymm9, 3456(%rdi)
 	sbbq %rax, %rax
 	vpaddq %ymm7, %ymm3, %ymm10
 	andl $38, %eax
-	vmovdqa %ymm10, 3616(%rdi)
+	vmovdqa %ymm10, 3840(%rdi)
 	subq %rax, %r8
 	vpaddq TWOPE(%rip), %ymm3, %ymm11
 	sbbq $0, %r9
 	vpsubq %ymm7, %ymm11, %ymm11
-	vmovdqa %ymm11, 3968(%rdi)
+	vmovdqa %ymm11, 4224(%rdi)
 	sbbq $0, %r10
-	vmovdqa 1536(%rdi), %ymm0
+	vmovdqa 1568(%rdi), %ymm0
 	sbbq $0, %r11
-	vmovdqa 2240(%rdi), %ymm1
+	vmovdqa 2336(%rdi), %ymm1
 	sbbq %rax, %rax
-	vmovdqa 1888(%rdi), %ymm4
+	vmovdqa 1952(%rdi), %ymm4
 	andl $38, %eax
-	vmovdqa 2592(%rdi), %ymm5
+	vmovdqa 2720(%rdi), %ymm5
 	subq %rax, %r8
-	vpblendvb %ymm15, 2240(%rdi), %ymm0, %ymm2
-	vpblendvb %ymm15, 1536(%rdi), %ymm1, %ymm3
-	movq %r8, 3392(%rdi)
-	vpblendvb %ymm15, 2592(%rdi), %ymm4, %ymm6
-	movq %r9, 3400(%rdi)
-	vpblendvb %ymm15, 1888(%rdi), %ymm5, %ymm7
-	movq %r10, 3408(%rdi)
+	vpblendvb %ymm15, 2336(%rdi), %ymm0, %ymm2
+	vpblendvb %ymm15, 1568(%rdi), %ymm1, %ymm3
+	movq %r8, 3584(%rdi)
+	vpblendvb %ymm15, 2720(%rdi), %ymm4, %ymm6
+	movq %r9, 3592(%rdi)
+	vpblendvb %ymm15, 1952(%rdi), %ymm5, %ymm7
+	movq %r10, 3600(%rdi)
 	vpaddq %ymm6, %ymm2, %ymm8
-	movq %r11, 3416(%rdi)
-	vmovdqa %ymm8, 2944(%rdi)
+	movq %r11, 3608(%rdi)
+	vmovdqa %ymm8, 3104(%rdi)
 	movq %r12, %rbx
 	vpaddq TWOPO(%rip), %ymm2, %ymm9
 	vpsubq %ymm6, %ymm9, %ymm9
 	movq %r13, %rcx
-	vmovdqa %ymm9, 3296(%rdi)
+	vmovdqa %ymm9, 3488(%rdi)
 	movq %r14, %rdx
 	vpaddq %ymm7, %ymm3, %ymm10
 	movq %r15, %rsi
-	vmovdqa %ymm10, 3648(%rdi)
-	addq 2688(%rdi), %rbx
+	vmovdqa %ymm10, 3872(%rdi)
+	addq 2816(%rdi), %rbx
 	vpaddq TWOPO(%rip), %ymm3, %ymm11
-	adcq 2696(%rdi), %rcx
+	adcq 2824(%rdi), %rcx
 	vpsubq %ymm7, %ymm11, %ymm11
-	vmovdqa %ymm11, 4000(%rdi)
-	adcq 2704(%rdi), %rdx
-	vmovdqa 1568(%rdi), %ymm0
-	adcq 2712(%rdi), %rsi
-	vmovdqa 2272(%rdi), %ymm1
+	vmovdqa %ymm11, 4256(%rdi)
+	adcq 2832(%rdi), %rdx
+	vmovdqa 1600(%rdi), %ymm0
+	adcq 2840(%rdi), %rsi
+	vmovdqa 2368(%rdi), %ymm1
 	sbbq %rax, %rax
-	vmovdqa 1920(%rdi), %ymm4
+	vmovdqa 1984(%rdi), %ymm4
 	andl $38, %eax
-	vmovdqa 2624(%rdi), %ymm5
+	vmovdqa 2752(%rdi), %ymm5
 	addq %rax, %rbx
-	vpblendvb %ymm15, 2272(%rdi), %ymm0, %ymm2
-	vpblendvb %ymm15, 1568(%rdi), %ymm1, %ymm3
+	vpblendvb %ymm15, 2368(%rdi), %ymm0, %ymm2
+	vpblendvb %ymm15, 1600(%rdi), %ymm1, %ymm3
 	adcq $0, %rcx
-	vpblendvb %ymm15, 2624(%rdi), %ymm4, %ymm6
+	vpblendvb %ymm15, 2752(%rdi), %ymm4, %ymm6
 	adcq $0, %rdx
-	vpblendvb %ymm15, 1920(%rdi), %ymm5, %ymm7
+	vpblendvb %ymm15, 1984(%rdi), %ymm5, %ymm7
 	adcq $0, %rsi
 	vpaddq %ymm6, %ymm2, %ymm8
 	sbbq %rax, %rax
-	vmovdqa %ymm8, 2976(%rdi)
+	vmovdqa %ymm8, 3136(%rdi)
 	andl $38, %eax
 	vpaddq TWOPE(%rip), %ymm2, %ymm9
 	addq %rax, %rbx
 	vpsubq %ymm6, %ymm9, %ymm9
-	vmovdqa %ymm9, 3328(%rdi)
-	movq %rbx, 3744(%rdi)
+	vmovdqa %ymm9, 3520(%rdi)
+	movq %rbx, 3968(%rdi)
 	vpaddq %ymm7, %ymm3, %ymm10
-	movq %rcx, 3752(%rdi)
-	vmovdqa %ymm10, 3680(%rdi)
-	movq %rdx, 3760(%rdi)
+	movq %rcx, 3976(%rdi)
+	vmovdqa %ymm10, 3904(%rdi)
+	movq %rdx, 3984(%rdi)
 	vpaddq TWOPE(%rip), %ymm3, %ymm11
-	movq %rsi, 3768(%rdi)
+	movq %rsi, 3992(%rdi)
 	vpsubq %ymm7, %ymm11, %ymm11
-	subq 2688(%rdi), %r12
-	vmovdqa %ymm11, 4032(%rdi)
-	vmovdqa 1600(%rdi), %ymm0
-	sbbq 2696(%rdi), %r13
-	vmovdqa 2304(%rdi), %ymm1
-	sbbq 2704(%rdi), %r14
-	vmovdqa 1952(%rdi), %ymm4
-	sbbq 2712(%rdi), %r15
-	vmovdqa 2656(%rdi), %ymm5
+	subq 2816(%rdi), %r12
+	vmovdqa %ymm11, 4288(%rdi)
+	vmovdqa 1632(%rdi), %ymm0
+	sbbq 2824(%rdi), %r13
+	vmovdqa 2400(%rdi), %ymm1
+	sbbq 2832(%rdi), %r14
+	vmovdqa 2016(%rdi), %ymm4
+	sbbq 2840(%rdi), %r15
+	vmovdqa 2784(%rdi), %ymm5
 	sbbq %rax, %rax
-	vpblendvb %ymm15, 2304(%rdi), %ymm0, %ymm2
+	vpblendvb %ymm15, 2400(%rdi), %ymm0, %ymm2
 	andl $38, %eax
-	vpblendvb %ymm15, 1600(%rdi), %ymm1, %ymm3
-	vpblendvb %ymm15, 2656(%rdi), %ymm4, %ymm6
+	vpblendvb %ymm15, 1632(%rdi), %ymm1, %ymm3
+	vpblendvb %ymm15, 2784(%rdi), %ymm4, %ymm6
 	subq %rax, %r12
-	vpblendvb %ymm15, 1952(%rdi), %ymm5, %ymm7
+	vpblendvb %ymm15, 2016(%rdi), %ymm5, %ymm7
 	sbbq $0, %r13
 	vpaddq %ymm6, %ymm2, %ymm8
 	sbbq $0, %r14
-	vmovdqa %ymm8, 3008(%rdi)
+	vmovdqa %ymm8, 3168(%rdi)
 	sbbq $0, %r15
 	vpaddq TWOPO(%rip), %ymm2, %ymm9
 	sbbq %rax, %rax
 	vpsubq %ymm6, %ymm9, %ymm9
-	vmovdqa %ymm9, 3360(%rdi)
+	vmovdqa %ymm9, 3552(%rdi)
 	andl $38, %eax
 	vpaddq %ymm7, %ymm3, %ymm10
 	subq %rax, %r12
-	vmovdqa %ymm10, 3712(%rdi)
-	movq %r12, 4096(%rdi)
+	vmovdqa %ymm10, 3936(%rdi)
+	movq %r12, 4352(%rdi)
 	vpaddq TWOPO(%rip), %ymm3, %ymm11
-	movq %r13, 4104(%rdi)
+	movq %r13, 4360(%rdi)
 	vpsubq %ymm7, %ymm11, %ymm11
-	movq %r14, 4112(%rdi)
-	vmovdqa %ymm11, 4064(%rdi)
-	movq %r15, 4120(%rdi)
+	movq %r14, 4368(%rdi)
+	vmovdqa %ymm11, 4320(%rdi)
+	movq %r15, 4376(%rdi)
 	movq (%rsp), %rax
-	leaq 4128(%rax), %rdi
-	leaq 3776(%rax), %rsi
-	leaq 2720(%rax), %rcx
+	leaq 4416(%rax), %rdi
+	leaq 4032(%rax), %rsi
+	leaq 2880(%rax), %rcx
 	call .Lmul5
 	movq (%rsp), %rax
-	leaq 4480(%rax), %rdi
-	leaq 3424(%rax), %rsi
-	leaq 3072(%rax), %rcx
+	leaq 4800(%rax), %rdi
+	leaq 3648(%rax), %rsi
+	leaq 3264(%rax), %rcx
 	call .Lmul5
 	movq (%rsp), %rdi
-	vmovdqa 4128(%rdi), %ymm0
+	vmovdqa 4416(%rdi), %ymm0
 	vpaddq TWOP0(%rip), %ymm0, %ymm0
-	movq 4448(%rdi), %r8
-	vpsubq 4480(%rdi), %ymm0, %ymm0
-	vmovdqa %ymm0, 4832(%rdi)
-	movq 4456(%rdi), %r9
-	vmovdqa 4160(%rdi), %ymm1
+	movq 4736(%rdi), %r8
+	vpsubq 4800(%rdi), %ymm0, %ymm0
+	vmovdqa %ymm0, 5184(%rdi)
+	movq 4744(%rdi), %r9
+	vmovdqa 4448(%rdi), %ymm1
 	vpaddq TWOPO(%rip), %ymm1, %ymm1
-	movq 4464(%rdi), %r10
-	vpsubq 4512(%rdi), %ymm1, %ymm1
-	vmovdqa %ymm1, 4864(%rdi)
-	movq 4472(%rdi), %r11
-	vmovdqa 4192(%rdi), %ymm2
+	movq 4752(%rdi), %r10
+	vpsubq 4832(%rdi), %ymm1, %ymm1
+	vmovdqa %ymm1, 5216(%rdi)
+	movq 4760(%rdi), %r11
+	vmovdqa 4480(%rdi), %ymm2
 	vpaddq TWOPE(%rip), %ymm2, %ymm2
-	subq 4800(%rdi), %r8
-	vpsubq 4544(%rdi), %ymm2, %ymm2
-	vmovdqa %ymm2, 4896(%rdi)
-	sbbq 4808(%rdi), %r9
-	vmovdqa 4224(%rdi), %ymm3
+	subq 5120(%rdi), %r8
+	vpsubq 4864(%rdi), %ymm2, %ymm2
+	vmovdqa %ymm2, 5248(%rdi)
+	sbbq 5128(%rdi), %r9
+	vmovdqa 4512(%rdi), %ymm3
 	vpaddq TWOPO(%rip), %ymm3, %ymm3
-	sbbq 4816(%rdi), %r10
-	vpsubq 4576(%rdi), %ymm3, %ymm3
-	vmovdqa %ymm3, 4928(%rdi)
-	sbbq 4824(%rdi), %r11
-	vmovdqa 4256(%rdi), %ymm4
+	sbbq 5136(%rdi), %r10
+	vpsubq 4896(%rdi), %ymm3, %ymm3
+	vmovdqa %ymm3, 5280(%rdi)
+	sbbq 5144(%rdi), %r11
+	vmovdqa 4544(%rdi), %ymm4
 	vpaddq TWOPE(%rip), %ymm4, %ymm4
 	sbbq %rax, %rax
-	vpsubq 4608(%rdi), %ymm4, %ymm4
-	vmovdqa %ymm4, 4960(%rdi)
+	vpsubq 4928(%rdi), %ymm4, %ymm4
+	vmovdqa %ymm4, 5312(%rdi)
 	andl $38, %eax
-	vmovdqa 4288(%rdi), %ymm5
+	vmovdqa 4576(%rdi), %ymm5
 	subq %rax, %r8
 	vpaddq TWOPO(%rip), %ymm5, %ymm5
-	vpsubq 4640(%rdi), %ymm5, %ymm5
+	vpsubq 4960(%rdi), %ymm5, %ymm5
 	sbbq $0, %r9
-	vmovdqa %ymm5, 4992(%rdi)
-	vmovdqa 4320(%rdi), %ymm6
+	vmovdqa %ymm5, 5344(%rdi)
+	vmovdqa 4608(%rdi), %ymm6
 	sbbq $0, %r10
 	vpaddq TWOPE(%rip), %ymm6, %ymm6
-	vpsubq 4672(%rdi), %ymm6, %ymm6
+	vpsubq 4992(%rdi), %ymm6, %ymm6
 	sbbq $0, %r11
-	vmovdqa %ymm6, 5024(%rdi)
-	vmovdqa 4352(%rdi), %ymm7
+	vmovdqa %ymm6, 5376(%rdi)
+	vmovdqa 4640(%rdi), %ymm7
 	sbbq %rax, %rax
 	vpaddq TWOPO(%rip), %ymm7, %ymm7
-	vpsubq 4704(%rdi), %ymm7, %ymm7
+	vpsubq 5024(%rdi), %ymm7, %ymm7
 	andl $38, %eax
-	vmovdqa %ymm7, 5056(%rdi)
-	vmovdqa 4384(%rdi), %ymm8
+	vmovdqa %ymm7, 5408(%rdi)
+	vmovdqa 4672(%rdi), %ymm8
 	subq %rax, %r8
 	vpaddq TWOPE(%rip), %ymm8, %ymm8
-	vpsubq 4736(%rdi), %ymm8, %ymm8
-	movq %r8, 5152(%rdi)
-	vmovdqa %ymm8, 5088(%rdi)
-	vmovdqa 4416(%rdi), %ymm9
-	movq %r9, 5160(%rdi)
+	vpsubq 5056(%rdi), %ymm8, %ymm8
+	movq %r8, 5504(%rdi)
+	vmovdqa %ymm8, 5440(%rdi)
+	vmovdqa 4704(%rdi), %ymm9
+	movq %r9, 5512(%rdi)
 	vpaddq TWOPO(%rip), %ymm9, %ymm9
-	vpsubq 4768(%rdi), %ymm9, %ymm9
-	movq %r10, 5168(%rdi)
-	vmovdqa %ymm9, 5120(%rdi)
-	movq %r11, 5176(%rdi)
-	movq (%rsp), %rax
-	leaq 4832(%rax), %rdi
-	leaq 4832(%rax), %rsi
-	leaq 6592(%rax), %rcx
-	call .Lsq5
+	vpsubq 5088(%rdi), %ymm9, %ymm9
+	movq %r10, 5520(%rdi)
+	vmovdqa %ymm9, 5472(%rdi)
+	movq %r11, 5528(%rdi)
 	movq (%rsp), %rax
 	leaq 5184(%rax), %rdi
-	leaq 2720(%rax), %rsi
-	leaq 6592(%rax), %rcx
+	leaq 5184(%rax), %rsi
+	leaq 7104(%rax), %rcx
 	call .Lsq5
 	movq (%rsp), %rax
-	leaq 5536(%rax), %rdi
-	leaq 3072(%rax), %rsi
-	leaq 6592(%rax), %rcx
+	leaq 5568(%rax), %rdi
+	leaq 2880(%rax), %rsi
+	leaq 7104(%rax), %rcx
 	call .Lsq5
 	movq (%rsp), %rax
-	leaq 2368(%rax), %rdi
+	leaq 5952(%rax), %rdi
+	leaq 3264(%rax), %rsi
+	leaq 7104(%rax), %rcx
+	call .Lsq5
+	movq (%rsp), %rax
+	leaq 2496(%rax), %rdi
 	leaq 0(%rax), %rsi
-	leaq 4832(%rax), %rcx
+	leaq 5184(%rax), %rcx
 	call .Lmulpre5
 	movq (%rsp), %rdi
-	vmovdqa 4128(%rdi), %ymm0
-	vpaddq 4480(%rdi), %ymm0, %ymm0
-	movq 4448(%rdi), %r8
-	vmovdqa %ymm0, 4832(%rdi)
-	movq 4456(%rdi), %r9
-	vmovdqa 4160(%rdi), %ymm1
-	vpaddq 4512(%rdi), %ymm1, %ymm1
-	movq 4464(%rdi), %r10
-	vmovdqa %ymm1, 4864(%rdi)
-	movq 4472(%rdi), %r11
-	vmovdqa 4192(%rdi), %ymm2
-	vpaddq 4544(%rdi), %ymm2, %ymm2
-	addq 4800(%rdi), %r8
-	vmovdqa %ymm2, 4896(%rdi)
-	adcq 4808(%rdi), %r9
-	vmovdqa 4224(%rdi), %ymm3
-	adcq 4816(%rdi), %r10
-	vpaddq 4576(%rdi), %ymm3, %ymm3
-	vmovdqa %ymm3, 4928(%rdi)
-	adcq 4824(%rdi), %r11
-	vmovdqa 4256(%rdi), %ymm4
+	vmovdqa 4416(%rdi), %ymm0
+	vpaddq 4800(%rdi), %ymm0, %ymm0
+	movq 4736(%rdi), %r8
+	vmovdqa %ymm0, 5184(%rdi)
+	movq 4744(%rdi), %r9
+	vmovdqa 4448(%rdi), %ymm1
+	vpaddq 4832(%rdi), %ymm1, %ymm1
+	movq 4752(%rdi), %r10
+	vmovdqa %ymm1, 5216(%rdi)
+	movq 4760(%rdi), %r11
+	vmovdqa 4480(%rdi), %ymm2
+	vpaddq 4864(%rdi), %ymm2, %ymm2
+	addq 5120(%rdi), %r8
+	vmovdqa %ymm2, 5248(%rdi)
+	adcq 5128(%rdi), %r9
+	vmovdqa 4512(%rdi), %ymm3
+	adcq 5136(%rdi), %r10
+	vpaddq 4896(%rdi), %ymm3, %ymm3
+	vmovdqa %ymm3, 5280(%rdi)
+	adcq 5144(%rdi), %r11
+	vmovdqa 4544(%rdi), %ymm4
 	sbbq %rax, %rax
-	vpaddq 4608(%rdi), %ymm4, %ymm4
-	vmovdqa %ymm4, 4960(%rdi)
+	vpaddq 4928(%rdi), %ymm4, %ymm4
+	vmovdqa %ymm4, 5312(%rdi)
 	andl $38, %eax
-	vmovdqa 4288(%rdi), %ymm5
+	vmovdqa 4576(%rdi), %ymm5
 	addq %rax, %r8
-	vpaddq 4640(%rdi), %ymm5, %ymm5
-	vmovdqa %ymm5, 4992(%rdi)
+	vpaddq 4960(%rdi), %ymm5, %ymm5
+	vmovdqa %ymm5, 5344(%rdi)
 	adcq $0, %r9
-	vmovdqa 4320(%rdi), %ymm6
+	vmovdqa 4608(%rdi), %ymm6
 	adcq $0, %r10
-	vpaddq 4672(%rdi), %ymm6, %ymm6
+	vpaddq 4992(%rdi), %ymm6, %ymm6
 	adcq $0, %r11
-	vmovdqa %ymm6, 5024(%rdi)
-	vmovdqa 4352(%rdi), %ymm7
+	vmovdqa %ymm6, 5376(%rdi)
+	vmovdqa 4640(%rdi), %ymm7
 	sbbq %rax, %rax
-	vpaddq 4704(%rdi), %ymm7, %ymm7
+	vpaddq 5024(%rdi), %ymm7, %ymm7
 	andl $38, %eax
-	vmovdqa %ymm7, 5056(%rdi)
-	vmovdqa 4384(%rdi), %ymm8
+	vmovdqa %ymm7, 5408(%rdi)
+	vmovdqa 4672(%rdi), %ymm8
 	addq %rax, %r8
-	vpaddq 4736(%rdi), %ymm8, %ymm8
-	movq %r8, 5152(%rdi)
-	vmovdqa %ymm8, 5088(%rdi)
-	vmovdqa 4416(%rdi), %ymm9
-	movq %r9, 5160(%rdi)
-	vpaddq 4768(%rdi), %ymm9, %ymm9
-	movq %r10, 5168(%rdi)
-	vmovdqa %ymm9, 5120(%rdi)
-	movq %r11, 5176(%rdi)
+	vpaddq 5056(%rdi), %ymm8, %ymm8
+	movq %r8, 5504(%rdi)
+	vmovdqa %ymm8, 5440(%rdi)
+	vmovdqa 4704(%rdi), %ymm9
+	movq %r9, 5512(%rdi)
+	vpaddq 5088(%rdi), %ymm9, %ymm9
+	movq %r10, 5520(%rdi)
+	vmovdqa %ymm9, 5472(%rdi)
+	movq %r11, 5528(%rdi)
 	movq (%rsp), %rax
-	leaq 2016(%rax), %rdi
-	leaq 4832(%rax), %rsi
-	leaq 6592(%rax), %rcx
+	leaq 2112(%rax), %rdi
+	leaq 5184(%rax), %rsi
+	leaq 7104(%rax), %rcx
 	call .Lsq5
 	movq (%rsp), %rdi
-	vmovdqa 5184(%rdi), %ymm0
+	vmovdqa 5568(%rdi), %ymm0
 	vpaddq TWOP0(%rip), %ymm0, %ymm0
-	vpsubq 5536(%rdi), %ymm0, %ymm0
-	movq 5504(%rdi), %r8
-	vmovdqa %ymm0, 5888(%rdi)
-	vmovdqa 5216(%rdi), %ymm1
-	movq 5512(%rdi), %r9
+	vpsubq 5952(%rdi), %ymm0, %ymm0
+	movq 5888(%rdi), %r8
+	vmovdqa %ymm0, 6336(%rdi)
+	vmovdqa 5600(%rdi), %ymm1
+	movq 5896(%rdi), %r9
 	vpaddq TWOPO(%rip), %ymm1, %ymm1
-	vpsubq 5568(%rdi), %ymm1, %ymm1
-	vmovdqa %ymm1, 5920(%rdi)
-	movq 5520(%rdi), %r10
-	vmovdqa 5248(%rdi), %ymm2
+	vpsubq 5984(%rdi), %ymm1, %ymm1
+	vmovdqa %ymm1, 6368(%rdi)
+	movq 5904(%rdi), %r10
+	vmovdqa 5632(%rdi), %ymm2
 	vpaddq TWOPE(%rip), %ymm2, %ymm2
-	movq 5528(%rdi), %r11
-	vpsubq 5600(%rdi), %ymm2, %ymm2
-	vmovdqa %ymm2, 5952(%rdi)
-	subq 5856(%rdi), %r8
-	vmovdqa 5280(%rdi), %ymm3
+	movq 5912(%rdi), %r11
+	vpsubq 6016(%rdi), %ymm2, %ymm2
+	vmovdqa %ymm2, 6400(%rdi)
+	subq 6272(%rdi), %r8
+	vmovdqa 5664(%rdi), %ymm3
 	vpaddq TWOPO(%rip), %ymm3, %ymm3
-	vpsubq 5632(%rdi), %ymm3, %ymm3
-	sbbq 5864(%rdi), %r9
-	vmovdqa %ymm3, 5984(%rdi)
-	vmovdqa 5312(%rdi), %ymm4
-	sbbq 5872(%rdi), %r10
+	vpsubq 6048(%rdi), %ymm3, %ymm3
+	sbbq 6280(%rdi), %r9
+	vmovdqa %ymm3, 6432(%rdi)
+	vmovdqa 5696(%rdi), %ymm4
+	sbbq 6288(%rdi), %r10
 	vpaddq TWOPE(%rip), %ymm4, %ymm4
-	vpsubq 5664(%rdi), %ymm4, %ymm4
-	sbbq 5880(%rdi), %r11
-	vmovdqa %ymm4, 6016(%rdi)
-	vmovdqa 5344(%rdi), %ymm5
+	vpsubq 6080(%rdi), %ymm4, %ymm4
+	sbbq 6296(%rdi), %r11
+	vmovdqa %ymm4, 6464(%rdi)
+	vmovdqa 5728(%rdi), %ymm5
 	vpaddq TWOPO(%rip), %ymm5, %ymm5
 	sbbq %rax, %rax
-	vpsubq 5696(%rdi), %ymm5, %ymm5
-	vmovdqa %ymm5, 6048(%rdi)
+	vpsubq 6112(%rdi), %ymm5, %ymm5
+	vmovdqa %ymm5, 6496(%rdi)
 	andl $38, %eax
-	vmovdqa 5376(%rdi), %ymm6
+	vmovdqa 5760(%rdi), %ymm6
 	vpaddq TWOPE(%rip), %ymm6, %ymm6
 	subq %rax, %r8
-	vpsubq 5728(%rdi), %ymm6, %ymm6
-	vmovdqa %ymm6, 6080(%rdi)
-	vmovdqa 5408(%rdi), %ymm7
+	vpsubq 6144(%rdi), %ymm6, %ymm6
+	vmovdqa %ymm6, 6528(%rdi)
+	vmovdqa 5792(%rdi), %ymm7
 	sbbq $0, %r9
 	vpaddq TWOPO(%rip), %ymm7, %ymm7
-	vpsubq 5760(%rdi), %ymm7, %ymm7
+	vpsubq 6176(%rdi), %ymm7, %ymm7
 	sbbq $0, %r10
-	vmovdqa %ymm7, 6112(%rdi)
-	vmovdqa 5440(%rdi), %ymm8
+	vmovdqa %ymm7, 6560(%rdi)
+	vmovdqa 5824(%rdi), %ymm8
 	vpaddq TWOPE(%rip), %ymm8, %ymm8
 	sbbq $0, %r11
-	vpsubq 5792(%rdi), %ymm8, %ymm8
-	vmovdqa %ymm8, 6144(%rdi)
+	vpsubq 6208(%rdi), %ymm8, %ymm8
+	vmovdqa %ymm8, 6592(%rdi)
 	sbbq %rax, %rax
-	vmovdqa 5472(%rdi), %ymm9
+	vmovdqa 5856(%rdi), %ymm9
 	vpaddq TWOPO(%rip), %ymm9, %ymm9
 	andl $38, %eax
-	vpsubq 5824(%rdi), %ymm9, %ymm9
-	vmovdqa %ymm9, 6176(%rdi)
-	vmovdqa 5888(%rdi), %ymm0
+	vpsubq 6240(%rdi), %ymm9, %ymm9
+	vmovdqa %ymm9, 6624(%rdi)
+	vmovdqa 6336(%rdi), %ymm0
 	subq %rax, %r8
 	vpmuludq K121666(%rip), %ymm0, %ymm0
-	vpaddq 5536(%rdi), %ymm0, %ymm0
-	movq %r8, 6208(%rdi)
+	vpaddq 5952(%rdi), %ymm0, %ymm0
+	movq %r8, 6656(%rdi)
 	vpsrlq $26, %ymm0, %ymm3
 	vpand M26(%rip), %ymm0, %ymm0
-	movq %r9, 6216(%rdi)
-	vmovdqa 5920(%rdi), %ymm2
+	movq %r9, 6664(%rdi)
+	vmovdqa 6368(%rdi), %ymm2
 	vpmuludq K121666(%rip), %ymm2, %ymm2
-	vpaddq 5568(%rdi), %ymm2, %ymm2
-	movq %r10, 6224(%rdi)
+	vpaddq 5984(%rdi), %ymm2, %ymm2
+	movq %r10, 6672(%rdi)
 	vpsrlq $25, %ymm2, %ymm4
 	vpand M25(%rip), %ymm2, %ymm2
-	movq %r11, 6232(%rdi)
+	movq %r11, 6680(%rdi)
 	vpaddq %ymm3, %ymm2, %ymm2
-	vmovdqa %ymm2, 6272(%rdi)
+	vmovdqa %ymm2, 6752(%rdi)
 	movl $121666, %edx
-	vmovdqa 5952(%rdi), %ymm1
+	vmovdqa 6400(%rdi), %ymm1
 	vpmuludq K121666(%rip), %ymm1, %ymm1
-	vpaddq 5600(%rdi), %ymm1, %ymm1
-	mulx 6208(%rdi), %r8, %r9
+	vpaddq 6016(%rdi), %ymm1, %ymm1
+	mulx 6656(%rdi), %r8, %r9
 	vpsrlq $26, %ymm1, %ymm3
 	vpand M26(%rip), %ymm1, %ymm1
-	mulx 6216(%rdi), %rax, %r10
+	mulx 6664(%rdi), %rax, %r10
 	vpaddq %ymm4, %ymm1, %ymm1
-	vmovdqa %ymm1, 6304(%rdi)
-	vmovdqa 5984(%rdi), %ymm2
+	vmovdqa %ymm1, 6784(%rdi)
+	vmovdqa 6432(%rdi), %ymm2
 	addq %rax, %r9
 	vpmuludq K121666(%rip), %ymm2, %ymm2
-	vpaddq 5632(%rdi), %ymm2, %ymm2
-	mulx 6224(%rdi), %rax, %r11
+	vpaddq 6048(%rdi), %ymm2, %ymm2
+	mulx 6672(%rdi), %rax, %r11
 	vpsrlq $25, %ymm2, %ymm4
 	vpand M25(%rip), %ymm2, %ymm2
 	adcq %rax, %r10
 	vpaddq %ymm3, %ymm2, %ymm2
-	vmovdqa %ymm2, 6336(%rdi)
-	vmovdqa 6016(%rdi), %ymm1
-	mulx 6232(%rdi), %rax, %r12
+	vmovdqa %ymm2, 6816(%rdi)
+	vmovdqa 6464(%rdi), %ymm1
+	mulx 6680(%rdi), %rax, %r12
 	vpmuludq K121666(%rip), %ymm1, %ymm1
-	vpaddq 5664(%rdi), %ymm1, %ymm1
+	vpaddq 6080(%rdi), %ymm1, %ymm1
 	adcq %rax, %r11
 	vpsrlq $26, %ymm1, %ymm3
 	vpand M26(%rip), %ymm1, %ymm1
 	adcq $0, %r12
 	vpaddq %ymm4, %ymm1, %ymm1
-	vmovdqa %ymm1, 6368(%rdi)
-	vmovdqa 6048(%rdi), %ymm2
-	addq 5856(%rdi), %r8
+	vmovdqa %ymm1, 6848(%rdi)
+	vmovdqa 6496(%rdi), %ymm2
+	addq 6272(%rdi), %r8
 	vpmuludq K121666(%rip), %ymm2, %ymm2
-	vpaddq 5696(%rdi), %ymm2, %ymm2
-	adcq 5864(%rdi), %r9
+	vpaddq 6112(%rdi), %ymm2, %ymm2
+	adcq 6280(%rdi), %r9
 	vpsrlq $25, %ymm2, %ymm4
 	vpand M25(%rip), %ymm2, %ymm2
-	adcq 5872(%rdi), %r10
+	adcq 6288(%rdi), %r10
 	vpaddq %ymm3, %ymm2, %ymm2
-	vmovdqa %ymm2, 6400(%rdi)
-	vmovdqa 6080(%rdi), %ymm1
-	adcq 5880(%rdi), %r11
+	vmovdqa %ymm2, 6880(%rdi)
+	vmovdqa 6528(%rdi), %ymm1
+	adcq 6296(%rdi), %r11
 	vpmuludq K121666(%rip), %ymm1, %ymm1
-	vpaddq 5728(%rdi), %ymm1, %ymm1
+	vpaddq 6144(%rdi), %ymm1, %ymm1
 	adcq $0, %r12
 	vpsrlq $26, %ymm1, %ymm3
 	vpand M26(%rip), %ymm1, %ymm1
 	vpaddq %ymm4, %ymm1, %ymm1
 	imulq $38, %r12, %r12
-	vmovdqa %ymm1, 6432(%rdi)
-	vmovdqa 6112(%rdi), %ymm2
+	vmovdqa %ymm1, 6912(%rdi)
+	vmovdqa 6560(%rdi), %ymm2
 	addq %r12, %r8
 	vpmuludq K121666(%rip), %ymm2, %ymm2
-	vpaddq 5760(%rdi), %ymm2, %ymm2
+	vpaddq 6176(%rdi), %ymm2, %ymm2
 	adcq $0, %r9
 	vpsrlq $25, %ymm2, %ymm4
 	vpand M25(%rip), %ymm2, %ymm2
 	vpaddq %ymm3, %ymm2, %ymm2
 	adcq $0, %r10
-	vmovdqa %ymm2, 6464(%rdi)
-	vmovdqa 6144(%rdi), %ymm1
+	vmovdqa %ymm2, 6944(%rdi)
+	vmovdqa 6592(%rdi), %ymm1
 	adcq $0, %r11
 	vpmuludq K121666(%rip), %ymm1, %ymm1
-	vpaddq 5792(%rdi), %ymm1, %ymm1
+	vpaddq 6208(%rdi), %ymm1, %ymm1
 	sbbq %rax, %rax
 	vpsrlq $26, %ymm1, %ymm3
 	vpand M26(%rip), %ymm1, %ymm1
 	vpaddq %ymm4, %ymm1, %ymm1
 	andl $38, %eax
-	vmovdqa %ymm1, 6496(%rdi)
-	vmovdqa 6176(%rdi), %ymm2
+	vmovdqa %ymm1, 6976(%rdi)
+	vmovdqa 6624(%rdi), %ymm2
 	addq %rax, %r8
 	vpmuludq K121666(%rip), %ymm2, %ymm2
-	vpaddq 5824(%rdi), %ymm2, %ymm2
-	movq %r8, 6560(%rdi)
+	vpaddq 6240(%rdi), %ymm2, %ymm2
+	movq %r8, 7040(%rdi)
 	vpsrlq $25, %ymm2, %ymm4
 	vpand M25(%rip), %ymm2, %ymm2
 	vpaddq %ymm3, %ymm2, %ymm2
-	movq %r9, 6568(%rdi)
-	vmovdqa %ymm2, 6528(%rdi)
+	movq %r9, 7048(%rdi)
+	vmovdqa %ymm2, 7008(%rdi)
 	vpmuludq K19(%rip), %ymm4, %ymm4
-	movq %r10, 6576(%rdi)
+	movq %r10, 7056(%rdi)
 	vpaddq %ymm4, %ymm0, %ymm0
-	vmovdqa %ymm0, 6240(%rdi)
-	movq %r11, 6584(%rdi)
+	vmovdqa %ymm0, 6720(%rdi)
+	movq %r11, 7064(%rdi)
 	movq (%rsp), %rax
-	leaq 1312(%rax), %rdi
-	leaq 5184(%rax), %rsi
-	leaq 5536(%rax), %rcx
+	leaq 1344(%rax), %rdi
+	leaq 5568(%rax), %rsi
+	leaq 5952(%rax), %rcx
 	call .Lmul5
 	movq (%rsp), %rax
-	leaq 1664(%rax), %rdi
-	leaq 5888(%rax), %rsi
-	leaq 6240(%rax), %rcx
+	leaq 1728(%rax), %rdi
+	leaq 6336(%rax), %rsi
+	leaq 6720(%rax), %rcx
 	call .Lmul5
 	movq (%rsp), %rdi
-	decq 6952(%rdi)
+	decq 7504(%rdi)
 	jns 1b
 	vzeroupper
 	FE64_POP %rdi
@@ -2434,430 +4561,430 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4_loop))
 	.p2align 5
 1:
 	movq (%rsp), %rdi
-	movq 6952(%rdi), %rcx
+	movq 7504(%rdi), %rcx
 	movq %rcx, %rax
 	shrq $6, %rax
 	shlq $5, %rax
-	vmovdqa 6752(%rdi,%rax), %ymm0
+	vmovdqa 7264(%rdi,%rax), %ymm0
 	andl $63, %ecx
 	vmovq %rcx, %xmm1
 	vpsrlq %xmm1, %ymm0, %ymm0
 	vpand ONE(%rip), %ymm0, %ymm0
 	vpxor %ymm2, %ymm2, %ymm2
 	vpsubq %ymm0, %ymm2, %ymm0
-	vpxor 6880(%rdi), %ymm0, %ymm15
-	vmovdqa %ymm0, 6880(%rdi)
-	vmovdqa 1312(%rdi), %ymm0
-	vmovdqa 2016(%rdi), %ymm1
-	vmovdqa 1664(%rdi), %ymm4
-	vmovdqa 2368(%rdi), %ymm5
-	vpblendvb %ymm15, 2016(%rdi), %ymm0, %ymm2
-	vpblendvb %ymm15, 1312(%rdi), %ymm1, %ymm3
-	vpblendvb %ymm15, 2368(%rdi), %ymm4, %ymm6
-	vpblendvb %ymm15, 1664(%rdi), %ymm5, %ymm7
-	vpaddq %ymm6, %ymm2, %ymm8
-	vmovdqa %ymm8, 2720(%rdi)
-	vpaddq TWOP0(%rip), %ymm2, %ymm9
-	vpsubq %ymm6, %ymm9, %ymm9
-	vmovdqa %ymm9, 3072(%rdi)
-	vpaddq %ymm7, %ymm3, %ymm10
-	vmovdqa %ymm10, 3424(%rdi)
-	vpaddq TWOP0(%rip), %ymm3, %ymm11
-	vpsubq %ymm7, %ymm11, %ymm11
-	vmovdqa %ymm11, 3776(%rdi)
+	vpxor 7392(%rdi), %ymm0, %ymm15
+	vmovdqa %ymm0, 7392(%rdi)
 	vmovdqa 1344(%rdi), %ymm0
-	vmovdqa 2048(%rdi), %ymm1
-	vmovdqa 1696(%rdi), %ymm4
-	vmovdqa 2400(%rdi), %ymm5
-	vpblendvb %ymm15, 2048(%rdi), %ymm0, %ymm2
-	vpblendvb %ymm15, 1344(%rdi), %ymm1, %ymm3
-	vpblendvb %ymm15, 2400(%rdi), %ymm4, %ymm6
-	vpblendvb %ymm15, 1696(%rdi), %ymm5, %ymm7
-	vpaddq %ymm6, %ymm2, %ymm8
-	vmovdqa %ymm8, 2752(%rdi)
-	vpaddq TWOPO(%rip), %ymm2, %ymm9
-	vpsubq %ymm6, %ymm9, %ymm9
-	vmovdqa %ymm9, 3104(%rdi)
-	vpaddq %ymm7, %ymm3, %ymm10
-	vmovdqa %ymm10, 3456(%rdi)
-	vpaddq TWOPO(%rip), %ymm3, %ymm11
-	vpsubq %ymm7, %ymm11, %ymm11
-	vmovdqa %ymm11, 3808(%rdi)
-	vmovdqa 1376(%rdi), %ymm0
-	vmovdqa 2080(%rdi), %ymm1
+	vmovdqa 2112(%rdi), %ymm1
 	vmovdqa 1728(%rdi), %ymm4
-	vmovdqa 2432(%rdi), %ymm5
-	vpblendvb %ymm15, 2080(%rdi), %ymm0, %ymm2
-	vpblendvb %ymm15, 1376(%rdi), %ymm1, %ymm3
-	vpblendvb %ymm15, 2432(%rdi), %ymm4, %ymm6
+	vmovdqa 2496(%rdi), %ymm5
+	vpblendvb %ymm15, 2112(%rdi), %ymm0, %ymm2
+	vpblendvb %ymm15, 1344(%rdi), %ymm1, %ymm3
+	vpblendvb %ymm15, 2496(%rdi), %ymm4, %ymm6
 	vpblendvb %ymm15, 1728(%rdi), %ymm5, %ymm7
 	vpaddq %ymm6, %ymm2, %ymm8
-	vmovdqa %ymm8, 2784(%rdi)
-	vpaddq TWOPE(%rip), %ymm2, %ymm9
-	vpsubq %ymm6, %ymm9, %ymm9
-	vmovdqa %ymm9, 3136(%rdi)
-	vpaddq %ymm7, %ymm3, %ymm10
-	vmovdqa %ymm10, 3488(%rdi)
-	vpaddq TWOPE(%rip), %ymm3, %ymm11
-	vpsubq %ymm7, %ymm11, %ymm11
-	vmovdqa %ymm11, 3840(%rdi)
-	vmovdqa 1408(%rdi), %ymm0
-	vmovdqa 2112(%rdi), %ymm1
-	vmovdqa 1760(%rdi), %ymm4
-	vmovdqa 2464(%rdi), %ymm5
-	vpblendvb %ymm15, 2112(%rdi), %ymm0, %ymm2
-	vpblendvb %ymm15, 1408(%rdi), %ymm1, %ymm3
-	vpblendvb %ymm15, 2464(%rdi), %ymm4, %ymm6
-	vpblendvb %ymm15, 1760(%rdi), %ymm5, %ymm7
-	vpaddq %ymm6, %ymm2, %ymm8
-	vmovdqa %ymm8, 2816(%rdi)
-	vpaddq TWOPO(%rip), %ymm2, %ymm9
-	vpsubq %ymm6, %ymm9, %ymm9
-	vmovdqa %ymm9, 3168(%rdi)
-	vpaddq %ymm7, %ymm3, %ymm10
-	vmovdqa %ymm10, 3520(%rdi)
-	vpaddq TWOPO(%rip), %ymm3, %ymm11
-	vpsubq %ymm7, %ymm11, %ymm11
-	vmovdqa %ymm11, 3872(%rdi)
-	vmovdqa 1440(%rdi), %ymm0
-	vmovdqa 2144(%rdi), %ymm1
-	vmovdqa 1792(%rdi), %ymm4
-	vmovdqa 2496(%rdi), %ymm5
-	vpblendvb %ymm15, 2144(%rdi), %ymm0, %ymm2
-	vpblendvb %ymm15, 1440(%rdi), %ymm1, %ymm3
-	vpblendvb %ymm15, 2496(%rdi), %ymm4, %ymm6
-	vpblendvb %ymm15, 1792(%rdi), %ymm5, %ymm7
-	vpaddq %ymm6, %ymm2, %ymm8
-	vmovdqa %ymm8, 2848(%rdi)
-	vpaddq TWOPE(%rip), %ymm2, %ymm9
-	vpsubq %ymm6, %ymm9, %ymm9
-	vmovdqa %ymm9, 3200(%rdi)
-	vpaddq %ymm7, %ymm3, %ymm10
-	vmovdqa %ymm10, 3552(%rdi)
-	vpaddq TWOPE(%rip), %ymm3, %ymm11
-	vpsubq %ymm7, %ymm11, %ymm11
-	vmovdqa %ymm11, 3904(%rdi)
-	vmovdqa 1472(%rdi), %ymm0
-	vmovdqa 2176(%rdi), %ymm1
-	vmovdqa 1824(%rdi), %ymm4
-	vmovdqa 2528(%rdi), %ymm5
-	vpblendvb %ymm15, 2176(%rdi), %ymm0, %ymm2
-	vpblendvb %ymm15, 1472(%rdi), %ymm1, %ymm3
-	vpblendvb %ymm15, 2528(%rdi), %ymm4, %ymm6
-	vpblendvb %ymm15, 1824(%rdi), %ymm5, %ymm7
-	vpaddq %ymm6, %ymm2, %ymm8
 	vmovdqa %ymm8, 2880(%rdi)
-	vpaddq TWOPO(%rip), %ymm2, %ymm9
-	vpsubq %ymm6, %ymm9, %ymm9
-	vmovdqa %ymm9, 3232(%rdi)
-	vpaddq %ymm7, %ymm3, %ymm10
-	vmovdqa %ymm10, 3584(%rdi)
-	vpaddq TWOPO(%rip), %ymm3, %ymm11
-	vpsubq %ymm7, %ymm11, %ymm11
-	vmovdqa %ymm11, 3936(%rdi)
-	vmovdqa 1504(%rdi), %ymm0
-	vmovdqa 2208(%rdi), %ymm1
-	vmovdqa 1856(%rdi), %ymm4
-	vmovdqa 2560(%rdi), %ymm5
-	vpblendvb %ymm15, 2208(%rdi), %ymm0, %ymm2
-	vpblendvb %ymm15, 1504(%rdi), %ymm1, %ymm3
-	vpblendvb %ymm15, 2560(%rdi), %ymm4, %ymm6
-	vpblendvb %ymm15, 1856(%rdi), %ymm5, %ymm7
-	vpaddq %ymm6, %ymm2, %ymm8
-	vmovdqa %ymm8, 2912(%rdi)
-	vpaddq TWOPE(%rip), %ymm2, %ymm9
+	vpaddq TWOP0(%rip), %ymm2, %ymm9
 	vpsubq %ymm6, %ymm9, %ymm9
 	vmovdqa %ymm9, 3264(%rdi)
 	vpaddq %ymm7, %ymm3, %ymm10
-	vmovdqa %ymm10, 3616(%rdi)
-	vpaddq TWOPE(%rip), %ymm3, %ymm11
+	vmovdqa %ymm10, 3648(%rdi)
+	vpaddq TWOP0(%rip), %ymm3, %ymm11
 	vpsubq %ymm7, %ymm11, %ymm11
-	vmovdqa %ymm11, 3968(%rdi)
-	vmovdqa 1536(%rdi), %ymm0
-	vmovdqa 2240(%rdi), %ymm1
-	vmovdqa 1888(%rdi), %ymm4
-	vmovdqa 2592(%rdi), %ymm5
-	vpblendvb %ymm15, 2240(%rdi), %ymm0, %ymm2
-	vpblendvb %ymm15, 1536(%rdi), %ymm1, %ymm3
-	vpblendvb %ymm15, 2592(%rdi), %ymm4, %ymm6
-	vpblendvb %ymm15, 1888(%rdi), %ymm5, %ymm7
+	vmovdqa %ymm11, 4032(%rdi)
+	vmovdqa 1376(%rdi), %ymm0
+	vmovdqa 2144(%rdi), %ymm1
+	vmovdqa 1760(%rdi), %ymm4
+	vmovdqa 2528(%rdi), %ymm5
+	vpblendvb %ymm15, 2144(%rdi), %ymm0, %ymm2
+	vpblendvb %ymm15, 1376(%rdi), %ymm1, %ymm3
+	vpblendvb %ymm15, 2528(%rdi), %ymm4, %ymm6
+	vpblendvb %ymm15, 1760(%rdi), %ymm5, %ymm7
 	vpaddq %ymm6, %ymm2, %ymm8
-	vmovdqa %ymm8, 2944(%rdi)
+	vmovdqa %ymm8, 2912(%rdi)
 	vpaddq TWOPO(%rip), %ymm2, %ymm9
 	vpsubq %ymm6, %ymm9, %ymm9
 	vmovdqa %ymm9, 3296(%rdi)
 	vpaddq %ymm7, %ymm3, %ymm10
-	vmovdqa %ymm10, 3648(%rdi)
+	vmovdqa %ymm10, 3680(%rdi)
 	vpaddq TWOPO(%rip), %ymm3, %ymm11
 	vpsubq %ymm7, %ymm11, %ymm11
-	vmovdqa %ymm11, 4000(%rdi)
-	vmovdqa 1568(%rdi), %ymm0
-	vmovdqa 2272(%rdi), %ymm1
-	vmovdqa 1920(%rdi), %ymm4
-	vmovdqa 2624(%rdi), %ymm5
-	vpblendvb %ymm15, 2272(%rdi), %ymm0, %ymm2
-	vpblendvb %ymm15, 1568(%rdi), %ymm1, %ymm3
-	vpblendvb %ymm15, 2624(%rdi), %ymm4, %ymm6
-	vpblendvb %ymm15, 1920(%rdi), %ymm5, %ymm7
+	vmovdqa %ymm11, 4064(%rdi)
+	vmovdqa 1408(%rdi), %ymm0
+	vmovdqa 2176(%rdi), %ymm1
+	vmovdqa 1792(%rdi), %ymm4
+	vmovdqa 2560(%rdi), %ymm5
+	vpblendvb %ymm15, 2176(%rdi), %ymm0, %ymm2
+	vpblendvb %ymm15, 1408(%rdi), %ymm1, %ymm3
+	vpblendvb %ymm15, 2560(%rdi), %ymm4, %ymm6
+	vpblendvb %ymm15, 1792(%rdi), %ymm5, %ymm7
 	vpaddq %ymm6, %ymm2, %ymm8
-	vmovdqa %ymm8, 2976(%rdi)
+	vmovdqa %ymm8, 2944(%rdi)
 	vpaddq TWOPE(%rip), %ymm2, %ymm9
 	vpsubq %ymm6, %ymm9, %ymm9
 	vmovdqa %ymm9, 3328(%rdi)
 	vpaddq %ymm7, %ymm3, %ymm10
-	vmovdqa %ymm10, 3680(%rdi)
+	vmovdqa %ymm10, 3712(%rdi)
 	vpaddq TWOPE(%rip), %ymm3, %ymm11
 	vpsubq %ymm7, %ymm11, %ymm11
-	vmovdqa %ymm11, 4032(%rdi)
-	vmovdqa 1600(%rdi), %ymm0
-	vmovdqa 2304(%rdi), %ymm1
-	vmovdqa 1952(%rdi), %ymm4
-	vmovdqa 2656(%rdi), %ymm5
-	vpblendvb %ymm15, 2304(%rdi), %ymm0, %ymm2
-	vpblendvb %ymm15, 1600(%rdi), %ymm1, %ymm3
-	vpblendvb %ymm15, 2656(%rdi), %ymm4, %ymm6
-	vpblendvb %ymm15, 1952(%rdi), %ymm5, %ymm7
+	vmovdqa %ymm11, 4096(%rdi)
+	vmovdqa 1440(%rdi), %ymm0
+	vmovdqa 2208(%rdi), %ymm1
+	vmovdqa 1824(%rdi), %ymm4
+	vmovdqa 2592(%rdi), %ymm5
+	vpblendvb %ymm15, 2208(%rdi), %ymm0, %ymm2
+	vpblendvb %ymm15, 1440(%rdi), %ymm1, %ymm3
+	vpblendvb %ymm15, 2592(%rdi), %ymm4, %ymm6
+	vpblendvb %ymm15, 1824(%rdi), %ymm5, %ymm7
 	vpaddq %ymm6, %ymm2, %ymm8
-	vmovdqa %ymm8, 3008(%rdi)
+	vmovdqa %ymm8, 2976(%rdi)
 	vpaddq TWOPO(%rip), %ymm2, %ymm9
 	vpsubq %ymm6, %ymm9, %ymm9
 	vmovdqa %ymm9, 3360(%rdi)
 	vpaddq %ymm7, %ymm3, %ymm10
-	vmovdqa %ymm10, 3712(%rdi)
+	vmovdqa %ymm10, 3744(%rdi)
 	vpaddq TWOPO(%rip), %ymm3, %ymm11
 	vpsubq %ymm7, %ymm11, %ymm11
-	vmovdqa %ymm11, 4064(%rdi)
+	vmovdqa %ymm11, 4128(%rdi)
+	vmovdqa 1472(%rdi), %ymm0
+	vmovdqa 2240(%rdi), %ymm1
+	vmovdqa 1856(%rdi), %ymm4
+	vmovdqa 2624(%rdi), %ymm5
+	vpblendvb %ymm15, 2240(%rdi), %ymm0, %ymm2
+	vpblendvb %ymm15, 1472(%rdi), %ymm1, %ymm3
+	vpblendvb %ymm15, 2624(%rdi), %ymm4, %ymm6
+	vpblendvb %ymm15, 1856(%rdi), %ymm5, %ymm7
+	vpaddq %ymm6, %ymm2, %ymm8
+	vmovdqa %ymm8, 3008(%rdi)
+	vpaddq TWOPE(%rip), %ymm2, %ymm9
+	vpsubq %ymm6, %ymm9, %ymm9
+	vmovdqa %ymm9, 3392(%rdi)
+	vpaddq %ymm7, %ymm3, %ymm10
+	vmovdqa %ymm10, 3776(%rdi)
+	vpaddq TWOPE(%rip), %ymm3, %ymm11
+	vpsubq %ymm7, %ymm11, %ymm11
+	vmovdqa %ymm11, 4160(%rdi)
+	vmovdqa 1504(%rdi), %ymm0
+	vmovdqa 2272(%rdi), %ymm1
+	vmovdqa 1888(%rdi), %ymm4
+	vmovdqa 2656(%rdi), %ymm5
+	vpblendvb %ymm15, 2272(%rdi), %ymm0, %ymm2
+	vpblendvb %ymm15, 1504(%rdi), %ymm1, %ymm3
+	vpblendvb %ymm15, 2656(%rdi), %ymm4, %ymm6
+	vpblendvb %ymm15, 1888(%rdi), %ymm5, %ymm7
+	vpaddq %ymm6, %ymm2, %ymm8
+	vmovdqa %ymm8, 3040(%rdi)
+	vpaddq TWOPO(%rip), %ymm2, %ymm9
+	vpsubq %ymm6, %ymm9, %ymm9
+	vmovdqa %ymm9, 3424(%rdi)
+	vpaddq %ymm7, %ymm3, %ymm10
+	vmovdqa %ymm10, 3808(%rdi)
+	vpaddq TWOPO(%rip), %ymm3, %ymm11
+	vpsubq %ymm7, %ymm11, %ymm11
+	vmovdqa %ymm11, 4192(%rdi)
+	vmovdqa 1536(%rdi), %ymm0
+	vmovdqa 2304(%rdi), %ymm1
+	vmovdqa 1920(%rdi), %ymm4
+	vmovdqa 2688(%rdi), %ymm5
+	vpblendvb %ymm15, 2304(%rdi), %ymm0, %ymm2
+	vpblendvb %ymm15, 1536(%rdi), %ymm1, %ymm3
+	vpblendvb %ymm15, 2688(%rdi), %ymm4, %ymm6
+	vpblendvb %ymm15, 1920(%rdi), %ymm5, %ymm7
+	vpaddq %ymm6, %ymm2, %ymm8
+	vmovdqa %ymm8, 3072(%rdi)
+	vpaddq TWOPE(%rip), %ymm2, %ymm9
+	vpsubq %ymm6, %ymm9, %ymm9
+	vmovdqa %ymm9, 3456(%rdi)
+	vpaddq %ymm7, %ymm3, %ymm10
+	vmovdqa %ymm10, 3840(%rdi)
+	vpaddq TWOPE(%rip), %ymm3, %ymm11
+	vpsubq %ymm7, %ymm11, %ymm11
+	vmovdqa %ymm11, 4224(%rdi)
+	vmovdqa 1568(%rdi), %ymm0
+	vmovdqa 2336(%rdi), %ymm1
+	vmovdqa 1952(%rdi), %ymm4
+	vmovdqa 2720(%rdi), %ymm5
+	vpblendvb %ymm15, 2336(%rdi), %ymm0, %ymm2
+	vpblendvb %ymm15, 1568(%rdi), %ymm1, %ymm3
+	vpblendvb %ymm15, 2720(%rdi), %ymm4, %ymm6
+	vpblendvb %ymm15, 1952(%rdi), %ymm5, %ymm7
+	vpaddq %ymm6, %ymm2, %ymm8
+	vmovdqa %ymm8, 3104(%rdi)
+	vpaddq TWOPO(%rip), %ymm2, %ymm9
+	vpsubq %ymm6, %ymm9, %ymm9
+	vmovdqa %ymm9, 3488(%rdi)
+	vpaddq %ymm7, %ymm3, %ymm10
+	vmovdqa %ymm10, 3872(%rdi)
+	vpaddq TWOPO(%rip), %ymm3, %ymm11
+	vpsubq %ymm7, %ymm11, %ymm11
+	vmovdqa %ymm11, 4256(%rdi)
+	vmovdqa 1600(%rdi), %ymm0
+	vmovdqa 2368(%rdi), %ymm1
+	vmovdqa 1984(%rdi), %ymm4
+	vmovdqa 2752(%rdi), %ymm5
+	vpblendvb %ymm15, 2368(%rdi), %ymm0, %ymm2
+	vpblendvb %ymm15, 1600(%rdi), %ymm1, %ymm3
+	vpblendvb %ymm15, 2752(%rdi), %ymm4, %ymm6
+	vpblendvb %ymm15, 1984(%rdi), %ymm5, %ymm7
+	vpaddq %ymm6, %ymm2, %ymm8
+	vmovdqa %ymm8, 3136(%rdi)
+	vpaddq TWOPE(%rip), %ymm2, %ymm9
+	vpsubq %ymm6, %ymm9, %ymm9
+	vmovdqa %ymm9, 3520(%rdi)
+	vpaddq %ymm7, %ymm3, %ymm10
+	vmovdqa %ymm10, 3904(%rdi)
+	vpaddq TWOPE(%rip), %ymm3, %ymm11
+	vpsubq %ymm7, %ymm11, %ymm11
+	vmovdqa %ymm11, 4288(%rdi)
+	vmovdqa 1632(%rdi), %ymm0
+	vmovdqa 2400(%rdi), %ymm1
+	vmovdqa 2016(%rdi), %ymm4
+	vmovdqa 2784(%rdi), %ymm5
+	vpblendvb %ymm15, 2400(%rdi), %ymm0, %ymm2
+	vpblendvb %ymm15, 1632(%rdi), %ymm1, %ymm3
+	vpblendvb %ymm15, 2784(%rdi), %ymm4, %ymm6
+	vpblendvb %ymm15, 2016(%rdi), %ymm5, %ymm7
+	vpaddq %ymm6, %ymm2, %ymm8
+	vmovdqa %ymm8, 3168(%rdi)
+	vpaddq TWOPO(%rip), %ymm2, %ymm9
+	vpsubq %ymm6, %ymm9, %ymm9
+	vmovdqa %ymm9, 3552(%rdi)
+	vpaddq %ymm7, %ymm3, %ymm10
+	vmovdqa %ymm10, 3936(%rdi)
+	vpaddq TWOPO(%rip), %ymm3, %ymm11
+	vpsubq %ymm7, %ymm11, %ymm11
+	vmovdqa %ymm11, 4320(%rdi)
 	movq (%rsp), %rax
-	leaq 4128(%rax), %rdi
-	leaq 3776(%rax), %rsi
-	leaq 2720(%rax), %rcx
+	leaq 4416(%rax), %rdi
+	leaq 4032(%rax), %rsi
+	leaq 2880(%rax), %rcx
 	call .Lmul4
 	movq (%rsp), %rax
-	leaq 4480(%rax), %rdi
-	leaq 3424(%rax), %rsi
-	leaq 3072(%rax), %rcx
+	leaq 4800(%rax), %rdi
+	leaq 3648(%rax), %rsi
+	leaq 3264(%rax), %rcx
 	call .Lmul4
 	movq (%rsp), %rdi
-	vmovdqa 4128(%rdi), %ymm0
+	vmovdqa 4416(%rdi), %ymm0
 	vpaddq TWOP0(%rip), %ymm0, %ymm0
-	vpsubq 4480(%rdi), %ymm0, %ymm0
-	vmovdqa %ymm0, 4832(%rdi)
-	vmovdqa 4160(%rdi), %ymm1
+	vpsubq 4800(%rdi), %ymm0, %ymm0
+	vmovdqa %ymm0, 5184(%rdi)
+	vmovdqa 4448(%rdi), %ymm1
 	vpaddq TWOPO(%rip), %ymm1, %ymm1
-	vpsubq 4512(%rdi), %ymm1, %ymm1
-	vmovdqa %ymm1, 4864(%rdi)
-	vmovdqa 4192(%rdi), %ymm2
+	vpsubq 4832(%rdi), %ymm1, %ymm1
+	vmovdqa %ymm1, 5216(%rdi)
+	vmovdqa 4480(%rdi), %ymm2
 	vpaddq TWOPE(%rip), %ymm2, %ymm2
-	vpsubq 4544(%rdi), %ymm2, %ymm2
-	vmovdqa %ymm2, 4896(%rdi)
-	vmovdqa 4224(%rdi), %ymm3
+	vpsubq 4864(%rdi), %ymm2, %ymm2
+	vmovdqa %ymm2, 5248(%rdi)
+	vmovdqa 4512(%rdi), %ymm3
 	vpaddq TWOPO(%rip), %ymm3, %ymm3
-	vpsubq 4576(%rdi), %ymm3, %ymm3
-	vmovdqa %ymm3, 4928(%rdi)
-	vmovdqa 4256(%rdi), %ymm4
+	vpsubq 4896(%rdi), %ymm3, %ymm3
+	vmovdqa %ymm3, 5280(%rdi)
+	vmovdqa 4544(%rdi), %ymm4
 	vpaddq TWOPE(%rip), %ymm4, %ymm4
-	vpsubq 4608(%rdi), %ymm4, %ymm4
-	vmovdqa %ymm4, 4960(%rdi)
-	vmovdqa 4288(%rdi), %ymm5
+	vpsubq 4928(%rdi), %ymm4, %ymm4
+	vmovdqa %ymm4, 5312(%rdi)
+	vmovdqa 4576(%rdi), %ymm5
 	vpaddq TWOPO(%rip), %ymm5, %ymm5
-	vpsubq 4640(%rdi), %ymm5, %ymm5
-	vmovdqa %ymm5, 4992(%rdi)
-	vmovdqa 4320(%rdi), %ymm6
+	vpsubq 4960(%rdi), %ymm5, %ymm5
+	vmovdqa %ymm5, 5344(%rdi)
+	vmovdqa 4608(%rdi), %ymm6
 	vpaddq TWOPE(%rip), %ymm6, %ymm6
-	vpsubq 4672(%rdi), %ymm6, %ymm6
-	vmovdqa %ymm6, 5024(%rdi)
-	vmovdqa 4352(%rdi), %ymm7
+	vpsubq 4992(%rdi), %ymm6, %ymm6
+	vmovdqa %ymm6, 5376(%rdi)
+	vmovdqa 4640(%rdi), %ymm7
 	vpaddq TWOPO(%rip), %ymm7, %ymm7
-	vpsubq 4704(%rdi), %ymm7, %ymm7
-	vmovdqa %ymm7, 5056(%rdi)
-	vmovdqa 4384(%rdi), %ymm8
+	vpsubq 5024(%rdi), %ymm7, %ymm7
+	vmovdqa %ymm7, 5408(%rdi)
+	vmovdqa 4672(%rdi), %ymm8
 	vpaddq TWOPE(%rip), %ymm8, %ymm8
-	vpsubq 4736(%rdi), %ymm8, %ymm8
-	vmovdqa %ymm8, 5088(%rdi)
-	vmovdqa 4416(%rdi), %ymm9
+	vpsubq 5056(%rdi), %ymm8, %ymm8
+	vmovdqa %ymm8, 5440(%rdi)
+	vmovdqa 4704(%rdi), %ymm9
 	vpaddq TWOPO(%rip), %ymm9, %ymm9
-	vpsubq 4768(%rdi), %ymm9, %ymm9
-	vmovdqa %ymm9, 5120(%rdi)
-	movq (%rsp), %rax
-	leaq 4832(%rax), %rdi
-	leaq 4832(%rax), %rsi
-	leaq 6592(%rax), %rcx
-	call .Lsq4
+	vpsubq 5088(%rdi), %ymm9, %ymm9
+	vmovdqa %ymm9, 5472(%rdi)
 	movq (%rsp), %rax
 	leaq 5184(%rax), %rdi
-	leaq 2720(%rax), %rsi
-	leaq 6592(%rax), %rcx
+	leaq 5184(%rax), %rsi
+	leaq 7104(%rax), %rcx
 	call .Lsq4
 	movq (%rsp), %rax
-	leaq 5536(%rax), %rdi
-	leaq 3072(%rax), %rsi
-	leaq 6592(%rax), %rcx
+	leaq 5568(%rax), %rdi
+	leaq 2880(%rax), %rsi
+	leaq 7104(%rax), %rcx
 	call .Lsq4
 	movq (%rsp), %rax
-	leaq 2368(%rax), %rdi
+	leaq 5952(%rax), %rdi
+	leaq 3264(%rax), %rsi
+	leaq 7104(%rax), %rcx
+	call .Lsq4
+	movq (%rsp), %rax
+	leaq 2496(%rax), %rdi
 	leaq 0(%rax), %rsi
-	leaq 4832(%rax), %rcx
+	leaq 5184(%rax), %rcx
 	call .Lmulpre4
 	movq (%rsp), %rdi
-	vmovdqa 4128(%rdi), %ymm0
-	vpaddq 4480(%rdi), %ymm0, %ymm0
-	vmovdqa %ymm0, 4832(%rdi)
-	vmovdqa 4160(%rdi), %ymm1
-	vpaddq 4512(%rdi), %ymm1, %ymm1
-	vmovdqa %ymm1, 4864(%rdi)
-	vmovdqa 4192(%rdi), %ymm2
-	vpaddq 4544(%rdi), %ymm2, %ymm2
-	vmovdqa %ymm2, 4896(%rdi)
-	vmovdqa 4224(%rdi), %ymm3
-	vpaddq 4576(%rdi), %ymm3, %ymm3
-	vmovdqa %ymm3, 4928(%rdi)
-	vmovdqa 4256(%rdi), %ymm4
-	vpaddq 4608(%rdi), %ymm4, %ymm4
-	vmovdqa %ymm4, 4960(%rdi)
-	vmovdqa 4288(%rdi), %ymm5
-	vpaddq 4640(%rdi), %ymm5, %ymm5
-	vmovdqa %ymm5, 4992(%rdi)
-	vmovdqa 4320(%rdi), %ymm6
-	vpaddq 4672(%rdi), %ymm6, %ymm6
-	vmovdqa %ymm6, 5024(%rdi)
-	vmovdqa 4352(%rdi), %ymm7
-	vpaddq 4704(%rdi), %ymm7, %ymm7
-	vmovdqa %ymm7, 5056(%rdi)
-	vmovdqa 4384(%rdi), %ymm8
-	vpaddq 4736(%rdi), %ymm8, %ymm8
-	vmovdqa %ymm8, 5088(%rdi)
-	vmovdqa 4416(%rdi), %ymm9
-	vpaddq 4768(%rdi), %ymm9, %ymm9
-	vmovdqa %ymm9, 5120(%rdi)
+	vmovdqa 4416(%rdi), %ymm0
+	vpaddq 4800(%rdi), %ymm0, %ymm0
+	vmovdqa %ymm0, 5184(%rdi)
+	vmovdqa 4448(%rdi), %ymm1
+	vpaddq 4832(%rdi), %ymm1, %ymm1
+	vmovdqa %ymm1, 5216(%rdi)
+	vmovdqa 4480(%rdi), %ymm2
+	vpaddq 4864(%rdi), %ymm2, %ymm2
+	vmovdqa %ymm2, 5248(%rdi)
+	vmovdqa 4512(%rdi), %ymm3
+	vpaddq 4896(%rdi), %ymm3, %ymm3
+	vmovdqa %ymm3, 5280(%rdi)
+	vmovdqa 4544(%rdi), %ymm4
+	vpaddq 4928(%rdi), %ymm4, %ymm4
+	vmovdqa %ymm4, 5312(%rdi)
+	vmovdqa 4576(%rdi), %ymm5
+	vpaddq 4960(%rdi), %ymm5, %ymm5
+	vmovdqa %ymm5, 5344(%rdi)
+	vmovdqa 4608(%rdi), %ymm6
+	vpaddq 4992(%rdi), %ymm6, %ymm6
+	vmovdqa %ymm6, 5376(%rdi)
+	vmovdqa 4640(%rdi), %ymm7
+	vpaddq 5024(%rdi), %ymm7, %ymm7
+	vmovdqa %ymm7, 5408(%rdi)
+	vmovdqa 4672(%rdi), %ymm8
+	vpaddq 5056(%rdi), %ymm8, %ymm8
+	vmovdqa %ymm8, 5440(%rdi)
+	vmovdqa 4704(%rdi), %ymm9
+	vpaddq 5088(%rdi), %ymm9, %ymm9
+	vmovdqa %ymm9, 5472(%rdi)
 	movq (%rsp), %rax
-	leaq 2016(%rax), %rdi
-	leaq 4832(%rax), %rsi
-	leaq 6592(%rax), %rcx
+	leaq 2112(%rax), %rdi
+	leaq 5184(%rax), %rsi
+	leaq 7104(%rax), %rcx
 	call .Lsq4
 	movq (%rsp), %rdi
-	vmovdqa 5184(%rdi), %ymm0
+	vmovdqa 5568(%rdi), %ymm0
 	vpaddq TWOP0(%rip), %ymm0, %ymm0
-	vpsubq 5536(%rdi), %ymm0, %ymm0
-	vmovdqa %ymm0, 5888(%rdi)
-	vmovdqa 5216(%rdi), %ymm1
+	vpsubq 5952(%rdi), %ymm0, %ymm0
+	vmovdqa %ymm0, 6336(%rdi)
+	vmovdqa 5600(%rdi), %ymm1
 	vpaddq TWOPO(%rip), %ymm1, %ymm1
-	vpsubq 5568(%rdi), %ymm1, %ymm1
-	vmovdqa %ymm1, 5920(%rdi)
-	vmovdqa 5248(%rdi), %ymm2
+	vpsubq 5984(%rdi), %ymm1, %ymm1
+	vmovdqa %ymm1, 6368(%rdi)
+	vmovdqa 5632(%rdi), %ymm2
 	vpaddq TWOPE(%rip), %ymm2, %ymm2
-	vpsubq 5600(%rdi), %ymm2, %ymm2
-	vmovdqa %ymm2, 5952(%rdi)
-	vmovdqa 5280(%rdi), %ymm3
+	vpsubq 6016(%rdi), %ymm2, %ymm2
+	vmovdqa %ymm2, 6400(%rdi)
+	vmovdqa 5664(%rdi), %ymm3
 	vpaddq TWOPO(%rip), %ymm3, %ymm3
-	vpsubq 5632(%rdi), %ymm3, %ymm3
-	vmovdqa %ymm3, 5984(%rdi)
-	vmovdqa 5312(%rdi), %ymm4
+	vpsubq 6048(%rdi), %ymm3, %ymm3
+	vmovdqa %ymm3, 6432(%rdi)
+	vmovdqa 5696(%rdi), %ymm4
 	vpaddq TWOPE(%rip), %ymm4, %ymm4
-	vpsubq 5664(%rdi), %ymm4, %ymm4
-	vmovdqa %ymm4, 6016(%rdi)
-	vmovdqa 5344(%rdi), %ymm5
+	vpsubq 6080(%rdi), %ymm4, %ymm4
+	vmovdqa %ymm4, 6464(%rdi)
+	vmovdqa 5728(%rdi), %ymm5
 	vpaddq TWOPO(%rip), %ymm5, %ymm5
-	vpsubq 5696(%rdi), %ymm5, %ymm5
-	vmovdqa %ymm5, 6048(%rdi)
-	vmovdqa 5376(%rdi), %ymm6
+	vpsubq 6112(%rdi), %ymm5, %ymm5
+	vmovdqa %ymm5, 6496(%rdi)
+	vmovdqa 5760(%rdi), %ymm6
 	vpaddq TWOPE(%rip), %ymm6, %ymm6
-	vpsubq 5728(%rdi), %ymm6, %ymm6
-	vmovdqa %ymm6, 6080(%rdi)
-	vmovdqa 5408(%rdi), %ymm7
+	vpsubq 6144(%rdi), %ymm6, %ymm6
+	vmovdqa %ymm6, 6528(%rdi)
+	vmovdqa 5792(%rdi), %ymm7
 	vpaddq TWOPO(%rip), %ymm7, %ymm7
-	vpsubq 5760(%rdi), %ymm7, %ymm7
-	vmovdqa %ymm7, 6112(%rdi)
-	vmovdqa 5440(%rdi), %ymm8
+	vpsubq 6176(%rdi), %ymm7, %ymm7
+	vmovdqa %ymm7, 6560(%rdi)
+	vmovdqa 5824(%rdi), %ymm8
 	vpaddq TWOPE(%rip), %ymm8, %ymm8
-	vpsubq 5792(%rdi), %ymm8, %ymm8
-	vmovdqa %ymm8, 6144(%rdi)
-	vmovdqa 5472(%rdi), %ymm9
+	vpsubq 6208(%rdi), %ymm8, %ymm8
+	vmovdqa %ymm8, 6592(%rdi)
+	vmovdqa 5856(%rdi), %ymm9
 	vpaddq TWOPO(%rip), %ymm9, %ymm9
-	vpsubq 5824(%rdi), %ymm9, %ymm9
-	vmovdqa %ymm9, 6176(%rdi)
-	vmovdqa 5888(%rdi), %ymm0
+	vpsubq 6240(%rdi), %ymm9, %ymm9
+	vmovdqa %ymm9, 6624(%rdi)
+	vmovdqa 6336(%rdi), %ymm0
 	vpmuludq K121666(%rip), %ymm0, %ymm0
-	vpaddq 5536(%rdi), %ymm0, %ymm0
+	vpaddq 5952(%rdi), %ymm0, %ymm0
 	vpsrlq $26, %ymm0, %ymm3
 	vpand M26(%rip), %ymm0, %ymm0
-	vmovdqa 5920(%rdi), %ymm2
+	vmovdqa 6368(%rdi), %ymm2
 	vpmuludq K121666(%rip), %ymm2, %ymm2
-	vpaddq 5568(%rdi), %ymm2, %ymm2
+	vpaddq 5984(%rdi), %ymm2, %ymm2
 	vpsrlq $25, %ymm2, %ymm4
 	vpand M25(%rip), %ymm2, %ymm2
 	vpaddq %ymm3, %ymm2, %ymm2
-	vmovdqa %ymm2, 6272(%rdi)
-	vmovdqa 5952(%rdi), %ymm1
+	vmovdqa %ymm2, 6752(%rdi)
+	vmovdqa 6400(%rdi), %ymm1
 	vpmuludq K121666(%rip), %ymm1, %ymm1
-	vpaddq 5600(%rdi), %ymm1, %ymm1
+	vpaddq 6016(%rdi), %ymm1, %ymm1
 	vpsrlq $26, %ymm1, %ymm3
 	vpand M26(%rip), %ymm1, %ymm1
 	vpaddq %ymm4, %ymm1, %ymm1
-	vmovdqa %ymm1, 6304(%rdi)
-	vmovdqa 5984(%rdi), %ymm2
+	vmovdqa %ymm1, 6784(%rdi)
+	vmovdqa 6432(%rdi), %ymm2
 	vpmuludq K121666(%rip), %ymm2, %ymm2
-	vpaddq 5632(%rdi), %ymm2, %ymm2
+	vpaddq 6048(%rdi), %ymm2, %ymm2
 	vpsrlq $25, %ymm2, %ymm4
 	vpand M25(%rip), %ymm2, %ymm2
 	vpaddq %ymm3, %ymm2, %ymm2
-	vmovdqa %ymm2, 6336(%rdi)
-	vmovdqa 6016(%rdi), %ymm1
+	vmovdqa %ymm2, 6816(%rdi)
+	vmovdqa 6464(%rdi), %ymm1
 	vpmuludq K121666(%rip), %ymm1, %ymm1
-	vpaddq 5664(%rdi), %ymm1, %ymm1
+	vpaddq 6080(%rdi), %ymm1, %ymm1
 	vpsrlq $26, %ymm1, %ymm3
 	vpand M26(%rip), %ymm1, %ymm1
 	vpaddq %ymm4, %ymm1, %ymm1
-	vmovdqa %ymm1, 6368(%rdi)
-	vmovdqa 6048(%rdi), %ymm2
+	vmovdqa %ymm1, 6848(%rdi)
+	vmovdqa 6496(%rdi), %ymm2
 	vpmuludq K121666(%rip), %ymm2, %ymm2
-	vpaddq 5696(%rdi), %ymm2, %ymm2
+	vpaddq 6112(%rdi), %ymm2, %ymm2
 	vpsrlq $25, %ymm2, %ymm4
 	vpand M25(%rip), %ymm2, %ymm2
 	vpaddq %ymm3, %ymm2, %ymm2
-	vmovdqa %ymm2, 6400(%rdi)
-	vmovdqa 6080(%rdi), %ymm1
+	vmovdqa %ymm2, 6880(%rdi)
+	vmovdqa 6528(%rdi), %ymm1
 	vpmuludq K121666(%rip), %ymm1, %ymm1
-	vpaddq 5728(%rdi), %ymm1, %ymm1
+	vpaddq 6144(%rdi), %ymm1, %ymm1
 	vpsrlq $26, %ymm1, %ymm3
 	vpand M26(%rip), %ymm1, %ymm1
 	vpaddq %ymm4, %ymm1, %ymm1
-	vmovdqa %ymm1, 6432(%rdi)
-	vmovdqa 6112(%rdi), %ymm2
+	vmovdqa %ymm1, 6912(%rdi)
+	vmovdqa 6560(%rdi), %ymm2
 	vpmuludq K121666(%rip), %ymm2, %ymm2
-	vpaddq 5760(%rdi), %ymm2, %ymm2
+	vpaddq 6176(%rdi), %ymm2, %ymm2
 	vpsrlq $25, %ymm2, %ymm4
 	vpand M25(%rip), %ymm2, %ymm2
 	vpaddq %ymm3, %ymm2, %ymm2
-	vmovdqa %ymm2, 6464(%rdi)
-	vmovdqa 6144(%rdi), %ymm1
+	vmovdqa %ymm2, 6944(%rdi)
+	vmovdqa 6592(%rdi), %ymm1
 	vpmuludq K121666(%rip), %ymm1, %ymm1
-	vpaddq 5792(%rdi), %ymm1, %ymm1
+	vpaddq 6208(%rdi), %ymm1, %ymm1
 	vpsrlq $26, %ymm1, %ymm3
 	vpand M26(%rip), %ymm1, %ymm1
 	vpaddq %ymm4, %ymm1, %ymm1
-	vmovdqa %ymm1, 6496(%rdi)
-	vmovdqa 6176(%rdi), %ymm2
+	vmovdqa %ymm1, 6976(%rdi)
+	vmovdqa 6624(%rdi), %ymm2
 	vpmuludq K121666(%rip), %ymm2, %ymm2
-	vpaddq 5824(%rdi), %ymm2, %ymm2
+	vpaddq 6240(%rdi), %ymm2, %ymm2
 	vpsrlq $25, %ymm2, %ymm4
 	vpand M25(%rip), %ymm2, %ymm2
 	vpaddq %ymm3, %ymm2, %ymm2
-	vmovdqa %ymm2, 6528(%rdi)
+	vmovdqa %ymm2, 7008(%rdi)
 	vpmuludq K19(%rip), %ymm4, %ymm4
 	vpaddq %ymm4, %ymm0, %ymm0
-	vmovdqa %ymm0, 6240(%rdi)
+	vmovdqa %ymm0, 6720(%rdi)
 	movq (%rsp), %rax
-	leaq 1312(%rax), %rdi
-	leaq 5184(%rax), %rsi
-	leaq 5536(%rax), %rcx
+	leaq 1344(%rax), %rdi
+	leaq 5568(%rax), %rsi
+	leaq 5952(%rax), %rcx
 	call .Lmul4
 	movq (%rsp), %rax
-	leaq 1664(%rax), %rdi
-	leaq 5888(%rax), %rsi
-	leaq 6240(%rax), %rcx
+	leaq 1728(%rax), %rdi
+	leaq 6336(%rax), %rsi
+	leaq 6720(%rax), %rcx
 	call .Lmul4
 	movq (%rsp), %rdi
-	decq 6952(%rdi)
+	decq 7504(%rdi)
 	jns 1b
 	vzeroupper
 	FE64_POP %rdi

@@ -42,8 +42,10 @@
 #include "ct/crypto_ct.h"
 #include "ladder4x1_layout.h"
 
+#define ladder4x2_loop CRYPTO_NAMESPACE(ladder4x2_loop)
 #define ladder4x1_loop CRYPTO_NAMESPACE(ladder4x1_loop)
 #define ladder4_loop CRYPTO_NAMESPACE(ladder4_loop)
+extern void ladder4x2_loop(uint64_t *state) FE64_HIDDEN;
 extern void ladder4x1_loop(uint64_t *state) FE64_HIDDEN;
 extern void ladder4_loop(uint64_t *state) FE64_HIDDEN;
 
@@ -53,8 +55,8 @@ typedef struct {
 
 #define ST_FE(s, name) ((fe26x4 *)((unsigned char *)(s)->v + L4X1_##name))
 #define ST_U64(s, name) ((uint64_t *)((unsigned char *)(s)->v + L4X1_##name))
-/* the fifth item's element after the four-lane element of a slot */
-#define ST_S(s, name) (ST_U64(s, name) + 40)
+/* integer item j's element after the four-lane element of a slot */
+#define ST_S(s, name, j) (ST_U64(s, name) + 40 + 4 * (j))
 
 static uint64_t load64(const unsigned char *x)
 {
@@ -65,12 +67,13 @@ static uint64_t load64(const unsigned char *x)
 }
 
 /* (x2 : z2) = projective u-coordinate of clamp(n[32j..]) times
-   p[32j..] (bit 255 cleared) in lane j, j < 4; x2, z2 TIGHT.  With five,
-   also (xs : zs) for n[128..159], p[128..159], in [0, 2^256).  Reads the
-   128 (160) bytes of n and of p, writes nothing else. */
+   p[32j..] (bit 255 cleared) in lane j, j < 4; x2, z2 TIGHT.  With ns
+   integer items (0, 1 or 2), also (xs[j] : zs[j]) for n[128 + 32j..],
+   p[128 + 32j..], j < ns, in [0, 2^256).  Reads the 32 (4 + ns) bytes of
+   n and of p, writes nothing else. */
 static __attribute__((noinline)) void ladder(fe26x4 *xout, fe26x4 *zout, fe64 *xs, fe64 *zs,
                                              const unsigned char *n, const unsigned char *p,
-                                             int five)
+                                             int ns)
 {
   uint64_t lu[10][4] __attribute__((aligned(32)));
   ladder_state s;
@@ -114,44 +117,44 @@ static __attribute__((noinline)) void ladder(fe26x4 *xout, fe26x4 *zout, fe64 *x
   _mm256_store_si256((__m256i *)ST_U64(&s, SWAP), _mm256_setzero_si256());
   *ST_U64(&s, LI) = 254;
 
-  if (five) {
-    unsigned char *k = (unsigned char *)ST_U64(&s, SK);
-    for (i = 0; i < 32; ++i) k[i] = n[128 + i];
+  for (j = 0; j < ns; ++j) {
+    unsigned char *k = (unsigned char *)ST_U64(&s, SK) + 32 * j;
+    for (i = 0; i < 32; ++i) k[i] = n[128 + 32 * j + i];
     k[0] &= 248;
     k[31] &= 127;
     k[31] |= 64;
-    fe64_frombytes(&u, p + 128);   /* bit 255 dropped */
+    fe64_frombytes(&u, p + 128 + 32 * j);   /* bit 255 dropped */
     for (i = 0; i < 4; ++i) {
-      x1p[160 + i] = u.v[i];
-      ST_S(&s, X3)[i] = u.v[i];
-      ST_S(&s, X2)[i] = i == 0;
-      ST_S(&s, Z2)[i] = 0;
-      ST_S(&s, Z3)[i] = i == 0;
+      x1p[160 + 4 * j + i] = u.v[i];
+      ST_S(&s, X3, j)[i] = u.v[i];
+      ST_S(&s, X2, j)[i] = i == 0;
+      ST_S(&s, Z2, j)[i] = 0;
+      ST_S(&s, Z3, j)[i] = i == 0;
     }
-    *ST_U64(&s, SSWAP) = 0;
-    ladder4x1_loop(s.v);
-  } else {
-    ladder4_loop(s.v);
+    ST_U64(&s, SSWAP)[j] = 0;
   }
+  if (ns == 2) ladder4x2_loop(s.v);
+  else if (ns == 1) ladder4x1_loop(s.v);
+  else ladder4_loop(s.v);
 
   swap = _mm256_load_si256((const __m256i *)ST_U64(&s, SWAP));
   fe26x4_cswap(x2, x3, swap);
   fe26x4_cswap(z2, z3, swap);
   *xout = *x2;
   *zout = *z2;
-  if (five) {
+  for (j = 0; j < ns; ++j) {
     fe64 a, b, c, d;
-    uint64_t bit = *ST_U64(&s, SSWAP);
+    uint64_t bit = ST_U64(&s, SSWAP)[j];
     for (i = 0; i < 4; ++i) {
-      a.v[i] = ST_S(&s, X2)[i];
-      b.v[i] = ST_S(&s, Z2)[i];
-      c.v[i] = ST_S(&s, X3)[i];
-      d.v[i] = ST_S(&s, Z3)[i];
+      a.v[i] = ST_S(&s, X2, j)[i];
+      b.v[i] = ST_S(&s, Z2, j)[i];
+      c.v[i] = ST_S(&s, X3, j)[i];
+      d.v[i] = ST_S(&s, Z3, j)[i];
     }
     fe64_cswap(&a, &c, bit);
     fe64_cswap(&b, &d, bit);
-    *xs = a;
-    *zs = b;
+    xs[j] = a;
+    zs[j] = b;
     CRYPTO_CT_WIPE(a);
     CRYPTO_CT_WIPE(b);
     CRYPTO_CT_WIPE(c);
@@ -238,36 +241,58 @@ static void invert4(fe26x4 *r, const fe26x4 *z)
 }
 
 /* A unit: up to UNIT groups whose inversions are shared (Montgomery's
-   trick: lane by lane for the four lanes, and over the fifth items).  An
-   item whose z is 0 (the point at infinity) would zero every product, so
-   it gets z = 1 and x = 0 by masked selects, which gives its required
-   output 0.  groups >= 1; with five, group g is the items 5g .. 5g + 4
-   (the fifth on the integer unit), without, the items 4g .. 4g + 3.
-   Every input of the unit is read by the ladders before any output is
-   written. */
+   trick: lane by lane for the four lanes, and over the integer items).
+   An item whose z is 0 (the point at infinity) would zero every product,
+   so it gets z = 1 and x = 0 by masked selects, which gives its required
+   output 0.  Group g has 4 + ns[g] items, the last ns[g] of them on the
+   integer unit; the last group has only real (<= its size) real items
+   and, when fewer, runs on a copy padded with a fixed public dummy item
+   (scalar 0, point 9), so nothing outside the caller's buffers is read or
+   written.  Every input of the unit is read by the ladders before any
+   output is written. */
 #define UNIT 8
+#define NSMAX 2
 
-static void nPunit(unsigned char *q, const unsigned char *n, const unsigned char *p, int groups,
-                   const int five)
+static void nPunit(unsigned char *q, const unsigned char *n, const unsigned char *p,
+                   const int *ns, int groups, int real)
 {
+  unsigned char tn[32 * (4 + NSMAX)], tp[32 * (4 + NSMAX)], tq[32 * (4 + NSMAX)];
   fe26x4 x[UNIT], z[UNIT], pre[UNIT], one, zero, r, t;
-  fe64 xs[UNIT], zs[UNIT], pres[UNIT], rs, ts, ones, zeros;
+  fe64 xs[NSMAX * UNIT], zs[NSMAX * UNIT], pres[NSMAX * UNIT], rs, ts, ones, zeros;
   __m256i iszero;
-  int g, per = five ? 5 : 4;
+  const unsigned char *gn, *gp;
+  unsigned char *gq;
+  int g, i, j, c, cs = 0, off[UNIT + 1], last = groups - 1;
+  int padded = real < 4 + ns[last];
   uint64_t zbit;
 
+  off[0] = 0;
+  for (g = 0; g < groups; ++g) off[g + 1] = off[g] + 4 + ns[g];
+  if (padded) {
+    /* the tail: real items first, then dummies (scalar 0, point 9) */
+    for (i = 0; i < 32 * (4 + ns[last]); ++i) {
+      tn[i] = 0;
+      tp[i] = (i % 32 == 0) ? 9 : 0;
+    }
+    for (i = 0; i < 32 * real; ++i) {
+      tn[i] = n[32 * off[last] + i];
+      tp[i] = p[32 * off[last] + i];
+    }
+  }
   fe26x4_1(&one);
   fe26x4_0(&zero);
   fe64_1(&ones);
   fe64_0(&zeros);
   for (g = 0; g < groups; ++g) {
-    ladder(&x[g], &z[g], &xs[g], &zs[g], n + 32 * per * g, p + 32 * per * g, five);
-    if (five) {
-      zbit = (uint64_t)fe64_iszero(&zs[g]);
-      fe64_cmov(&zs[g], &ones, zbit);
-      fe64_cmov(&xs[g], &zeros, zbit);
-      if (g == 0) pres[0] = zs[0];
-      else fe64_mul(&pres[g], &pres[g - 1], &zs[g]);
+    gn = (g == last && padded) ? tn : n + 32 * off[g];
+    gp = (g == last && padded) ? tp : p + 32 * off[g];
+    ladder(&x[g], &z[g], &xs[cs], &zs[cs], gn, gp, ns[g]);
+    for (j = 0; j < ns[g]; ++j, ++cs) {
+      zbit = (uint64_t)fe64_iszero(&zs[cs]);
+      fe64_cmov(&zs[cs], &ones, zbit);
+      fe64_cmov(&xs[cs], &zeros, zbit);
+      if (cs == 0) pres[0] = zs[0];
+      else fe64_mul(&pres[cs], &pres[cs - 1], &zs[cs]);
     }
     iszero = zero_lanes(&z[g]);
     fe26x4_select(&z[g], &one, iszero);
@@ -277,9 +302,10 @@ static void nPunit(unsigned char *q, const unsigned char *n, const unsigned char
   }
 
   /* outputs only from here on */
-  invert4(&r, &pre[groups - 1]);   /* 1 / (z_0 ... z_last), lane by lane */
-  if (five) fe64_invert(&rs, &pres[groups - 1]);
-  for (g = groups - 1; g >= 0; --g) {
+  invert4(&r, &pre[last]);   /* 1 / (z_0 ... z_last), lane by lane */
+  if (cs > 0) fe64_invert(&rs, &pres[cs - 1]);
+  for (g = last; g >= 0; --g) {
+    gq = (g == last && padded) ? tq : q + 32 * off[g];
     if (g > 0) {
       fe26x4o_mul(&t, &r, &pre[g - 1]);         /* 1 / z_g */
       fe26x4o_mul(&r, &r, &z[g]);               /* 1 / (z_0 ... z_{g-1}) */
@@ -287,59 +313,99 @@ static void nPunit(unsigned char *q, const unsigned char *n, const unsigned char
       t = r;
     }
     fe26x4o_mul(&t, &t, &x[g]);
-    store4(q + 32 * per * g, &t);
-    if (five) {
-      if (g > 0) {
-        fe64_mul(&ts, &rs, &pres[g - 1]);
-        fe64_mul(&rs, &rs, &zs[g]);
+    store4(gq, &t);
+    for (j = ns[g] - 1; j >= 0; --j) {
+      c = --cs;
+      if (c > 0) {
+        fe64_mul(&ts, &rs, &pres[c - 1]);
+        fe64_mul(&rs, &rs, &zs[c]);
       } else {
         ts = rs;
       }
-      fe64_mul(&ts, &ts, &xs[g]);
-      fe64_tobytes(q + 32 * (per * g + 4), &ts);
+      fe64_mul(&ts, &ts, &xs[c]);
+      fe64_tobytes(gq + 32 * (4 + j), &ts);
     }
   }
+  if (padded)
+    for (i = 0; i < 32 * real; ++i) q[32 * off[last] + i] = tq[i];
   CRYPTO_CT_WIPE(xs);
   CRYPTO_CT_WIPE(zs);
   CRYPTO_CT_WIPE(pres);
   CRYPTO_CT_WIPE(rs);
   CRYPTO_CT_WIPE(ts);
+  CRYPTO_CT_WIPE(tn);
+  CRYPTO_CT_WIPE(tq);
 }
+
+/* Relative costs (TSC ticks / 1000, Zen 3, a group's share of a unit):
+   a group of four lanes alone, with one and with two integer items, and
+   an item through the single nP.  A third integer item measured dearer
+   than its share (the integer side then becomes the bound). */
+#define COST4 150
+#define COST5 164
+#define COST6 190
+#define COST1 64
 
 static CRYPTO_CT_NOINLINE void
-nPbatch_4x1_units(unsigned char *q, const unsigned char *n, const unsigned char *p,
+nPbatch_4x2_units(unsigned char *q, const unsigned char *n, const unsigned char *p,
                   long long batch)
 {
-  long long c, rest = batch % 5;
-  int groups;
+  /* the plan (depends on the batch size only): batch = 6 a + 5 b + 4 c
+     + s with b <= 5, c <= 3, s <= 3, of least cost; or, for a batch of
+     three, one group of four lanes with a dummy (cheaper than three
+     single nP) */
+  long long a = 0, b = 0, c = 0, s = batch, best = -1, cost, rem, k;
+  long long bb, cc, ss;
+  int ns[UNIT], groups, g;
 
-  /* a rest of four goes as four lanes, one to three through the
-     dispatched single nP.  The choice depends on the batch size only. */
-  batch -= rest;
-  while (batch > 0) {
-    c = batch < 5 * UNIT ? batch : 5 * UNIT;
-    groups = (int)(c / 5);
-    nPunit(q, n, p, groups, 1);
-    q += 32 * c;
-    n += 32 * c;
-    p += 32 * c;
-    batch -= c;
+  for (bb = 0; bb <= 5; ++bb)
+    for (cc = 0; cc <= 3; ++cc)
+      for (ss = 0; ss <= 3; ++ss) {
+        rem = batch - 5 * bb - 4 * cc - ss;
+        if (rem < 0 || rem % 6) continue;
+        cost = rem / 6 * COST6 + bb * COST5 + cc * COST4 + ss * COST1;
+        if (best < 0 || cost < best) {
+          best = cost;
+          a = rem / 6;
+          b = bb;
+          c = cc;
+          s = ss;
+        }
+      }
+  if (batch == 3) s = 0;   /* padded group below */
+
+  /* groups in order: a of six, b of five, c of four (the last possibly
+     padded), in units of up to UNIT groups */
+  while (a + b + c > 0) {
+    groups = 0;
+    k = 0;
+    while (groups < UNIT && a + b + c > 0) {
+      if (a > 0) { ns[groups] = 2; --a; }
+      else if (b > 0) { ns[groups] = 1; --b; }
+      else { ns[groups] = 0; --c; }
+      k += 4 + ns[groups];
+      ++groups;
+    }
+    nPunit(q, n, p, ns, groups, 4 + ns[groups - 1]);
+    q += 32 * k;
+    n += 32 * k;
+    p += 32 * k;
   }
-  if (rest == 4) {
-    nPunit(q, n, p, 1, 0);
-    rest = 0;
+  if (batch == 3) {
+    ns[0] = 0;
+    nPunit(q, n, p, ns, 1, 3);
   }
-  for (c = 0; c < rest; ++c)
-    crypto_nP_montgomery25519(q + 32 * c, n + 32 * c, p + 32 * c);
+  for (g = 0; g < s; ++g)
+    crypto_nP_montgomery25519(q + 32 * g, n + 32 * g, p + 32 * g);
 }
 
-/* nPbatch_4x1_units runs in a frame of its own (noinline), so that its
+/* nPbatch_4x2_units runs in a frame of its own (noinline), so that its
    frame, the frames below it and the registers they saved are all below
    this one and cleared by one wipe (bound from tests/check-stack.sh, plus
    a margin). */
 void crypto_nPbatch(unsigned char *q, const unsigned char *n, const unsigned char *p,
                     long long batch)
 {
-  nPbatch_4x1_units(q, n, p, batch);
+  nPbatch_4x2_units(q, n, p, batch);
   crypto_ct_wipe_below(32768);
 }
