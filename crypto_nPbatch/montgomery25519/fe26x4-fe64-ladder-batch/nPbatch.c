@@ -401,11 +401,13 @@ nPbatch_4x2_units(unsigned char *q, const unsigned char *n, const unsigned char 
 
 /* nPbatch_4x2_units runs in a frame of its own (noinline), so that its
    frame, the frames below it and the registers they saved are all below
-   this one and cleared by one wipe (bound from tests/check-stack.sh, plus
-   a margin). */
+   this one and cleared by one wipe of 24576 bytes: the whole call went
+   about 21,960 bytes (gcc), 21,270 (clang) below its caller (measured
+   with the wipe removed: the lowest byte written), plus a margin;
+   tests/check-stack.sh checks that nothing is left. */
 void crypto_nPbatch(unsigned char *q, const unsigned char *n, const unsigned char *p,
                     long long batch)
 {
   nPbatch_4x2_units(q, n, p, batch);
-  crypto_ct_wipe_below(32768);
+  crypto_ct_wipe_below(24576);
 }
