@@ -1,34 +1,53 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""The X25519 batch ladder loop for x86-64 with AVX2, BMI2 and ADX: four
+"""The X25519 batch ladder loops of crypto_nPbatch/montgomery25519/
+fe26x4-fe64-ladder-batch, for x86-64 with AVX2, BMI2 and ADX: four
 Montgomery ladders in the four 64-bit lanes of ymm registers (radix
-2^25.5, vpmuludq, the arithmetic of internal/field/fe26x4_avx2.h) and a
-fifth on the integer unit (radix 2^64, mulx/adcx/adox, the arithmetic of
-internal/field/amd64/fe64_macros.S), the two ladder steps merged
-instruction by instruction into one loop body.
+2^25.5, vpmuludq, the arithmetic of internal/field/fe26x4_avx2.h, the same
+operations in the same row order) and ns = 0, 1 or 2 more ladders on the
+integer unit (radix 2^64, mulx/adcx/adox, the arithmetic of
+internal/field/amd64/fe64_macros.S), the ladder steps merged instruction
+by instruction.
 
-Why merged: out-of-order hardware can overlap the two steps only within
-its window (some 256 instructions on Zen 3).  Emitted as blocks (the
-fifth step cut into ten parts between the vector operations) the integer
-work overlapped only about 30% (doc/speed.md, "4+1").  Here every few
-vector instructions are followed by one integer instruction, so both
+Why merged: out-of-order hardware overlaps two instruction streams only
+within its window (some 256 instructions on Zen 3).  With the integer
+step cut into ten blocks called between the vector operations, the
+integer work overlapped only about 30% (doc/speed.md, "4+1").  Here the
+integer instructions are spread one by one over the vector ones, so both
 streams are always in the window together.
 
-Correctness of the merge: the vector stream touches only ymm0-ymm15,
-memory through %rdi and constants through %rip, never a general register
-or the flags; the integer stream touches only general registers other
-than %rdi, the flags, and its own memory through %rdi.  The two streams
-share no register and no memory, so any interleaving computes the same
-as either order.
+Why out of line: the whole merged step inlined is some 3,400 instructions
+(22 KB); on Zen 3 it missed the op cache and ran at about the legacy
+decoders' 4 instructions per cycle (measured 45.9k ticks per item at
+batch 20 against 38.5k for the C four-lane batch).  So each product is a
+function: the four-lane product merged with the integer items' products
+on the same operands.  For that, every element of the state is a slot
+of the four-lane element (320 bytes) followed by the integer items'
+elements (32 bytes each): one set of pointers (h = rdi, f = rsi, g = rcx)
+serves both streams, and the integer stream keeps the twelve registers
+its products need.  The additions, the swap and the product by 121666
+are merged inline in the loop.  The loop body is a few hundred
+instructions and the products about 1,000 more, which the op cache holds.
 
-Output: one .S file with two functions (both void f(uint64_t *state),
-rdi = state, 32-byte aligned, laid out as the #defines printed at the
-top of the file and in the header):
-  ladder4x1_loop: 255 steps of the merged loop (four lanes and the fifth)
-  ladder4_loop:   255 steps of the vector stream alone
-and a C header with the state layout.
+Correctness of the merge: the vector stream uses only ymm0-ymm15, memory
+through the pointer registers (which it does not change) and constants
+through %rip; never a general register or the flags.  The integer stream
+uses general registers other than the pointers, the flags, and its own
+words of the slots.  The streams share no register and no memory word,
+and each is emitted in its own order, so any interleaving computes what
+either alone computes.
 
-usage: gen-x25519-ladder4x1.py [--ratio-check] -o FILE.S -H FILE.h
+Output: one .S file with the loops ladder4x2_loop, ladder4x1_loop
+(four lanes and two or one integer items) and ladder4_loop (four lanes
+alone), each void f(uint64_t *state) with the state 32-byte aligned and
+laid out as the C header written with it says (L4X1_*: byte offsets of
+the slots and fields).
+
+usage: gen-x25519-ladder4x1.py [--stats] -o FILE.S -H FILE.h
+  run from the top of the tree:
+  python3 scripts/gen/gen-x25519-ladder4x1.py \
+    -o crypto_nPbatch/montgomery25519/fe26x4-fe64-ladder-batch/ladder4x1.S \
+    -H crypto_nPbatch/montgomery25519/fe26x4-fe64-ladder-batch/ladder4x1_layout.h
 """
 import sys
 
@@ -545,20 +564,30 @@ def vector_head():
     ]
 
 
-def merge(vs, ss):
-    """one integer instruction after every len(vs)/len(ss) vector
-    instructions, spread evenly, so both streams end together"""
+def merge(vs, ss, end=1.0):
+    """the integer instructions spread evenly over the first end (a
+    fraction) of the vector instructions: one after every
+    end len(vs) / len(ss) vector instructions"""
     out = []
     nv, ns = len(vs), len(ss)
     k = 0
     for i, v in enumerate(vs):
         out.append(v)
-        want = (i + 1) * ns // nv
+        want = min(ns, (i + 1) * ns * 1000 // int(nv * end * 1000))
         while k < want:
             out.append(ss[k])
             k += 1
     out.extend(ss[k:])
     return out
+
+
+# where the integer stream ends, as a fraction of the vector stream, by
+# the number of integer items: measured on Zen 3 (TSC ticks, a group of
+# 4+1 items, interleaved A/B), ending at 0.75 took 167.6k against 180.7k
+# for the even spread (0.6: 176.2k, 0.85: 170.4k); with two items the
+# even spread was as good as any (0.8: 1% faster, within the noise;
+# starting the integer stream late, at 0.25: 4% slower)
+END = {0: 1.0, 1: 0.75, 2: 1.0}
 
 
 def both(ns, vf, sf):
@@ -571,7 +600,7 @@ def both(ns, vf, sf):
         s = S(j)
         sf(s)
         ss += s.out
-    return merge(v.out, ss)
+    return merge(v.out, ss, END[ns])
 
 
 H, F, G = Op('%rdi'), Op('%rsi'), Op('%rcx')
@@ -673,18 +702,24 @@ def main(argv):
     L = []
     L.append('/* generated by: %s */' % cmd)
     L.append('/* SPDX-License-Identifier: MIT */')
-    L.append('/* The X25519 batch ladder loops of fe26x4-fe64-ladder-batch (see the')
-    L.append('   generator, scripts/gen/gen-x25519-ladder4x1.py, for the method):')
-    L.append('   ladder4x1_loop runs 255 ladder steps on four lanes (ymm, radix')
-    L.append('   2^25.5) and a fifth item (radix 2^64, mulx/adcx/adox) with the two')
-    L.append('   steps merged instruction by instruction; ladder4_loop the four')
-    L.append('   lanes alone.  void f(uint64_t *state): rdi = state (32-byte')
-    L.append('   aligned, layout in ladder4x1_layout.h); rbx rbp r12-r15 saved and')
-    L.append('   restored, no stack beyond those pushes.  The bit index LI counts')
-    L.append('   down from the value the caller stored to -1.')
-    L.append('   Constant time: straight-line loop body; the scalar bits become')
-    L.append('   masks (lane masks for vpblendvb, a 64-bit mask for the fifth');
-    L.append('   item); the only indexed loads use the public bit index. */')
+    for t in ('/* The X25519 batch ladder loops of fe26x4-fe64-ladder-batch (the',
+              '   generator, scripts/gen/gen-x25519-ladder4x1.py, explains the method):',
+              '   ladder4x2_loop, ladder4x1_loop run 255 ladder steps on four lanes',
+              '   (ymm, radix 2^25.5) and two or one items on the integer unit (radix',
+              '   2^64, mulx/adcx/adox), the steps merged instruction by instruction;',
+              '   ladder4_loop the four lanes alone.  void f(uint64_t *state): rdi =',
+              '   state (32-byte aligned, layout in ladder4x1_layout.h); rbx rbp',
+              '   r12-r15 saved and restored; the stack holds only those, the state',
+              '   pointer and the return addresses of the local product functions.',
+              '   The bit index LI counts down from the value the caller stored to -1;',
+              '   the final swap is left to the caller (SWAP, SSWAP hold the last',
+              '   bits).',
+              '   Bounds: as fe26x4_avx2.h (state TIGHT, sums and differences MULIN,',
+              '   BB + 121666 E MULIN) and fe64_macros.S (every element < 2^256).',
+              '   Constant time: straight-line code; the scalar bits become masks',
+              '   (lane masks for vpblendvb, 64-bit masks for the integer items);',
+              '   the only indexed loads use the public bit index. */'):
+        L.append(t)
     L.append('#include "os/asm.h"')
     L.append('#include "crypto_nPbatch.h"')
     L.append('#include "field/amd64/fe64_macros.S"')
@@ -700,6 +735,14 @@ def main(argv):
     for ns in range(NS, 0, -1):
         function('ladder4x%d_loop' % ns, ns, L, stats)
     function('ladder4_loop', 0, L, stats)
+    # the constants as local labels (.L: no symbol in the object)
+    consts = ('K19', 'K38', 'K121666', 'M26', 'M25', 'ONE', 'TWOP0', 'TWOPE', 'TWOPO')
+    for k, t in enumerate(L):
+        for c in consts:
+            t = t.replace(c + '(%rip)', '.L' + c + '(%rip)')
+            if t.startswith(c + ':'):
+                t = '.L' + t
+        L[k] = t
     with open(out_s, 'w') as fp:
         fp.write('\n'.join(L) + '\n')
     H = ['/* generated by: %s */' % cmd,
