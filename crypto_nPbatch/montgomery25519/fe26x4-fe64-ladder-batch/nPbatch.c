@@ -25,9 +25,9 @@
    lane mask, each integer item's bit a 64-bit mask, for the conditional
    swaps; loops, operations and addresses do not depend on secrets (the
    plan of groups depends on the batch size only).  One inversion per
-   unit for the lanes (Montgomery's trick, lane by lane) and one for the
-   integer items (the same trick over the unit's integer items); the
-   point at infinity (z = 0) is handled by masked selects.
+   unit (Montgomery's trick, lane by lane over the groups, over the
+   integer items, then over the four lanes and the integer items'
+   product); the point at infinity (z = 0) is handled by masked selects.
 
    Items go in groups of six, five or four (four lanes and two, one or no
    integer items), chosen by a least-cost plan, groups in units of up to
@@ -211,11 +211,15 @@ static void store4(unsigned char *q, const fe26x4 *r)
    the lanes' radix-2^25.5 limb pairs are radix-2^51 limbs, so each lane
    becomes an fe51 by shifts and adds; Montgomery's trick over the four
    lanes leaves one safegcd inversion (constant time) and nine fe51
-   products.  z TIGHT, r TIGHT. */
-static void invert4(fe26x4 *r, const fe26x4 *z)
+   products.  z TIGHT, r TIGHT.  With x (not NULL: the product of the
+   unit's integer items, nonzero), the same inversion serves it too:
+   *x becomes 1 / *x, fully reduced, for two more products (the choice
+   depends on the batch size only). */
+static void invert4(fe26x4 *r, const fe26x4 *z, fe64 *x)
 {
   uint64_t lz[10][4] __attribute__((aligned(32)));
-  fe51 e[4], pre[4], inv, t;
+  unsigned char xb[32];
+  fe51 e[4], pre[4], inv, t, xf;
   int i, j;
 
   for (i = 0; i < 10; ++i) _mm256_store_si256((__m256i *)lz[i], z->v[i]);
@@ -223,7 +227,18 @@ static void invert4(fe26x4 *r, const fe26x4 *z)
     for (i = 0; i < 5; ++i) e[j].v[i] = lz[2 * i][j] + (lz[2 * i + 1][j] << 26);
   pre[0] = e[0];
   for (j = 1; j < 4; ++j) fe51_mul(&pre[j], &pre[j - 1], &e[j]);
-  fe51_invert(&inv, &pre[3]);            /* 1 / (z_0 z_1 z_2 z_3) */
+  if (x) {
+    fe64_tobytes(xb, x);
+    fe51_frombytes(&xf, xb);
+    fe51_mul(&t, &pre[3], &xf);
+    fe51_invert(&inv, &t);               /* 1 / (z_0 z_1 z_2 z_3 x) */
+    fe51_mul(&t, &inv, &pre[3]);         /* 1 / x */
+    fe51_mul(&inv, &inv, &xf);           /* 1 / (z_0 z_1 z_2 z_3) */
+    fe51_tobytes(xb, &t);
+    fe64_frombytes(x, xb);
+  } else {
+    fe51_invert(&inv, &pre[3]);          /* 1 / (z_0 z_1 z_2 z_3) */
+  }
   for (j = 3; j >= 0; --j) {
     if (j > 0) {
       fe51_mul(&t, &inv, &pre[j - 1]);   /* 1 / z_j */
@@ -243,6 +258,8 @@ static void invert4(fe26x4 *r, const fe26x4 *z)
   CRYPTO_CT_WIPE(pre);
   CRYPTO_CT_WIPE(inv);
   CRYPTO_CT_WIPE(t);
+  CRYPTO_CT_WIPE(xf);
+  CRYPTO_CT_WIPE(xb);
 }
 
 /* A unit: up to UNIT groups whose inversions are shared (Montgomery's
@@ -307,8 +324,10 @@ static void nPunit(unsigned char *q, const unsigned char *n, const unsigned char
   }
 
   /* outputs only from here on */
-  invert4(&r, &pre[last]);   /* 1 / (z_0 ... z_last), lane by lane */
-  if (cs > 0) fe64_invert(&rs, &pres[cs - 1]);
+  /* 1 / (z_0 ... z_last), lane by lane, and 1 / (the integer items'
+     z product) with the same inversion */
+  if (cs > 0) rs = pres[cs - 1];
+  invert4(&r, &pre[last], cs > 0 ? &rs : NULL);
   for (g = last; g >= 0; --g) {
     gq = (g == last && padded) ? tq : q + 32 * off[g];
     if (g > 0) {
