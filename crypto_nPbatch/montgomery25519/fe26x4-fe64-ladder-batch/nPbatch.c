@@ -375,7 +375,8 @@ nPbatch_4x2_units(unsigned char *q, const unsigned char *n, const unsigned char 
                   long long batch)
 {
   /* the plan (depends on the batch size only): batch = 6 a + 5 b + 4 c
-     + s with b <= 5, c <= 3, s <= 3, of least cost; or, for a batch of
+     + s with b <= 5, c <= 3, s <= 3, of least cost (so the groups of
+     five and four and the singles take up batch % 6); or, for a batch of
      three, one group of four lanes with a dummy (cheaper than three
      single nP) */
   long long a = 0, b = 0, c = 0, s = batch, best = -1, cost, rem, k;
