@@ -1258,481 +1258,483 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4x2_loop))
 	vpsubq %ymm0, %ymm2, %ymm0
 	vpxor 7392(%rdi), %ymm0, %ymm15
 	vmovdqa %ymm0, 7392(%rdi)
-	vmovdqa 1344(%rdi), %ymm0
+	vmovdqa .LTWOPE(%rip), %ymm12
 	movq 7504(%rdi), %rcx
-	vmovdqa 2112(%rdi), %ymm1
+	vmovdqa .LTWOPO(%rip), %ymm13
 	movq %rcx, %rax
 	shrq $3, %rax
-	vmovdqa 1728(%rdi), %ymm4
+	vmovdqa 1344(%rdi), %ymm0
 	movzbl 7424(%rdi,%rax), %eax
+	vmovdqa 2112(%rdi), %ymm1
 	andl $7, %ecx
-	vmovdqa 2496(%rdi), %ymm5
 	shrl %cl, %eax
-	vpblendvb %ymm15, 2112(%rdi), %ymm0, %ymm2
+	vmovdqa 1728(%rdi), %ymm4
 	andl $1, %eax
 	movq 7488(%rdi), %rsi
-	vpblendvb %ymm15, 1344(%rdi), %ymm1, %ymm3
+	vmovdqa 2496(%rdi), %ymm5
 	xorq %rax, %rsi
+	vpblendvb %ymm15, %ymm1, %ymm0, %ymm2
 	movq %rax, 7488(%rdi)
-	vpblendvb %ymm15, 2496(%rdi), %ymm4, %ymm6
 	negq %rsi
-	vpblendvb %ymm15, 1728(%rdi), %ymm5, %ymm7
+	vpblendvb %ymm15, %ymm0, %ymm1, %ymm3
 	movq 2048(%rdi), %rax
 	movq 2816(%rdi), %rbx
-	vpaddq %ymm6, %ymm2, %ymm8
+	vpblendvb %ymm15, %ymm5, %ymm4, %ymm6
 	movq %rax, %rdx
+	vpblendvb %ymm15, %ymm4, %ymm5, %ymm7
 	xorq %rbx, %rdx
-	vmovdqa %ymm8, 2880(%rdi)
 	andq %rsi, %rdx
-	vpaddq .LTWOP0(%rip), %ymm2, %ymm9
+	vpaddq %ymm6, %ymm2, %ymm8
 	xorq %rdx, %rax
 	xorq %rdx, %rbx
-	vpsubq %ymm6, %ymm9, %ymm9
+	vmovdqa %ymm8, 2880(%rdi)
 	movq %rax, 2048(%rdi)
+	vpaddq .LTWOP0(%rip), %ymm2, %ymm9
 	movq %rbx, 2816(%rdi)
-	vmovdqa %ymm9, 3264(%rdi)
 	movq 2056(%rdi), %rax
-	vpaddq %ymm7, %ymm3, %ymm10
+	vpsubq %ymm6, %ymm9, %ymm9
 	movq 2824(%rdi), %rbx
 	movq %rax, %rdx
-	vmovdqa %ymm10, 3648(%rdi)
+	vmovdqa %ymm9, 3264(%rdi)
 	xorq %rbx, %rdx
+	vpaddq %ymm7, %ymm3, %ymm10
 	andq %rsi, %rdx
-	vpaddq .LTWOP0(%rip), %ymm3, %ymm11
 	xorq %rdx, %rax
-	vpsubq %ymm7, %ymm11, %ymm11
+	vmovdqa %ymm10, 3648(%rdi)
 	xorq %rdx, %rbx
 	movq %rax, 2056(%rdi)
-	vmovdqa %ymm11, 4032(%rdi)
+	vpaddq .LTWOP0(%rip), %ymm3, %ymm11
 	movq %rbx, 2824(%rdi)
+	vpsubq %ymm7, %ymm11, %ymm11
 	movq 2064(%rdi), %rax
-	vmovdqa 1376(%rdi), %ymm0
 	movq 2832(%rdi), %rbx
-	vmovdqa 2144(%rdi), %ymm1
+	vmovdqa %ymm11, 4032(%rdi)
 	movq %rax, %rdx
 	xorq %rbx, %rdx
-	vmovdqa 1760(%rdi), %ymm4
+	vmovdqa 1376(%rdi), %ymm0
 	andq %rsi, %rdx
+	vmovdqa 2144(%rdi), %ymm1
 	xorq %rdx, %rax
-	vmovdqa 2528(%rdi), %ymm5
 	xorq %rdx, %rbx
-	vpblendvb %ymm15, 2144(%rdi), %ymm0, %ymm2
+	vmovdqa 1760(%rdi), %ymm4
 	movq %rax, 2064(%rdi)
 	movq %rbx, 2832(%rdi)
-	vpblendvb %ymm15, 1376(%rdi), %ymm1, %ymm3
+	vmovdqa 2528(%rdi), %ymm5
 	movq 2072(%rdi), %rax
+	vpblendvb %ymm15, %ymm1, %ymm0, %ymm2
 	movq 2840(%rdi), %rbx
-	vpblendvb %ymm15, 2528(%rdi), %ymm4, %ymm6
 	movq %rax, %rdx
-	vpblendvb %ymm15, 1760(%rdi), %ymm5, %ymm7
+	vpblendvb %ymm15, %ymm0, %ymm1, %ymm3
 	xorq %rbx, %rdx
 	andq %rsi, %rdx
-	vpaddq %ymm6, %ymm2, %ymm8
+	vpblendvb %ymm15, %ymm5, %ymm4, %ymm6
 	xorq %rdx, %rax
+	vpblendvb %ymm15, %ymm4, %ymm5, %ymm7
 	xorq %rdx, %rbx
-	vmovdqa %ymm8, 2912(%rdi)
 	movq %rax, 2072(%rdi)
-	vpaddq .LTWOPO(%rip), %ymm2, %ymm9
+	vpaddq %ymm6, %ymm2, %ymm8
 	movq %rbx, 2840(%rdi)
 	movq 1664(%rdi), %r8
-	vpsubq %ymm6, %ymm9, %ymm9
+	vmovdqa %ymm8, 2912(%rdi)
 	movq 2432(%rdi), %r12
+	vpaddq %ymm13, %ymm2, %ymm9
 	movq 1672(%rdi), %r9
-	vmovdqa %ymm9, 3296(%rdi)
 	movq 2440(%rdi), %r13
-	movq 1680(%rdi), %r10
-	vpaddq %ymm7, %ymm3, %ymm10
-	movq 2448(%rdi), %r14
-	vmovdqa %ymm10, 3680(%rdi)
-	movq 1688(%rdi), %r11
-	movq 2456(%rdi), %r15
-	vpaddq .LTWOPO(%rip), %ymm3, %ymm11
-	movq %r8, %rax
-	xorq %r12, %rax
-	vpsubq %ymm7, %ymm11, %ymm11
-	andq %rsi, %rax
-	vmovdqa %ymm11, 4064(%rdi)
-	xorq %rax, %r8
-	xorq %rax, %r12
-	vmovdqa 1408(%rdi), %ymm0
-	movq %r9, %rax
-	xorq %r13, %rax
-	vmovdqa 2176(%rdi), %ymm1
-	andq %rsi, %rax
-	vmovdqa 1792(%rdi), %ymm4
-	xorq %rax, %r9
-	xorq %rax, %r13
-	vmovdqa 2560(%rdi), %ymm5
-	movq %r10, %rax
-	xorq %r14, %rax
-	vpblendvb %ymm15, 2176(%rdi), %ymm0, %ymm2
-	andq %rsi, %rax
-	vpblendvb %ymm15, 1408(%rdi), %ymm1, %ymm3
-	xorq %rax, %r10
-	xorq %rax, %r14
-	vpblendvb %ymm15, 2560(%rdi), %ymm4, %ymm6
-	movq %r11, %rax
-	xorq %r15, %rax
-	vpblendvb %ymm15, 1792(%rdi), %ymm5, %ymm7
-	andq %rsi, %rax
-	vpaddq %ymm6, %ymm2, %ymm8
-	xorq %rax, %r11
-	xorq %rax, %r15
-	vmovdqa %ymm8, 2944(%rdi)
-	movq %r8, %rbx
-	movq %r9, %rcx
-	vpaddq .LTWOPE(%rip), %ymm2, %ymm9
-	movq %r10, %rdx
 	vpsubq %ymm6, %ymm9, %ymm9
-	movq %r11, %rsi
-	addq 2048(%rdi), %rbx
-	vmovdqa %ymm9, 3328(%rdi)
-	adcq 2056(%rdi), %rcx
-	adcq 2064(%rdi), %rdx
+	movq 1680(%rdi), %r10
+	movq 2448(%rdi), %r14
+	vmovdqa %ymm9, 3296(%rdi)
+	movq 1688(%rdi), %r11
 	vpaddq %ymm7, %ymm3, %ymm10
-	adcq 2072(%rdi), %rsi
-	vmovdqa %ymm10, 3712(%rdi)
-	sbbq %rax, %rax
-	andl $38, %eax
-	vpaddq .LTWOPE(%rip), %ymm3, %ymm11
-	addq %rax, %rbx
-	adcq $0, %rcx
+	movq 2456(%rdi), %r15
+	movq %r8, %rax
+	vmovdqa %ymm10, 3680(%rdi)
+	xorq %r12, %rax
+	andq %rsi, %rax
+	vpaddq %ymm13, %ymm3, %ymm11
+	xorq %rax, %r8
 	vpsubq %ymm7, %ymm11, %ymm11
-	adcq $0, %rdx
-	vmovdqa %ymm11, 4096(%rdi)
-	adcq $0, %rsi
+	xorq %rax, %r12
+	movq %r9, %rax
+	vmovdqa %ymm11, 4064(%rdi)
+	xorq %r13, %rax
+	andq %rsi, %rax
+	vmovdqa 1408(%rdi), %ymm0
+	xorq %rax, %r9
+	vmovdqa 2176(%rdi), %ymm1
+	xorq %rax, %r13
+	movq %r10, %rax
+	vmovdqa 1792(%rdi), %ymm4
+	xorq %r14, %rax
+	andq %rsi, %rax
+	vmovdqa 2560(%rdi), %ymm5
+	xorq %rax, %r10
+	vpblendvb %ymm15, %ymm1, %ymm0, %ymm2
+	xorq %rax, %r14
+	movq %r11, %rax
+	vpblendvb %ymm15, %ymm0, %ymm1, %ymm3
+	xorq %r15, %rax
+	andq %rsi, %rax
+	vpblendvb %ymm15, %ymm5, %ymm4, %ymm6
+	xorq %rax, %r11
+	vpblendvb %ymm15, %ymm4, %ymm5, %ymm7
+	xorq %rax, %r15
+	movq %r8, %rbx
+	vpaddq %ymm6, %ymm2, %ymm8
+	movq %r9, %rcx
+	vmovdqa %ymm8, 2944(%rdi)
+	movq %r10, %rdx
+	movq %r11, %rsi
+	vpaddq %ymm12, %ymm2, %ymm9
+	addq 2048(%rdi), %rbx
+	adcq 2056(%rdi), %rcx
+	vpsubq %ymm6, %ymm9, %ymm9
+	adcq 2064(%rdi), %rdx
+	vmovdqa %ymm9, 3328(%rdi)
+	adcq 2072(%rdi), %rsi
 	sbbq %rax, %rax
-	vmovdqa 1440(%rdi), %ymm0
+	vpaddq %ymm7, %ymm3, %ymm10
 	andl $38, %eax
 	addq %rax, %rbx
-	vmovdqa 2208(%rdi), %ymm1
-	movq %rbx, 3200(%rdi)
-	vmovdqa 1824(%rdi), %ymm4
-	movq %rcx, 3208(%rdi)
-	movq %rdx, 3216(%rdi)
-	vmovdqa 2592(%rdi), %ymm5
-	movq %rsi, 3224(%rdi)
-	subq 2048(%rdi), %r8
-	vpblendvb %ymm15, 2208(%rdi), %ymm0, %ymm2
-	sbbq 2056(%rdi), %r9
-	vpblendvb %ymm15, 1440(%rdi), %ymm1, %ymm3
-	sbbq 2064(%rdi), %r10
-	sbbq 2072(%rdi), %r11
-	vpblendvb %ymm15, 2592(%rdi), %ymm4, %ymm6
+	vmovdqa %ymm10, 3712(%rdi)
+	adcq $0, %rcx
+	vpaddq %ymm12, %ymm3, %ymm11
+	adcq $0, %rdx
+	adcq $0, %rsi
+	vpsubq %ymm7, %ymm11, %ymm11
 	sbbq %rax, %rax
 	andl $38, %eax
-	vpblendvb %ymm15, 1824(%rdi), %ymm5, %ymm7
+	vmovdqa %ymm11, 4096(%rdi)
+	addq %rax, %rbx
+	vmovdqa 1440(%rdi), %ymm0
+	movq %rbx, 3200(%rdi)
+	movq %rcx, 3208(%rdi)
+	vmovdqa 2208(%rdi), %ymm1
+	movq %rdx, 3216(%rdi)
+	movq %rsi, 3224(%rdi)
+	vmovdqa 1824(%rdi), %ymm4
+	subq 2048(%rdi), %r8
+	vmovdqa 2592(%rdi), %ymm5
+	sbbq 2056(%rdi), %r9
+	sbbq 2064(%rdi), %r10
+	vpblendvb %ymm15, %ymm1, %ymm0, %ymm2
+	sbbq 2072(%rdi), %r11
+	sbbq %rax, %rax
+	vpblendvb %ymm15, %ymm0, %ymm1, %ymm3
+	andl $38, %eax
+	vpblendvb %ymm15, %ymm5, %ymm4, %ymm6
 	subq %rax, %r8
 	sbbq $0, %r9
-	vpaddq %ymm6, %ymm2, %ymm8
+	vpblendvb %ymm15, %ymm4, %ymm5, %ymm7
 	sbbq $0, %r10
-	vmovdqa %ymm8, 2976(%rdi)
 	sbbq $0, %r11
+	vpaddq %ymm6, %ymm2, %ymm8
 	sbbq %rax, %rax
-	vpaddq .LTWOPO(%rip), %ymm2, %ymm9
+	vmovdqa %ymm8, 2976(%rdi)
 	andl $38, %eax
 	subq %rax, %r8
-	vpsubq %ymm6, %ymm9, %ymm9
+	vpaddq %ymm13, %ymm2, %ymm9
 	movq %r8, 3584(%rdi)
-	vmovdqa %ymm9, 3360(%rdi)
 	movq %r9, 3592(%rdi)
+	vpsubq %ymm6, %ymm9, %ymm9
 	movq %r10, 3600(%rdi)
-	vpaddq %ymm7, %ymm3, %ymm10
+	vmovdqa %ymm9, 3360(%rdi)
 	movq %r11, 3608(%rdi)
 	movq %r12, %rbx
-	vmovdqa %ymm10, 3744(%rdi)
+	vpaddq %ymm7, %ymm3, %ymm10
 	movq %r13, %rcx
-	vpaddq .LTWOPO(%rip), %ymm3, %ymm11
 	movq %r14, %rdx
+	vmovdqa %ymm10, 3744(%rdi)
 	movq %r15, %rsi
-	vpsubq %ymm7, %ymm11, %ymm11
+	vpaddq %ymm13, %ymm3, %ymm11
 	addq 2816(%rdi), %rbx
 	adcq 2824(%rdi), %rcx
-	vmovdqa %ymm11, 4128(%rdi)
+	vpsubq %ymm7, %ymm11, %ymm11
 	adcq 2832(%rdi), %rdx
-	vmovdqa 1472(%rdi), %ymm0
 	adcq 2840(%rdi), %rsi
+	vmovdqa %ymm11, 4128(%rdi)
 	sbbq %rax, %rax
+	vmovdqa 1472(%rdi), %ymm0
+	andl $38, %eax
+	addq %rax, %rbx
 	vmovdqa 2240(%rdi), %ymm1
-	andl $38, %eax
-	addq %rax, %rbx
-	vmovdqa 1856(%rdi), %ymm4
 	adcq $0, %rcx
-	vmovdqa 2624(%rdi), %ymm5
 	adcq $0, %rdx
+	vmovdqa 1856(%rdi), %ymm4
 	adcq $0, %rsi
-	vpblendvb %ymm15, 2240(%rdi), %ymm0, %ymm2
+	vmovdqa 2624(%rdi), %ymm5
 	sbbq %rax, %rax
 	andl $38, %eax
-	vpblendvb %ymm15, 1472(%rdi), %ymm1, %ymm3
+	vpblendvb %ymm15, %ymm1, %ymm0, %ymm2
 	addq %rax, %rbx
-	vpblendvb %ymm15, 2624(%rdi), %ymm4, %ymm6
 	movq %rbx, 3968(%rdi)
+	vpblendvb %ymm15, %ymm0, %ymm1, %ymm3
 	movq %rcx, 3976(%rdi)
-	vpblendvb %ymm15, 1856(%rdi), %ymm5, %ymm7
+	vpblendvb %ymm15, %ymm5, %ymm4, %ymm6
 	movq %rdx, 3984(%rdi)
 	movq %rsi, 3992(%rdi)
-	vpaddq %ymm6, %ymm2, %ymm8
+	vpblendvb %ymm15, %ymm4, %ymm5, %ymm7
 	subq 2816(%rdi), %r12
-	vmovdqa %ymm8, 3008(%rdi)
 	sbbq 2824(%rdi), %r13
+	vpaddq %ymm6, %ymm2, %ymm8
 	sbbq 2832(%rdi), %r14
-	vpaddq .LTWOPE(%rip), %ymm2, %ymm9
+	vmovdqa %ymm8, 3008(%rdi)
 	sbbq 2840(%rdi), %r15
 	sbbq %rax, %rax
-	vpsubq %ymm6, %ymm9, %ymm9
+	vpaddq %ymm12, %ymm2, %ymm9
 	andl $38, %eax
-	vmovdqa %ymm9, 3392(%rdi)
 	subq %rax, %r12
+	vpsubq %ymm6, %ymm9, %ymm9
 	sbbq $0, %r13
-	vpaddq %ymm7, %ymm3, %ymm10
+	vmovdqa %ymm9, 3392(%rdi)
 	sbbq $0, %r14
 	sbbq $0, %r15
-	vmovdqa %ymm10, 3776(%rdi)
+	vpaddq %ymm7, %ymm3, %ymm10
 	sbbq %rax, %rax
-	vpaddq .LTWOPE(%rip), %ymm3, %ymm11
 	andl $38, %eax
+	vmovdqa %ymm10, 3776(%rdi)
 	subq %rax, %r12
-	vpsubq %ymm7, %ymm11, %ymm11
+	vpaddq %ymm12, %ymm3, %ymm11
 	movq %r12, 4352(%rdi)
 	movq %r13, 4360(%rdi)
-	vmovdqa %ymm11, 4160(%rdi)
+	vpsubq %ymm7, %ymm11, %ymm11
 	movq %r14, 4368(%rdi)
 	movq %r15, 4376(%rdi)
-	vmovdqa 1504(%rdi), %ymm0
+	vmovdqa %ymm11, 4160(%rdi)
 	movq 7504(%rdi), %rcx
-	vmovdqa 2272(%rdi), %ymm1
+	vmovdqa 1504(%rdi), %ymm0
 	movq %rcx, %rax
 	shrq $3, %rax
-	vmovdqa 1888(%rdi), %ymm4
+	vmovdqa 2272(%rdi), %ymm1
 	movzbl 7456(%rdi,%rax), %eax
+	vmovdqa 1888(%rdi), %ymm4
 	andl $7, %ecx
-	vmovdqa 2656(%rdi), %ymm5
 	shrl %cl, %eax
-	vpblendvb %ymm15, 2272(%rdi), %ymm0, %ymm2
+	vmovdqa 2656(%rdi), %ymm5
 	andl $1, %eax
 	movq 7496(%rdi), %rsi
-	vpblendvb %ymm15, 1504(%rdi), %ymm1, %ymm3
+	vpblendvb %ymm15, %ymm1, %ymm0, %ymm2
 	xorq %rax, %rsi
+	vpblendvb %ymm15, %ymm0, %ymm1, %ymm3
 	movq %rax, 7496(%rdi)
-	vpblendvb %ymm15, 2656(%rdi), %ymm4, %ymm6
 	negq %rsi
-	vpblendvb %ymm15, 1888(%rdi), %ymm5, %ymm7
+	vpblendvb %ymm15, %ymm5, %ymm4, %ymm6
 	movq 2080(%rdi), %rax
 	movq 2848(%rdi), %rbx
-	vpaddq %ymm6, %ymm2, %ymm8
+	vpblendvb %ymm15, %ymm4, %ymm5, %ymm7
 	movq %rax, %rdx
+	vpaddq %ymm6, %ymm2, %ymm8
 	xorq %rbx, %rdx
-	vmovdqa %ymm8, 3040(%rdi)
 	andq %rsi, %rdx
-	vpaddq .LTWOPO(%rip), %ymm2, %ymm9
+	vmovdqa %ymm8, 3040(%rdi)
 	xorq %rdx, %rax
 	xorq %rdx, %rbx
-	vpsubq %ymm6, %ymm9, %ymm9
+	vpaddq %ymm13, %ymm2, %ymm9
 	movq %rax, 2080(%rdi)
+	vpsubq %ymm6, %ymm9, %ymm9
 	movq %rbx, 2848(%rdi)
-	vmovdqa %ymm9, 3424(%rdi)
 	movq 2088(%rdi), %rax
-	vpaddq %ymm7, %ymm3, %ymm10
+	vmovdqa %ymm9, 3424(%rdi)
 	movq 2856(%rdi), %rbx
 	movq %rax, %rdx
-	vmovdqa %ymm10, 3808(%rdi)
+	vpaddq %ymm7, %ymm3, %ymm10
 	xorq %rbx, %rdx
+	vmovdqa %ymm10, 3808(%rdi)
 	andq %rsi, %rdx
-	vpaddq .LTWOPO(%rip), %ymm3, %ymm11
 	xorq %rdx, %rax
-	vpsubq %ymm7, %ymm11, %ymm11
+	vpaddq %ymm13, %ymm3, %ymm11
 	xorq %rdx, %rbx
 	movq %rax, 2088(%rdi)
-	vmovdqa %ymm11, 4192(%rdi)
+	vpsubq %ymm7, %ymm11, %ymm11
 	movq %rbx, 2856(%rdi)
+	vmovdqa %ymm11, 4192(%rdi)
 	movq 2096(%rdi), %rax
-	vmovdqa 1536(%rdi), %ymm0
 	movq 2864(%rdi), %rbx
-	vmovdqa 2304(%rdi), %ymm1
+	vmovdqa 1536(%rdi), %ymm0
 	movq %rax, %rdx
 	xorq %rbx, %rdx
-	vmovdqa 1920(%rdi), %ymm4
+	vmovdqa 2304(%rdi), %ymm1
 	andq %rsi, %rdx
+	vmovdqa 1920(%rdi), %ymm4
 	xorq %rdx, %rax
-	vmovdqa 2688(%rdi), %ymm5
 	xorq %rdx, %rbx
-	vpblendvb %ymm15, 2304(%rdi), %ymm0, %ymm2
+	vmovdqa 2688(%rdi), %ymm5
 	movq %rax, 2096(%rdi)
 	movq %rbx, 2864(%rdi)
-	vpblendvb %ymm15, 1536(%rdi), %ymm1, %ymm3
+	vpblendvb %ymm15, %ymm1, %ymm0, %ymm2
 	movq 2104(%rdi), %rax
+	vpblendvb %ymm15, %ymm0, %ymm1, %ymm3
 	movq 2872(%rdi), %rbx
-	vpblendvb %ymm15, 2688(%rdi), %ymm4, %ymm6
 	movq %rax, %rdx
-	vpblendvb %ymm15, 1920(%rdi), %ymm5, %ymm7
+	vpblendvb %ymm15, %ymm5, %ymm4, %ymm6
 	xorq %rbx, %rdx
 	andq %rsi, %rdx
-	vpaddq %ymm6, %ymm2, %ymm8
+	vpblendvb %ymm15, %ymm4, %ymm5, %ymm7
 	xorq %rdx, %rax
+	vpaddq %ymm6, %ymm2, %ymm8
 	xorq %rdx, %rbx
-	vmovdqa %ymm8, 3072(%rdi)
 	movq %rax, 2104(%rdi)
-	vpaddq .LTWOPE(%rip), %ymm2, %ymm9
+	vmovdqa %ymm8, 3072(%rdi)
 	movq %rbx, 2872(%rdi)
 	movq 1696(%rdi), %r8
-	vpsubq %ymm6, %ymm9, %ymm9
+	vpaddq %ymm12, %ymm2, %ymm9
 	movq 2464(%rdi), %r12
-	movq 1704(%rdi), %r9
-	vmovdqa %ymm9, 3456(%rdi)
-	movq 2472(%rdi), %r13
-	movq 1712(%rdi), %r10
-	vpaddq %ymm7, %ymm3, %ymm10
-	movq 2480(%rdi), %r14
-	vmovdqa %ymm10, 3840(%rdi)
-	movq 1720(%rdi), %r11
-	movq 2488(%rdi), %r15
-	vpaddq .LTWOPE(%rip), %ymm3, %ymm11
-	movq %r8, %rax
-	xorq %r12, %rax
-	vpsubq %ymm7, %ymm11, %ymm11
-	andq %rsi, %rax
-	vmovdqa %ymm11, 4224(%rdi)
-	xorq %rax, %r8
-	xorq %rax, %r12
-	vmovdqa 1568(%rdi), %ymm0
-	movq %r9, %rax
-	xorq %r13, %rax
-	vmovdqa 2336(%rdi), %ymm1
-	andq %rsi, %rax
-	vmovdqa 1952(%rdi), %ymm4
-	xorq %rax, %r9
-	xorq %rax, %r13
-	vmovdqa 2720(%rdi), %ymm5
-	movq %r10, %rax
-	xorq %r14, %rax
-	vpblendvb %ymm15, 2336(%rdi), %ymm0, %ymm2
-	andq %rsi, %rax
-	vpblendvb %ymm15, 1568(%rdi), %ymm1, %ymm3
-	xorq %rax, %r10
-	xorq %rax, %r14
-	vpblendvb %ymm15, 2720(%rdi), %ymm4, %ymm6
-	movq %r11, %rax
-	xorq %r15, %rax
-	vpblendvb %ymm15, 1952(%rdi), %ymm5, %ymm7
-	andq %rsi, %rax
-	vpaddq %ymm6, %ymm2, %ymm8
-	xorq %rax, %r11
-	xorq %rax, %r15
-	vmovdqa %ymm8, 3104(%rdi)
-	movq %r8, %rbx
-	movq %r9, %rcx
-	vpaddq .LTWOPO(%rip), %ymm2, %ymm9
-	movq %r10, %rdx
 	vpsubq %ymm6, %ymm9, %ymm9
+	movq 1704(%rdi), %r9
+	movq 2472(%rdi), %r13
+	vmovdqa %ymm9, 3456(%rdi)
+	movq 1712(%rdi), %r10
+	movq 2480(%rdi), %r14
+	vpaddq %ymm7, %ymm3, %ymm10
+	movq 1720(%rdi), %r11
+	vmovdqa %ymm10, 3840(%rdi)
+	movq 2488(%rdi), %r15
+	movq %r8, %rax
+	vpaddq %ymm12, %ymm3, %ymm11
+	xorq %r12, %rax
+	andq %rsi, %rax
+	vpsubq %ymm7, %ymm11, %ymm11
+	xorq %rax, %r8
+	vmovdqa %ymm11, 4224(%rdi)
+	xorq %rax, %r12
+	movq %r9, %rax
+	vmovdqa 1568(%rdi), %ymm0
+	xorq %r13, %rax
+	andq %rsi, %rax
+	vmovdqa 2336(%rdi), %ymm1
+	xorq %rax, %r9
+	vmovdqa 1952(%rdi), %ymm4
+	xorq %rax, %r13
+	movq %r10, %rax
+	vmovdqa 2720(%rdi), %ymm5
+	xorq %r14, %rax
+	andq %rsi, %rax
+	vpblendvb %ymm15, %ymm1, %ymm0, %ymm2
+	xorq %rax, %r10
+	vpblendvb %ymm15, %ymm0, %ymm1, %ymm3
+	xorq %rax, %r14
+	movq %r11, %rax
+	vpblendvb %ymm15, %ymm5, %ymm4, %ymm6
+	xorq %r15, %rax
+	andq %rsi, %rax
+	vpblendvb %ymm15, %ymm4, %ymm5, %ymm7
+	xorq %rax, %r11
+	vpaddq %ymm6, %ymm2, %ymm8
+	xorq %rax, %r15
+	movq %r8, %rbx
+	vmovdqa %ymm8, 3104(%rdi)
+	movq %r9, %rcx
+	vpaddq %ymm13, %ymm2, %ymm9
+	movq %r10, %rdx
 	movq %r11, %rsi
+	vpsubq %ymm6, %ymm9, %ymm9
 	addq 2080(%rdi), %rbx
-	vmovdqa %ymm9, 3488(%rdi)
 	adcq 2088(%rdi), %rcx
+	vmovdqa %ymm9, 3488(%rdi)
 	adcq 2096(%rdi), %rdx
 	vpaddq %ymm7, %ymm3, %ymm10
 	adcq 2104(%rdi), %rsi
-	vmovdqa %ymm10, 3872(%rdi)
 	sbbq %rax, %rax
+	vmovdqa %ymm10, 3872(%rdi)
 	andl $38, %eax
-	vpaddq .LTWOPO(%rip), %ymm3, %ymm11
 	addq %rax, %rbx
+	vpaddq %ymm13, %ymm3, %ymm11
 	adcq $0, %rcx
 	vpsubq %ymm7, %ymm11, %ymm11
 	adcq $0, %rdx
-	vmovdqa %ymm11, 4256(%rdi)
 	adcq $0, %rsi
+	vmovdqa %ymm11, 4256(%rdi)
 	sbbq %rax, %rax
-	vmovdqa 1600(%rdi), %ymm0
 	andl $38, %eax
+	vmovdqa 1600(%rdi), %ymm0
 	addq %rax, %rbx
 	vmovdqa 2368(%rdi), %ymm1
 	movq %rbx, 3232(%rdi)
-	vmovdqa 1984(%rdi), %ymm4
 	movq %rcx, 3240(%rdi)
+	vmovdqa 1984(%rdi), %ymm4
 	movq %rdx, 3248(%rdi)
-	vmovdqa 2752(%rdi), %ymm5
 	movq %rsi, 3256(%rdi)
+	vmovdqa 2752(%rdi), %ymm5
 	subq 2080(%rdi), %r8
-	vpblendvb %ymm15, 2368(%rdi), %ymm0, %ymm2
+	vpblendvb %ymm15, %ymm1, %ymm0, %ymm2
 	sbbq 2088(%rdi), %r9
-	vpblendvb %ymm15, 1600(%rdi), %ymm1, %ymm3
 	sbbq 2096(%rdi), %r10
+	vpblendvb %ymm15, %ymm0, %ymm1, %ymm3
 	sbbq 2104(%rdi), %r11
-	vpblendvb %ymm15, 2752(%rdi), %ymm4, %ymm6
 	sbbq %rax, %rax
+	vpblendvb %ymm15, %ymm5, %ymm4, %ymm6
 	andl $38, %eax
-	vpblendvb %ymm15, 1984(%rdi), %ymm5, %ymm7
+	vpblendvb %ymm15, %ymm4, %ymm5, %ymm7
 	subq %rax, %r8
 	sbbq $0, %r9
 	vpaddq %ymm6, %ymm2, %ymm8
 	sbbq $0, %r10
-	vmovdqa %ymm8, 3136(%rdi)
 	sbbq $0, %r11
+	vmovdqa %ymm8, 3136(%rdi)
 	sbbq %rax, %rax
-	vpaddq .LTWOPE(%rip), %ymm2, %ymm9
+	vpaddq %ymm12, %ymm2, %ymm9
 	andl $38, %eax
 	subq %rax, %r8
 	vpsubq %ymm6, %ymm9, %ymm9
 	movq %r8, 3616(%rdi)
-	vmovdqa %ymm9, 3520(%rdi)
 	movq %r9, 3624(%rdi)
+	vmovdqa %ymm9, 3520(%rdi)
 	movq %r10, 3632(%rdi)
 	vpaddq %ymm7, %ymm3, %ymm10
 	movq %r11, 3640(%rdi)
 	movq %r12, %rbx
 	vmovdqa %ymm10, 3904(%rdi)
 	movq %r13, %rcx
-	vpaddq .LTWOPE(%rip), %ymm3, %ymm11
 	movq %r14, %rdx
+	vpaddq %ymm12, %ymm3, %ymm11
 	movq %r15, %rsi
 	vpsubq %ymm7, %ymm11, %ymm11
 	addq 2848(%rdi), %rbx
 	adcq 2856(%rdi), %rcx
 	vmovdqa %ymm11, 4288(%rdi)
 	adcq 2864(%rdi), %rdx
-	vmovdqa 1632(%rdi), %ymm0
 	adcq 2872(%rdi), %rsi
+	vmovdqa 1632(%rdi), %ymm0
 	sbbq %rax, %rax
 	vmovdqa 2400(%rdi), %ymm1
 	andl $38, %eax
 	addq %rax, %rbx
 	vmovdqa 2016(%rdi), %ymm4
 	adcq $0, %rcx
-	vmovdqa 2784(%rdi), %ymm5
 	adcq $0, %rdx
+	vmovdqa 2784(%rdi), %ymm5
 	adcq $0, %rsi
-	vpblendvb %ymm15, 2400(%rdi), %ymm0, %ymm2
+	vpblendvb %ymm15, %ymm1, %ymm0, %ymm2
 	sbbq %rax, %rax
 	andl $38, %eax
-	vpblendvb %ymm15, 1632(%rdi), %ymm1, %ymm3
+	vpblendvb %ymm15, %ymm0, %ymm1, %ymm3
 	addq %rax, %rbx
-	vpblendvb %ymm15, 2784(%rdi), %ymm4, %ymm6
 	movq %rbx, 4000(%rdi)
+	vpblendvb %ymm15, %ymm5, %ymm4, %ymm6
 	movq %rcx, 4008(%rdi)
-	vpblendvb %ymm15, 2016(%rdi), %ymm5, %ymm7
+	vpblendvb %ymm15, %ymm4, %ymm5, %ymm7
 	movq %rdx, 4016(%rdi)
 	movq %rsi, 4024(%rdi)
 	vpaddq %ymm6, %ymm2, %ymm8
 	subq 2848(%rdi), %r12
-	vmovdqa %ymm8, 3168(%rdi)
 	sbbq 2856(%rdi), %r13
+	vmovdqa %ymm8, 3168(%rdi)
 	sbbq 2864(%rdi), %r14
-	vpaddq .LTWOPO(%rip), %ymm2, %ymm9
+	vpaddq %ymm13, %ymm2, %ymm9
 	sbbq 2872(%rdi), %r15
 	sbbq %rax, %rax
 	vpsubq %ymm6, %ymm9, %ymm9
 	andl $38, %eax
-	vmovdqa %ymm9, 3552(%rdi)
 	subq %rax, %r12
+	vmovdqa %ymm9, 3552(%rdi)
 	sbbq $0, %r13
 	vpaddq %ymm7, %ymm3, %ymm10
 	sbbq $0, %r14
 	sbbq $0, %r15
 	vmovdqa %ymm10, 3936(%rdi)
 	sbbq %rax, %rax
-	vpaddq .LTWOPO(%rip), %ymm3, %ymm11
 	andl $38, %eax
+	vpaddq %ymm13, %ymm3, %ymm11
 	subq %rax, %r12
 	vpsubq %ymm7, %ymm11, %ymm11
 	movq %r12, 4384(%rdi)
