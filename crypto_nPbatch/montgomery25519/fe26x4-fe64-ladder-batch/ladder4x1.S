@@ -1753,87 +1753,89 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4x2_loop))
 	leaq 3264(%rax), %rcx
 	call .Lmul6
 	movq (%rsp), %rdi
-	vmovdqa 4416(%rdi), %ymm0
+	vmovdqa .LTWOPE(%rip), %ymm12
 	movq 4736(%rdi), %r8
-	vpaddq .LTWOP0(%rip), %ymm0, %ymm0
+	vmovdqa .LTWOPO(%rip), %ymm13
 	movq 4744(%rdi), %r9
-	vpsubq 4800(%rdi), %ymm0, %ymm0
+	vmovdqa 4416(%rdi), %ymm0
 	movq 4752(%rdi), %r10
-	vmovdqa %ymm0, 5184(%rdi)
+	vpaddq .LTWOP0(%rip), %ymm0, %ymm0
 	movq 4760(%rdi), %r11
-	vmovdqa 4448(%rdi), %ymm1
+	vpsubq 4800(%rdi), %ymm0, %ymm0
 	subq 5120(%rdi), %r8
-	vpaddq .LTWOPO(%rip), %ymm1, %ymm1
+	vmovdqa %ymm0, 5184(%rdi)
 	sbbq 5128(%rdi), %r9
-	vpsubq 4832(%rdi), %ymm1, %ymm1
+	vmovdqa 4448(%rdi), %ymm1
 	sbbq 5136(%rdi), %r10
-	vmovdqa %ymm1, 5216(%rdi)
+	vpaddq %ymm13, %ymm1, %ymm1
 	sbbq 5144(%rdi), %r11
+	vpsubq 4832(%rdi), %ymm1, %ymm1
+	sbbq %rax, %rax
+	vmovdqa %ymm1, 5216(%rdi)
+	andl $38, %eax
 	vmovdqa 4480(%rdi), %ymm2
-	sbbq %rax, %rax
-	vpaddq .LTWOPE(%rip), %ymm2, %ymm2
-	andl $38, %eax
+	subq %rax, %r8
+	vpaddq %ymm12, %ymm2, %ymm2
+	sbbq $0, %r9
 	vpsubq 4864(%rdi), %ymm2, %ymm2
-	subq %rax, %r8
+	sbbq $0, %r10
 	vmovdqa %ymm2, 5248(%rdi)
-	sbbq $0, %r9
+	sbbq $0, %r11
 	vmovdqa 4512(%rdi), %ymm3
-	sbbq $0, %r10
-	vpaddq .LTWOPO(%rip), %ymm3, %ymm3
-	sbbq $0, %r11
+	sbbq %rax, %rax
+	vpaddq %ymm13, %ymm3, %ymm3
+	andl $38, %eax
 	vpsubq 4896(%rdi), %ymm3, %ymm3
-	sbbq %rax, %rax
+	subq %rax, %r8
 	vmovdqa %ymm3, 5280(%rdi)
-	andl $38, %eax
-	vmovdqa 4544(%rdi), %ymm4
-	subq %rax, %r8
-	vpaddq .LTWOPE(%rip), %ymm4, %ymm4
 	movq %r8, 5504(%rdi)
-	vpsubq 4928(%rdi), %ymm4, %ymm4
+	vmovdqa 4544(%rdi), %ymm4
 	movq %r9, 5512(%rdi)
-	vmovdqa %ymm4, 5312(%rdi)
+	vpaddq %ymm12, %ymm4, %ymm4
 	movq %r10, 5520(%rdi)
+	vpsubq 4928(%rdi), %ymm4, %ymm4
 	movq %r11, 5528(%rdi)
-	vmovdqa 4576(%rdi), %ymm5
+	vmovdqa %ymm4, 5312(%rdi)
 	movq 4768(%rdi), %r8
-	vpaddq .LTWOPO(%rip), %ymm5, %ymm5
+	vmovdqa 4576(%rdi), %ymm5
 	movq 4776(%rdi), %r9
-	vpsubq 4960(%rdi), %ymm5, %ymm5
+	vpaddq %ymm13, %ymm5, %ymm5
 	movq 4784(%rdi), %r10
-	vmovdqa %ymm5, 5344(%rdi)
+	vpsubq 4960(%rdi), %ymm5, %ymm5
 	movq 4792(%rdi), %r11
-	vmovdqa 4608(%rdi), %ymm6
+	vmovdqa %ymm5, 5344(%rdi)
 	subq 5152(%rdi), %r8
-	vpaddq .LTWOPE(%rip), %ymm6, %ymm6
+	vmovdqa 4608(%rdi), %ymm6
 	sbbq 5160(%rdi), %r9
-	vpsubq 4992(%rdi), %ymm6, %ymm6
+	vpaddq %ymm12, %ymm6, %ymm6
 	sbbq 5168(%rdi), %r10
-	vmovdqa %ymm6, 5376(%rdi)
+	vpsubq 4992(%rdi), %ymm6, %ymm6
 	sbbq 5176(%rdi), %r11
+	vmovdqa %ymm6, 5376(%rdi)
+	sbbq %rax, %rax
 	vmovdqa 4640(%rdi), %ymm7
-	sbbq %rax, %rax
-	vpaddq .LTWOPO(%rip), %ymm7, %ymm7
 	andl $38, %eax
+	vpaddq %ymm13, %ymm7, %ymm7
+	subq %rax, %r8
 	vpsubq 5024(%rdi), %ymm7, %ymm7
-	subq %rax, %r8
-	vmovdqa %ymm7, 5408(%rdi)
 	sbbq $0, %r9
-	vmovdqa 4672(%rdi), %ymm8
+	vmovdqa %ymm7, 5408(%rdi)
 	sbbq $0, %r10
-	vpaddq .LTWOPE(%rip), %ymm8, %ymm8
+	vmovdqa 4672(%rdi), %ymm8
 	sbbq $0, %r11
-	vpsubq 5056(%rdi), %ymm8, %ymm8
+	vpaddq %ymm12, %ymm8, %ymm8
 	sbbq %rax, %rax
-	vmovdqa %ymm8, 5440(%rdi)
+	vpsubq 5056(%rdi), %ymm8, %ymm8
 	andl $38, %eax
-	vmovdqa 4704(%rdi), %ymm9
+	vmovdqa %ymm8, 5440(%rdi)
 	subq %rax, %r8
-	vpaddq .LTWOPO(%rip), %ymm9, %ymm9
+	vmovdqa 4704(%rdi), %ymm9
 	movq %r8, 5536(%rdi)
-	vpsubq 5088(%rdi), %ymm9, %ymm9
+	vpaddq %ymm13, %ymm9, %ymm9
 	movq %r9, 5544(%rdi)
-	vmovdqa %ymm9, 5472(%rdi)
+	vpsubq 5088(%rdi), %ymm9, %ymm9
 	movq %r10, 5552(%rdi)
+	vmovdqa %ymm9, 5472(%rdi)
 	movq %r11, 5560(%rdi)
 	movq (%rsp), %rax
 	leaq 5184(%rax), %rdi
@@ -1934,201 +1936,206 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4x2_loop))
 	leaq 7104(%rax), %rcx
 	call .Lsq6
 	movq (%rsp), %rdi
-	vmovdqa 5568(%rdi), %ymm0
-	vpaddq .LTWOP0(%rip), %ymm0, %ymm0
+	vmovdqa .LTWOPE(%rip), %ymm12
+	vmovdqa .LTWOPO(%rip), %ymm13
 	movq 5888(%rdi), %r8
-	vpsubq 5952(%rdi), %ymm0, %ymm0
+	vmovdqa 5568(%rdi), %ymm0
 	movq 5896(%rdi), %r9
-	vmovdqa %ymm0, 6336(%rdi)
+	vpaddq .LTWOP0(%rip), %ymm0, %ymm0
 	movq 5904(%rdi), %r10
-	vmovdqa 5600(%rdi), %ymm1
+	vpsubq 5952(%rdi), %ymm0, %ymm0
 	movq 5912(%rdi), %r11
-	vpaddq .LTWOPO(%rip), %ymm1, %ymm1
+	vmovdqa %ymm0, 6336(%rdi)
+	vmovdqa 5600(%rdi), %ymm1
 	subq 6272(%rdi), %r8
-	vpsubq 5984(%rdi), %ymm1, %ymm1
-	vmovdqa %ymm1, 6368(%rdi)
+	vpaddq %ymm13, %ymm1, %ymm1
 	sbbq 6280(%rdi), %r9
-	vmovdqa 5632(%rdi), %ymm2
+	vpsubq 5984(%rdi), %ymm1, %ymm1
 	sbbq 6288(%rdi), %r10
-	vpaddq .LTWOPE(%rip), %ymm2, %ymm2
+	vmovdqa %ymm1, 6368(%rdi)
 	sbbq 6296(%rdi), %r11
+	vmovdqa 5632(%rdi), %ymm2
+	vpaddq %ymm12, %ymm2, %ymm2
+	sbbq %rax, %rax
 	vpsubq 6016(%rdi), %ymm2, %ymm2
-	sbbq %rax, %rax
+	andl $38, %eax
 	vmovdqa %ymm2, 6400(%rdi)
-	andl $38, %eax
-	vmovdqa 5664(%rdi), %ymm3
 	subq %rax, %r8
-	vpaddq .LTWOPO(%rip), %ymm3, %ymm3
-	vpsubq 6048(%rdi), %ymm3, %ymm3
+	vmovdqa 5664(%rdi), %ymm3
 	sbbq $0, %r9
-	vmovdqa %ymm3, 6432(%rdi)
+	vpaddq %ymm13, %ymm3, %ymm3
+	vpsubq 6048(%rdi), %ymm3, %ymm3
 	sbbq $0, %r10
-	vmovdqa 5696(%rdi), %ymm4
+	vmovdqa %ymm3, 6432(%rdi)
 	sbbq $0, %r11
-	vpaddq .LTWOPE(%rip), %ymm4, %ymm4
+	vmovdqa 5696(%rdi), %ymm4
 	sbbq %rax, %rax
-	vpsubq 6080(%rdi), %ymm4, %ymm4
+	vpaddq %ymm12, %ymm4, %ymm4
 	andl $38, %eax
+	vpsubq 6080(%rdi), %ymm4, %ymm4
+	subq %rax, %r8
 	vmovdqa %ymm4, 6464(%rdi)
 	vmovdqa 5728(%rdi), %ymm5
-	subq %rax, %r8
-	vpaddq .LTWOPO(%rip), %ymm5, %ymm5
 	movq %r8, 6656(%rdi)
-	vpsubq 6112(%rdi), %ymm5, %ymm5
+	vpaddq %ymm13, %ymm5, %ymm5
 	movq %r9, 6664(%rdi)
-	vmovdqa %ymm5, 6496(%rdi)
+	vpsubq 6112(%rdi), %ymm5, %ymm5
 	movq %r10, 6672(%rdi)
-	vmovdqa 5760(%rdi), %ymm6
+	vmovdqa %ymm5, 6496(%rdi)
 	movq %r11, 6680(%rdi)
-	vpaddq .LTWOPE(%rip), %ymm6, %ymm6
+	vmovdqa 5760(%rdi), %ymm6
+	vpaddq %ymm12, %ymm6, %ymm6
 	movl $121666, %edx
 	vpsubq 6144(%rdi), %ymm6, %ymm6
-	vmovdqa %ymm6, 6528(%rdi)
 	mulx 6656(%rdi), %r8, %r9
-	vmovdqa 5792(%rdi), %ymm7
+	vmovdqa %ymm6, 6528(%rdi)
 	mulx 6664(%rdi), %rax, %r10
-	vpaddq .LTWOPO(%rip), %ymm7, %ymm7
+	vmovdqa 5792(%rdi), %ymm7
 	addq %rax, %r9
+	vpaddq %ymm13, %ymm7, %ymm7
 	vpsubq 6176(%rdi), %ymm7, %ymm7
 	mulx 6672(%rdi), %rax, %r11
 	vmovdqa %ymm7, 6560(%rdi)
 	adcq %rax, %r10
 	vmovdqa 5824(%rdi), %ymm8
-	vpaddq .LTWOPE(%rip), %ymm8, %ymm8
 	mulx 6680(%rdi), %rax, %r12
-	vpsubq 6208(%rdi), %ymm8, %ymm8
+	vpaddq %ymm12, %ymm8, %ymm8
 	adcq %rax, %r11
+	vpsubq 6208(%rdi), %ymm8, %ymm8
 	vmovdqa %ymm8, 6592(%rdi)
 	adcq $0, %r12
 	vmovdqa 5856(%rdi), %ymm9
 	addq 6272(%rdi), %r8
-	vpaddq .LTWOPO(%rip), %ymm9, %ymm9
+	vpaddq %ymm13, %ymm9, %ymm9
 	adcq 6280(%rdi), %r9
 	vpsubq 6240(%rdi), %ymm9, %ymm9
 	adcq 6288(%rdi), %r10
 	vmovdqa %ymm9, 6624(%rdi)
-	vmovdqa 6336(%rdi), %ymm0
 	adcq 6296(%rdi), %r11
-	vpmuludq .LK121666(%rip), %ymm0, %ymm0
+	vmovdqa .LK121666(%rip), %ymm10
+	vmovdqa .LM26(%rip), %ymm11
 	adcq $0, %r12
-	vpaddq 5952(%rdi), %ymm0, %ymm0
+	vmovdqa .LM25(%rip), %ymm12
 	imulq $38, %r12, %r12
-	vpsrlq $26, %ymm0, %ymm3
+	vmovdqa 6336(%rdi), %ymm0
 	addq %r12, %r8
-	vpand .LM26(%rip), %ymm0, %ymm0
+	vpmuludq %ymm10, %ymm0, %ymm0
 	adcq $0, %r9
-	vmovdqa 6368(%rdi), %ymm2
-	vpmuludq .LK121666(%rip), %ymm2, %ymm2
+	vpaddq 5952(%rdi), %ymm0, %ymm0
+	vpsrlq $26, %ymm0, %ymm3
 	adcq $0, %r10
-	vpaddq 5984(%rdi), %ymm2, %ymm2
+	vpand %ymm11, %ymm0, %ymm0
 	adcq $0, %r11
-	vpsrlq $25, %ymm2, %ymm4
+	vmovdqa 6368(%rdi), %ymm2
 	sbbq %rax, %rax
-	vpand .LM25(%rip), %ymm2, %ymm2
+	vpmuludq %ymm10, %ymm2, %ymm2
 	andl $38, %eax
-	vpaddq %ymm3, %ymm2, %ymm2
+	vpaddq 5984(%rdi), %ymm2, %ymm2
+	vpsrlq $25, %ymm2, %ymm4
 	addq %rax, %r8
-	vmovdqa %ymm2, 6752(%rdi)
+	vpand %ymm12, %ymm2, %ymm2
 	movq %r8, 7040(%rdi)
-	vmovdqa 6400(%rdi), %ymm1
-	vpmuludq .LK121666(%rip), %ymm1, %ymm1
+	vpaddq %ymm3, %ymm2, %ymm2
 	movq %r9, 7048(%rdi)
-	vpaddq 6016(%rdi), %ymm1, %ymm1
+	vmovdqa %ymm2, 6752(%rdi)
 	movq %r10, 7056(%rdi)
-	vpsrlq $26, %ymm1, %ymm3
+	vmovdqa 6400(%rdi), %ymm1
 	movq %r11, 7064(%rdi)
-	vpand .LM26(%rip), %ymm1, %ymm1
+	vpmuludq %ymm10, %ymm1, %ymm1
+	vpaddq 6016(%rdi), %ymm1, %ymm1
 	movq 5920(%rdi), %r8
-	vpaddq %ymm4, %ymm1, %ymm1
+	vpsrlq $26, %ymm1, %ymm3
 	movq 5928(%rdi), %r9
+	vpand %ymm11, %ymm1, %ymm1
+	movq 5936(%rdi), %r10
+	vpaddq %ymm4, %ymm1, %ymm1
+	movq 5944(%rdi), %r11
 	vmovdqa %ymm1, 6784(%rdi)
 	vmovdqa 6432(%rdi), %ymm2
-	movq 5936(%rdi), %r10
-	vpmuludq .LK121666(%rip), %ymm2, %ymm2
-	movq 5944(%rdi), %r11
-	vpaddq 6048(%rdi), %ymm2, %ymm2
 	subq 6304(%rdi), %r8
-	vpsrlq $25, %ymm2, %ymm4
+	vpmuludq %ymm10, %ymm2, %ymm2
 	sbbq 6312(%rdi), %r9
-	vpand .LM25(%rip), %ymm2, %ymm2
+	vpaddq 6048(%rdi), %ymm2, %ymm2
 	sbbq 6320(%rdi), %r10
-	vpaddq %ymm3, %ymm2, %ymm2
-	sbbq 6328(%rdi), %r11
-	vmovdqa %ymm2, 6816(%rdi)
-	vmovdqa 6464(%rdi), %ymm1
-	sbbq %rax, %rax
-	vpmuludq .LK121666(%rip), %ymm1, %ymm1
-	andl $38, %eax
-	vpaddq 6080(%rdi), %ymm1, %ymm1
-	subq %rax, %r8
-	vpsrlq $26, %ymm1, %ymm3
-	sbbq $0, %r9
-	vpand .LM26(%rip), %ymm1, %ymm1
-	sbbq $0, %r10
-	vpaddq %ymm4, %ymm1, %ymm1
-	vmovdqa %ymm1, 6848(%rdi)
-	sbbq $0, %r11
-	vmovdqa 6496(%rdi), %ymm2
-	sbbq %rax, %rax
-	vpmuludq .LK121666(%rip), %ymm2, %ymm2
-	andl $38, %eax
-	vpaddq 6112(%rdi), %ymm2, %ymm2
-	subq %rax, %r8
 	vpsrlq $25, %ymm2, %ymm4
-	movq %r8, 6688(%rdi)
-	vpand .LM25(%rip), %ymm2, %ymm2
-	movq %r9, 6696(%rdi)
+	sbbq 6328(%rdi), %r11
+	vpand %ymm12, %ymm2, %ymm2
 	vpaddq %ymm3, %ymm2, %ymm2
-	vmovdqa %ymm2, 6880(%rdi)
-	movq %r10, 6704(%rdi)
-	vmovdqa 6528(%rdi), %ymm1
-	movq %r11, 6712(%rdi)
-	vpmuludq .LK121666(%rip), %ymm1, %ymm1
-	movl $121666, %edx
-	vpaddq 6144(%rdi), %ymm1, %ymm1
-	mulx 6688(%rdi), %r8, %r9
+	sbbq %rax, %rax
+	vmovdqa %ymm2, 6816(%rdi)
+	andl $38, %eax
+	vmovdqa 6464(%rdi), %ymm1
+	subq %rax, %r8
+	vpmuludq %ymm10, %ymm1, %ymm1
+	sbbq $0, %r9
+	vpaddq 6080(%rdi), %ymm1, %ymm1
 	vpsrlq $26, %ymm1, %ymm3
-	mulx 6696(%rdi), %rax, %r10
-	vpand .LM26(%rip), %ymm1, %ymm1
+	sbbq $0, %r10
+	vpand %ymm11, %ymm1, %ymm1
+	sbbq $0, %r11
 	vpaddq %ymm4, %ymm1, %ymm1
+	sbbq %rax, %rax
+	vmovdqa %ymm1, 6848(%rdi)
+	andl $38, %eax
+	vmovdqa 6496(%rdi), %ymm2
+	subq %rax, %r8
+	vpmuludq %ymm10, %ymm2, %ymm2
+	vpaddq 6112(%rdi), %ymm2, %ymm2
+	movq %r8, 6688(%rdi)
+	vpsrlq $25, %ymm2, %ymm4
+	movq %r9, 6696(%rdi)
+	vpand %ymm12, %ymm2, %ymm2
+	movq %r10, 6704(%rdi)
+	vpaddq %ymm3, %ymm2, %ymm2
+	movq %r11, 6712(%rdi)
+	vmovdqa %ymm2, 6880(%rdi)
+	vmovdqa 6528(%rdi), %ymm1
+	movl $121666, %edx
+	vpmuludq %ymm10, %ymm1, %ymm1
+	mulx 6688(%rdi), %r8, %r9
+	vpaddq 6144(%rdi), %ymm1, %ymm1
+	mulx 6696(%rdi), %rax, %r10
+	vpsrlq $26, %ymm1, %ymm3
 	addq %rax, %r9
-	vmovdqa %ymm1, 6912(%rdi)
+	vpand %ymm11, %ymm1, %ymm1
+	vpaddq %ymm4, %ymm1, %ymm1
 	mulx 6704(%rdi), %rax, %r11
-	vmovdqa 6560(%rdi), %ymm2
+	vmovdqa %ymm1, 6912(%rdi)
 	adcq %rax, %r10
-	vpmuludq .LK121666(%rip), %ymm2, %ymm2
+	vmovdqa 6560(%rdi), %ymm2
 	mulx 6712(%rdi), %rax, %r12
-	vpaddq 6176(%rdi), %ymm2, %ymm2
+	vpmuludq %ymm10, %ymm2, %ymm2
 	adcq %rax, %r11
+	vpaddq 6176(%rdi), %ymm2, %ymm2
 	vpsrlq $25, %ymm2, %ymm4
 	adcq $0, %r12
-	vpand .LM25(%rip), %ymm2, %ymm2
-	vpaddq %ymm3, %ymm2, %ymm2
+	vpand %ymm12, %ymm2, %ymm2
 	addq 6304(%rdi), %r8
-	vmovdqa %ymm2, 6944(%rdi)
+	vpaddq %ymm3, %ymm2, %ymm2
 	adcq 6312(%rdi), %r9
-	vmovdqa 6592(%rdi), %ymm1
+	vmovdqa %ymm2, 6944(%rdi)
 	adcq 6320(%rdi), %r10
-	vpmuludq .LK121666(%rip), %ymm1, %ymm1
+	vmovdqa 6592(%rdi), %ymm1
 	adcq 6328(%rdi), %r11
+	vpmuludq %ymm10, %ymm1, %ymm1
 	vpaddq 6208(%rdi), %ymm1, %ymm1
 	adcq $0, %r12
 	vpsrlq $26, %ymm1, %ymm3
-	vpand .LM26(%rip), %ymm1, %ymm1
 	imulq $38, %r12, %r12
-	vpaddq %ymm4, %ymm1, %ymm1
+	vpand %ymm11, %ymm1, %ymm1
 	addq %r12, %r8
-	vmovdqa %ymm1, 6976(%rdi)
+	vpaddq %ymm4, %ymm1, %ymm1
 	adcq $0, %r9
+	vmovdqa %ymm1, 6976(%rdi)
 	vmovdqa 6624(%rdi), %ymm2
 	adcq $0, %r10
-	vpmuludq .LK121666(%rip), %ymm2, %ymm2
+	vpmuludq %ymm10, %ymm2, %ymm2
 	adcq $0, %r11
 	vpaddq 6240(%rdi), %ymm2, %ymm2
 	sbbq %rax, %rax
 	vpsrlq $25, %ymm2, %ymm4
-	vpand .LM25(%rip), %ymm2, %ymm2
 	andl $38, %eax
+	vpand %ymm12, %ymm2, %ymm2
 	vpaddq %ymm3, %ymm2, %ymm2
 	addq %rax, %r8
 	vmovdqa %ymm2, 7008(%rdi)
@@ -3498,65 +3505,67 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4x1_loop))
 	leaq 3264(%rax), %rcx
 	call .Lmul5
 	movq (%rsp), %rdi
-	vmovdqa 4416(%rdi), %ymm0
-	vpaddq .LTWOP0(%rip), %ymm0, %ymm0
+	vmovdqa .LTWOPE(%rip), %ymm12
+	vmovdqa .LTWOPO(%rip), %ymm13
 	movq 4736(%rdi), %r8
-	vpsubq 4800(%rdi), %ymm0, %ymm0
+	vmovdqa 4416(%rdi), %ymm0
 	movq 4744(%rdi), %r9
-	vmovdqa %ymm0, 5184(%rdi)
-	vmovdqa 4448(%rdi), %ymm1
+	vpaddq .LTWOP0(%rip), %ymm0, %ymm0
+	vpsubq 4800(%rdi), %ymm0, %ymm0
 	movq 4752(%rdi), %r10
-	vpaddq .LTWOPO(%rip), %ymm1, %ymm1
+	vmovdqa %ymm0, 5184(%rdi)
 	movq 4760(%rdi), %r11
-	vpsubq 4832(%rdi), %ymm1, %ymm1
-	vmovdqa %ymm1, 5216(%rdi)
+	vmovdqa 4448(%rdi), %ymm1
+	vpaddq %ymm13, %ymm1, %ymm1
 	subq 5120(%rdi), %r8
-	vmovdqa 4480(%rdi), %ymm2
+	vpsubq 4832(%rdi), %ymm1, %ymm1
 	sbbq 5128(%rdi), %r9
-	vpaddq .LTWOPE(%rip), %ymm2, %ymm2
+	vmovdqa %ymm1, 5216(%rdi)
+	vmovdqa 4480(%rdi), %ymm2
 	sbbq 5136(%rdi), %r10
+	vpaddq %ymm12, %ymm2, %ymm2
+	sbbq 5144(%rdi), %r11
 	vpsubq 4864(%rdi), %ymm2, %ymm2
 	vmovdqa %ymm2, 5248(%rdi)
-	sbbq 5144(%rdi), %r11
+	sbbq %rax, %rax
 	vmovdqa 4512(%rdi), %ymm3
-	sbbq %rax, %rax
-	vpaddq .LTWOPO(%rip), %ymm3, %ymm3
+	andl $38, %eax
+	vpaddq %ymm13, %ymm3, %ymm3
 	vpsubq 4896(%rdi), %ymm3, %ymm3
-	andl $38, %eax
+	subq %rax, %r8
 	vmovdqa %ymm3, 5280(%rdi)
-	subq %rax, %r8
-	vmovdqa 4544(%rdi), %ymm4
-	vpaddq .LTWOPE(%rip), %ymm4, %ymm4
 	sbbq $0, %r9
-	vpsubq 4928(%rdi), %ymm4, %ymm4
+	vmovdqa 4544(%rdi), %ymm4
+	vpaddq %ymm12, %ymm4, %ymm4
 	sbbq $0, %r10
-	vmovdqa %ymm4, 5312(%rdi)
+	vpsubq 4928(%rdi), %ymm4, %ymm4
 	sbbq $0, %r11
+	vmovdqa %ymm4, 5312(%rdi)
 	vmovdqa 4576(%rdi), %ymm5
-	vpaddq .LTWOPO(%rip), %ymm5, %ymm5
 	sbbq %rax, %rax
-	vpsubq 4960(%rdi), %ymm5, %ymm5
+	vpaddq %ymm13, %ymm5, %ymm5
 	andl $38, %eax
+	vpsubq 4960(%rdi), %ymm5, %ymm5
 	vmovdqa %ymm5, 5344(%rdi)
-	vmovdqa 4608(%rdi), %ymm6
 	subq %rax, %r8
-	vpaddq .LTWOPE(%rip), %ymm6, %ymm6
+	vmovdqa 4608(%rdi), %ymm6
 	movq %r8, 5504(%rdi)
+	vpaddq %ymm12, %ymm6, %ymm6
 	vpsubq 4992(%rdi), %ymm6, %ymm6
-	vmovdqa %ymm6, 5376(%rdi)
 	movq %r9, 5512(%rdi)
-	vmovdqa 4640(%rdi), %ymm7
+	vmovdqa %ymm6, 5376(%rdi)
 	movq %r10, 5520(%rdi)
-	vpaddq .LTWOPO(%rip), %ymm7, %ymm7
+	vmovdqa 4640(%rdi), %ymm7
+	vpaddq %ymm13, %ymm7, %ymm7
 	movq %r11, 5528(%rdi)
 	vpsubq 5024(%rdi), %ymm7, %ymm7
 	vmovdqa %ymm7, 5408(%rdi)
 	vmovdqa 4672(%rdi), %ymm8
-	vpaddq .LTWOPE(%rip), %ymm8, %ymm8
+	vpaddq %ymm12, %ymm8, %ymm8
 	vpsubq 5056(%rdi), %ymm8, %ymm8
 	vmovdqa %ymm8, 5440(%rdi)
 	vmovdqa 4704(%rdi), %ymm9
-	vpaddq .LTWOPO(%rip), %ymm9, %ymm9
+	vpaddq %ymm13, %ymm9, %ymm9
 	vpsubq 5088(%rdi), %ymm9, %ymm9
 	vmovdqa %ymm9, 5472(%rdi)
 	movq (%rsp), %rax
@@ -3637,159 +3646,164 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4x1_loop))
 	leaq 7104(%rax), %rcx
 	call .Lsq5
 	movq (%rsp), %rdi
+	vmovdqa .LTWOPE(%rip), %ymm12
+	vmovdqa .LTWOPO(%rip), %ymm13
+	movq 5888(%rdi), %r8
 	vmovdqa 5568(%rdi), %ymm0
 	vpaddq .LTWOP0(%rip), %ymm0, %ymm0
-	movq 5888(%rdi), %r8
+	movq 5896(%rdi), %r9
 	vpsubq 5952(%rdi), %ymm0, %ymm0
 	vmovdqa %ymm0, 6336(%rdi)
-	movq 5896(%rdi), %r9
-	vmovdqa 5600(%rdi), %ymm1
-	vpaddq .LTWOPO(%rip), %ymm1, %ymm1
 	movq 5904(%rdi), %r10
+	vmovdqa 5600(%rdi), %ymm1
+	vpaddq %ymm13, %ymm1, %ymm1
+	movq 5912(%rdi), %r11
 	vpsubq 5984(%rdi), %ymm1, %ymm1
 	vmovdqa %ymm1, 6368(%rdi)
-	movq 5912(%rdi), %r11
-	vmovdqa 5632(%rdi), %ymm2
 	subq 6272(%rdi), %r8
-	vpaddq .LTWOPE(%rip), %ymm2, %ymm2
-	vpsubq 6016(%rdi), %ymm2, %ymm2
+	vmovdqa 5632(%rdi), %ymm2
+	vpaddq %ymm12, %ymm2, %ymm2
 	sbbq 6280(%rdi), %r9
+	vpsubq 6016(%rdi), %ymm2, %ymm2
+	sbbq 6288(%rdi), %r10
 	vmovdqa %ymm2, 6400(%rdi)
 	vmovdqa 5664(%rdi), %ymm3
-	sbbq 6288(%rdi), %r10
-	vpaddq .LTWOPO(%rip), %ymm3, %ymm3
-	vpsubq 6048(%rdi), %ymm3, %ymm3
 	sbbq 6296(%rdi), %r11
+	vpaddq %ymm13, %ymm3, %ymm3
+	vpsubq 6048(%rdi), %ymm3, %ymm3
+	sbbq %rax, %rax
 	vmovdqa %ymm3, 6432(%rdi)
-	sbbq %rax, %rax
 	vmovdqa 5696(%rdi), %ymm4
-	vpaddq .LTWOPE(%rip), %ymm4, %ymm4
 	andl $38, %eax
+	vpaddq %ymm12, %ymm4, %ymm4
 	vpsubq 6080(%rdi), %ymm4, %ymm4
+	subq %rax, %r8
 	vmovdqa %ymm4, 6464(%rdi)
-	subq %rax, %r8
 	vmovdqa 5728(%rdi), %ymm5
-	vpaddq .LTWOPO(%rip), %ymm5, %ymm5
 	sbbq $0, %r9
+	vpaddq %ymm13, %ymm5, %ymm5
 	vpsubq 6112(%rdi), %ymm5, %ymm5
-	vmovdqa %ymm5, 6496(%rdi)
 	sbbq $0, %r10
-	vmovdqa 5760(%rdi), %ymm6
+	vmovdqa %ymm5, 6496(%rdi)
 	sbbq $0, %r11
-	vpaddq .LTWOPE(%rip), %ymm6, %ymm6
-	vpsubq 6144(%rdi), %ymm6, %ymm6
+	vmovdqa 5760(%rdi), %ymm6
+	vpaddq %ymm12, %ymm6, %ymm6
 	sbbq %rax, %rax
+	vpsubq 6144(%rdi), %ymm6, %ymm6
 	vmovdqa %ymm6, 6528(%rdi)
-	vmovdqa 5792(%rdi), %ymm7
 	andl $38, %eax
-	vpaddq .LTWOPO(%rip), %ymm7, %ymm7
-	vpsubq 6176(%rdi), %ymm7, %ymm7
+	vmovdqa 5792(%rdi), %ymm7
+	vpaddq %ymm13, %ymm7, %ymm7
 	subq %rax, %r8
+	vpsubq 6176(%rdi), %ymm7, %ymm7
 	vmovdqa %ymm7, 6560(%rdi)
 	movq %r8, 6656(%rdi)
 	vmovdqa 5824(%rdi), %ymm8
-	vpaddq .LTWOPE(%rip), %ymm8, %ymm8
+	vpaddq %ymm12, %ymm8, %ymm8
 	movq %r9, 6664(%rdi)
 	vpsubq 6208(%rdi), %ymm8, %ymm8
 	vmovdqa %ymm8, 6592(%rdi)
 	movq %r10, 6672(%rdi)
 	vmovdqa 5856(%rdi), %ymm9
-	vpaddq .LTWOPO(%rip), %ymm9, %ymm9
 	movq %r11, 6680(%rdi)
+	vpaddq %ymm13, %ymm9, %ymm9
 	vpsubq 6240(%rdi), %ymm9, %ymm9
 	movl $121666, %edx
 	vmovdqa %ymm9, 6624(%rdi)
-	vmovdqa 6336(%rdi), %ymm0
+	vmovdqa .LK121666(%rip), %ymm10
 	mulx 6656(%rdi), %r8, %r9
-	vpmuludq .LK121666(%rip), %ymm0, %ymm0
-	vpaddq 5952(%rdi), %ymm0, %ymm0
+	vmovdqa .LM26(%rip), %ymm11
+	vmovdqa .LM25(%rip), %ymm12
 	mulx 6664(%rdi), %rax, %r10
-	vpsrlq $26, %ymm0, %ymm3
-	vpand .LM26(%rip), %ymm0, %ymm0
+	vmovdqa 6336(%rdi), %ymm0
+	vpmuludq %ymm10, %ymm0, %ymm0
 	addq %rax, %r9
-	vmovdqa 6368(%rdi), %ymm2
-	vpmuludq .LK121666(%rip), %ymm2, %ymm2
+	vpaddq 5952(%rdi), %ymm0, %ymm0
+	vpsrlq $26, %ymm0, %ymm3
 	mulx 6672(%rdi), %rax, %r11
-	vpaddq 5984(%rdi), %ymm2, %ymm2
+	vpand %ymm11, %ymm0, %ymm0
 	adcq %rax, %r10
-	vpsrlq $25, %ymm2, %ymm4
-	vpand .LM25(%rip), %ymm2, %ymm2
+	vmovdqa 6368(%rdi), %ymm2
+	vpmuludq %ymm10, %ymm2, %ymm2
 	mulx 6680(%rdi), %rax, %r12
-	vpaddq %ymm3, %ymm2, %ymm2
-	vmovdqa %ymm2, 6752(%rdi)
-	adcq %rax, %r11
-	vmovdqa 6400(%rdi), %ymm1
-	vpmuludq .LK121666(%rip), %ymm1, %ymm1
-	adcq $0, %r12
-	vpaddq 6016(%rdi), %ymm1, %ymm1
-	addq 6272(%rdi), %r8
-	vpsrlq $26, %ymm1, %ymm3
-	vpand .LM26(%rip), %ymm1, %ymm1
-	adcq 6280(%rdi), %r9
-	vpaddq %ymm4, %ymm1, %ymm1
-	vmovdqa %ymm1, 6784(%rdi)
-	adcq 6288(%rdi), %r10
-	vmovdqa 6432(%rdi), %ymm2
-	vpmuludq .LK121666(%rip), %ymm2, %ymm2
-	adcq 6296(%rdi), %r11
-	vpaddq 6048(%rdi), %ymm2, %ymm2
-	adcq $0, %r12
+	vpaddq 5984(%rdi), %ymm2, %ymm2
 	vpsrlq $25, %ymm2, %ymm4
-	vpand .LM25(%rip), %ymm2, %ymm2
+	adcq %rax, %r11
+	vpand %ymm12, %ymm2, %ymm2
+	vpaddq %ymm3, %ymm2, %ymm2
+	adcq $0, %r12
+	vmovdqa %ymm2, 6752(%rdi)
+	vmovdqa 6400(%rdi), %ymm1
+	addq 6272(%rdi), %r8
+	vpmuludq %ymm10, %ymm1, %ymm1
+	vpaddq 6016(%rdi), %ymm1, %ymm1
+	adcq 6280(%rdi), %r9
+	vpsrlq $26, %ymm1, %ymm3
+	vpand %ymm11, %ymm1, %ymm1
+	adcq 6288(%rdi), %r10
+	vpaddq %ymm4, %ymm1, %ymm1
+	adcq 6296(%rdi), %r11
+	vmovdqa %ymm1, 6784(%rdi)
+	vmovdqa 6432(%rdi), %ymm2
+	adcq $0, %r12
+	vpmuludq %ymm10, %ymm2, %ymm2
+	vpaddq 6048(%rdi), %ymm2, %ymm2
 	imulq $38, %r12, %r12
+	vpsrlq $25, %ymm2, %ymm4
+	vpand %ymm12, %ymm2, %ymm2
+	addq %r12, %r8
 	vpaddq %ymm3, %ymm2, %ymm2
 	vmovdqa %ymm2, 6816(%rdi)
-	addq %r12, %r8
-	vmovdqa 6464(%rdi), %ymm1
-	vpmuludq .LK121666(%rip), %ymm1, %ymm1
 	adcq $0, %r9
+	vmovdqa 6464(%rdi), %ymm1
+	vpmuludq %ymm10, %ymm1, %ymm1
+	adcq $0, %r10
 	vpaddq 6080(%rdi), %ymm1, %ymm1
 	vpsrlq $26, %ymm1, %ymm3
-	adcq $0, %r10
-	vpand .LM26(%rip), %ymm1, %ymm1
 	adcq $0, %r11
+	vpand %ymm11, %ymm1, %ymm1
+	sbbq %rax, %rax
 	vpaddq %ymm4, %ymm1, %ymm1
 	vmovdqa %ymm1, 6848(%rdi)
-	sbbq %rax, %rax
-	vmovdqa 6496(%rdi), %ymm2
-	vpmuludq .LK121666(%rip), %ymm2, %ymm2
 	andl $38, %eax
+	vmovdqa 6496(%rdi), %ymm2
+	vpmuludq %ymm10, %ymm2, %ymm2
+	addq %rax, %r8
 	vpaddq 6112(%rdi), %ymm2, %ymm2
 	vpsrlq $25, %ymm2, %ymm4
-	addq %rax, %r8
-	vpand .LM25(%rip), %ymm2, %ymm2
 	movq %r8, 7040(%rdi)
+	vpand %ymm12, %ymm2, %ymm2
 	vpaddq %ymm3, %ymm2, %ymm2
-	vmovdqa %ymm2, 6880(%rdi)
 	movq %r9, 7048(%rdi)
+	vmovdqa %ymm2, 6880(%rdi)
 	vmovdqa 6528(%rdi), %ymm1
-	vpmuludq .LK121666(%rip), %ymm1, %ymm1
 	movq %r10, 7056(%rdi)
+	vpmuludq %ymm10, %ymm1, %ymm1
+	movq %r11, 7064(%rdi)
 	vpaddq 6144(%rdi), %ymm1, %ymm1
 	vpsrlq $26, %ymm1, %ymm3
-	movq %r11, 7064(%rdi)
-	vpand .LM26(%rip), %ymm1, %ymm1
+	vpand %ymm11, %ymm1, %ymm1
 	vpaddq %ymm4, %ymm1, %ymm1
 	vmovdqa %ymm1, 6912(%rdi)
 	vmovdqa 6560(%rdi), %ymm2
-	vpmuludq .LK121666(%rip), %ymm2, %ymm2
+	vpmuludq %ymm10, %ymm2, %ymm2
 	vpaddq 6176(%rdi), %ymm2, %ymm2
 	vpsrlq $25, %ymm2, %ymm4
-	vpand .LM25(%rip), %ymm2, %ymm2
+	vpand %ymm12, %ymm2, %ymm2
 	vpaddq %ymm3, %ymm2, %ymm2
 	vmovdqa %ymm2, 6944(%rdi)
 	vmovdqa 6592(%rdi), %ymm1
-	vpmuludq .LK121666(%rip), %ymm1, %ymm1
+	vpmuludq %ymm10, %ymm1, %ymm1
 	vpaddq 6208(%rdi), %ymm1, %ymm1
 	vpsrlq $26, %ymm1, %ymm3
-	vpand .LM26(%rip), %ymm1, %ymm1
+	vpand %ymm11, %ymm1, %ymm1
 	vpaddq %ymm4, %ymm1, %ymm1
 	vmovdqa %ymm1, 6976(%rdi)
 	vmovdqa 6624(%rdi), %ymm2
-	vpmuludq .LK121666(%rip), %ymm2, %ymm2
+	vpmuludq %ymm10, %ymm2, %ymm2
 	vpaddq 6240(%rdi), %ymm2, %ymm2
 	vpsrlq $25, %ymm2, %ymm4
-	vpand .LM25(%rip), %ymm2, %ymm2
+	vpand %ymm12, %ymm2, %ymm2
 	vpaddq %ymm3, %ymm2, %ymm2
 	vmovdqa %ymm2, 7008(%rdi)
 	vpmuludq .LK19(%rip), %ymm4, %ymm4
@@ -4772,44 +4786,46 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4_loop))
 	leaq 3264(%rax), %rcx
 	call .Lmul4
 	movq (%rsp), %rdi
+	vmovdqa .LTWOPE(%rip), %ymm12
+	vmovdqa .LTWOPO(%rip), %ymm13
 	vmovdqa 4416(%rdi), %ymm0
 	vpaddq .LTWOP0(%rip), %ymm0, %ymm0
 	vpsubq 4800(%rdi), %ymm0, %ymm0
 	vmovdqa %ymm0, 5184(%rdi)
 	vmovdqa 4448(%rdi), %ymm1
-	vpaddq .LTWOPO(%rip), %ymm1, %ymm1
+	vpaddq %ymm13, %ymm1, %ymm1
 	vpsubq 4832(%rdi), %ymm1, %ymm1
 	vmovdqa %ymm1, 5216(%rdi)
 	vmovdqa 4480(%rdi), %ymm2
-	vpaddq .LTWOPE(%rip), %ymm2, %ymm2
+	vpaddq %ymm12, %ymm2, %ymm2
 	vpsubq 4864(%rdi), %ymm2, %ymm2
 	vmovdqa %ymm2, 5248(%rdi)
 	vmovdqa 4512(%rdi), %ymm3
-	vpaddq .LTWOPO(%rip), %ymm3, %ymm3
+	vpaddq %ymm13, %ymm3, %ymm3
 	vpsubq 4896(%rdi), %ymm3, %ymm3
 	vmovdqa %ymm3, 5280(%rdi)
 	vmovdqa 4544(%rdi), %ymm4
-	vpaddq .LTWOPE(%rip), %ymm4, %ymm4
+	vpaddq %ymm12, %ymm4, %ymm4
 	vpsubq 4928(%rdi), %ymm4, %ymm4
 	vmovdqa %ymm4, 5312(%rdi)
 	vmovdqa 4576(%rdi), %ymm5
-	vpaddq .LTWOPO(%rip), %ymm5, %ymm5
+	vpaddq %ymm13, %ymm5, %ymm5
 	vpsubq 4960(%rdi), %ymm5, %ymm5
 	vmovdqa %ymm5, 5344(%rdi)
 	vmovdqa 4608(%rdi), %ymm6
-	vpaddq .LTWOPE(%rip), %ymm6, %ymm6
+	vpaddq %ymm12, %ymm6, %ymm6
 	vpsubq 4992(%rdi), %ymm6, %ymm6
 	vmovdqa %ymm6, 5376(%rdi)
 	vmovdqa 4640(%rdi), %ymm7
-	vpaddq .LTWOPO(%rip), %ymm7, %ymm7
+	vpaddq %ymm13, %ymm7, %ymm7
 	vpsubq 5024(%rdi), %ymm7, %ymm7
 	vmovdqa %ymm7, 5408(%rdi)
 	vmovdqa 4672(%rdi), %ymm8
-	vpaddq .LTWOPE(%rip), %ymm8, %ymm8
+	vpaddq %ymm12, %ymm8, %ymm8
 	vpsubq 5056(%rdi), %ymm8, %ymm8
 	vmovdqa %ymm8, 5440(%rdi)
 	vmovdqa 4704(%rdi), %ymm9
-	vpaddq .LTWOPO(%rip), %ymm9, %ymm9
+	vpaddq %ymm13, %ymm9, %ymm9
 	vpsubq 5088(%rdi), %ymm9, %ymm9
 	vmovdqa %ymm9, 5472(%rdi)
 	movq (%rsp), %rax
@@ -4869,112 +4885,117 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4_loop))
 	leaq 7104(%rax), %rcx
 	call .Lsq4
 	movq (%rsp), %rdi
+	vmovdqa .LTWOPE(%rip), %ymm12
+	vmovdqa .LTWOPO(%rip), %ymm13
 	vmovdqa 5568(%rdi), %ymm0
 	vpaddq .LTWOP0(%rip), %ymm0, %ymm0
 	vpsubq 5952(%rdi), %ymm0, %ymm0
 	vmovdqa %ymm0, 6336(%rdi)
 	vmovdqa 5600(%rdi), %ymm1
-	vpaddq .LTWOPO(%rip), %ymm1, %ymm1
+	vpaddq %ymm13, %ymm1, %ymm1
 	vpsubq 5984(%rdi), %ymm1, %ymm1
 	vmovdqa %ymm1, 6368(%rdi)
 	vmovdqa 5632(%rdi), %ymm2
-	vpaddq .LTWOPE(%rip), %ymm2, %ymm2
+	vpaddq %ymm12, %ymm2, %ymm2
 	vpsubq 6016(%rdi), %ymm2, %ymm2
 	vmovdqa %ymm2, 6400(%rdi)
 	vmovdqa 5664(%rdi), %ymm3
-	vpaddq .LTWOPO(%rip), %ymm3, %ymm3
+	vpaddq %ymm13, %ymm3, %ymm3
 	vpsubq 6048(%rdi), %ymm3, %ymm3
 	vmovdqa %ymm3, 6432(%rdi)
 	vmovdqa 5696(%rdi), %ymm4
-	vpaddq .LTWOPE(%rip), %ymm4, %ymm4
+	vpaddq %ymm12, %ymm4, %ymm4
 	vpsubq 6080(%rdi), %ymm4, %ymm4
 	vmovdqa %ymm4, 6464(%rdi)
 	vmovdqa 5728(%rdi), %ymm5
-	vpaddq .LTWOPO(%rip), %ymm5, %ymm5
+	vpaddq %ymm13, %ymm5, %ymm5
 	vpsubq 6112(%rdi), %ymm5, %ymm5
 	vmovdqa %ymm5, 6496(%rdi)
 	vmovdqa 5760(%rdi), %ymm6
-	vpaddq .LTWOPE(%rip), %ymm6, %ymm6
+	vpaddq %ymm12, %ymm6, %ymm6
 	vpsubq 6144(%rdi), %ymm6, %ymm6
 	vmovdqa %ymm6, 6528(%rdi)
 	vmovdqa 5792(%rdi), %ymm7
-	vpaddq .LTWOPO(%rip), %ymm7, %ymm7
+	vpaddq %ymm13, %ymm7, %ymm7
 	vpsubq 6176(%rdi), %ymm7, %ymm7
 	vmovdqa %ymm7, 6560(%rdi)
 	vmovdqa 5824(%rdi), %ymm8
-	vpaddq .LTWOPE(%rip), %ymm8, %ymm8
+	vpaddq %ymm12, %ymm8, %ymm8
 	vpsubq 6208(%rdi), %ymm8, %ymm8
 	vmovdqa %ymm8, 6592(%rdi)
 	vmovdqa 5856(%rdi), %ymm9
-	vpaddq .LTWOPO(%rip), %ymm9, %ymm9
+	vpaddq %ymm13, %ymm9, %ymm9
 	vpsubq 6240(%rdi), %ymm9, %ymm9
 	vmovdqa %ymm9, 6624(%rdi)
+	vmovdqa .LK121666(%rip), %ymm10
+	vmovdqa .LM26(%rip), %ymm11
+	vmovdqa .LM25(%rip), %ymm12
 	vmovdqa 6336(%rdi), %ymm0
-	vpmuludq .LK121666(%rip), %ymm0, %ymm0
+	vpmuludq %ymm10, %ymm0, %ymm0
 	vpaddq 5952(%rdi), %ymm0, %ymm0
 	vpsrlq $26, %ymm0, %ymm3
-	vpand .LM26(%rip), %ymm0, %ymm0
+	vpand %ymm11, %ymm0, %ymm0
 	vmovdqa 6368(%rdi), %ymm2
-	vpmuludq .LK121666(%rip), %ymm2, %ymm2
+	vpmuludq %ymm10, %ymm2, %ymm2
 	vpaddq 5984(%rdi), %ymm2, %ymm2
 	vpsrlq $25, %ymm2, %ymm4
-	vpand .LM25(%rip), %ymm2, %ymm2
+	vpand %ymm12, %ymm2, %ymm2
 	vpaddq %ymm3, %ymm2, %ymm2
 	vmovdqa %ymm2, 6752(%rdi)
 	vmovdqa 6400(%rdi), %ymm1
-	vpmuludq .LK121666(%rip), %ymm1, %ymm1
+	vpmuludq %ymm10, %ymm1, %ymm1
 	vpaddq 6016(%rdi), %ymm1, %ymm1
 	vpsrlq $26, %ymm1, %ymm3
-	vpand .LM26(%rip), %ymm1, %ymm1
+	vpand %ymm11, %ymm1, %ymm1
 	vpaddq %ymm4, %ymm1, %ymm1
 	vmovdqa %ymm1, 6784(%rdi)
 	vmovdqa 6432(%rdi), %ymm2
-	vpmuludq .LK121666(%rip), %ymm2, %ymm2
+	vpmuludq %ymm10, %ymm2, %ymm2
 	vpaddq 6048(%rdi), %ymm2, %ymm2
 	vpsrlq $25, %ymm2, %ymm4
-	vpand .LM25(%rip), %ymm2, %ymm2
+	vpand %ymm12, %ymm2, %ymm2
 	vpaddq %ymm3, %ymm2, %ymm2
 	vmovdqa %ymm2, 6816(%rdi)
 	vmovdqa 6464(%rdi), %ymm1
-	vpmuludq .LK121666(%rip), %ymm1, %ymm1
+	vpmuludq %ymm10, %ymm1, %ymm1
 	vpaddq 6080(%rdi), %ymm1, %ymm1
 	vpsrlq $26, %ymm1, %ymm3
-	vpand .LM26(%rip), %ymm1, %ymm1
+	vpand %ymm11, %ymm1, %ymm1
 	vpaddq %ymm4, %ymm1, %ymm1
 	vmovdqa %ymm1, 6848(%rdi)
 	vmovdqa 6496(%rdi), %ymm2
-	vpmuludq .LK121666(%rip), %ymm2, %ymm2
+	vpmuludq %ymm10, %ymm2, %ymm2
 	vpaddq 6112(%rdi), %ymm2, %ymm2
 	vpsrlq $25, %ymm2, %ymm4
-	vpand .LM25(%rip), %ymm2, %ymm2
+	vpand %ymm12, %ymm2, %ymm2
 	vpaddq %ymm3, %ymm2, %ymm2
 	vmovdqa %ymm2, 6880(%rdi)
 	vmovdqa 6528(%rdi), %ymm1
-	vpmuludq .LK121666(%rip), %ymm1, %ymm1
+	vpmuludq %ymm10, %ymm1, %ymm1
 	vpaddq 6144(%rdi), %ymm1, %ymm1
 	vpsrlq $26, %ymm1, %ymm3
-	vpand .LM26(%rip), %ymm1, %ymm1
+	vpand %ymm11, %ymm1, %ymm1
 	vpaddq %ymm4, %ymm1, %ymm1
 	vmovdqa %ymm1, 6912(%rdi)
 	vmovdqa 6560(%rdi), %ymm2
-	vpmuludq .LK121666(%rip), %ymm2, %ymm2
+	vpmuludq %ymm10, %ymm2, %ymm2
 	vpaddq 6176(%rdi), %ymm2, %ymm2
 	vpsrlq $25, %ymm2, %ymm4
-	vpand .LM25(%rip), %ymm2, %ymm2
+	vpand %ymm12, %ymm2, %ymm2
 	vpaddq %ymm3, %ymm2, %ymm2
 	vmovdqa %ymm2, 6944(%rdi)
 	vmovdqa 6592(%rdi), %ymm1
-	vpmuludq .LK121666(%rip), %ymm1, %ymm1
+	vpmuludq %ymm10, %ymm1, %ymm1
 	vpaddq 6208(%rdi), %ymm1, %ymm1
 	vpsrlq $26, %ymm1, %ymm3
-	vpand .LM26(%rip), %ymm1, %ymm1
+	vpand %ymm11, %ymm1, %ymm1
 	vpaddq %ymm4, %ymm1, %ymm1
 	vmovdqa %ymm1, 6976(%rdi)
 	vmovdqa 6624(%rdi), %ymm2
-	vpmuludq .LK121666(%rip), %ymm2, %ymm2
+	vpmuludq %ymm10, %ymm2, %ymm2
 	vpaddq 6240(%rdi), %ymm2, %ymm2
 	vpsrlq $25, %ymm2, %ymm4
-	vpand .LM25(%rip), %ymm2, %ymm2
+	vpand %ymm12, %ymm2, %ymm2
 	vpaddq %ymm3, %ymm2, %ymm2
 	vmovdqa %ymm2, 7008(%rdi)
 	vpmuludq .LK19(%rip), %ymm4, %ymm4
