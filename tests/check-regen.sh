@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # The committed generated files are what their generators make: scripts/gen/regen
-# rewrites the Ed25519 tables, tests/kat/*.h and the fuzz seeds in a
+# rewrites the Ed25519 tables, tests/kat/*.h, the fuzz seeds and the generated
+# assembly (fe26x4-ladder-asm's ladder.S) in a
 # temporary copy of the tree and this fails on any difference (a file edited
 # by hand, or a generator or the model changed without `make regen`).
 # tests/vectors/*.txt too, when the upstream files they are converted from
@@ -14,7 +15,7 @@
 name=check-regen
 . "$(dirname "$0")/lib.sh"
 lib_args "$@"
-parts="tables kat seeds"
+parts="tables kat seeds asm"
 if command -v gcc >/dev/null && command -v clang >/dev/null && command -v aarch64-linux-gnu-gcc >/dev/null; then
   parts="$parts map"
 else

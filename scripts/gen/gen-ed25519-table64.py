@@ -29,6 +29,12 @@ usage: gen-ed25519-table64.py base [-o FILE]
          (y-x, y+x, 2dxy, 2)
        gen-ed25519-table64.py odd128-lanes51 N [-o FILE]
          ge51x4_G128_odd[N][5][4]: [k] = (2k+1) 2^128 B in the same form
+       gen-ed25519-table64.py odd-lanes26 N [-o FILE]
+         ge26x4_G_odd[N][10][4]: [k] = (2k+1) B in the four-lane
+         radix-2^25.5 form of the AVX2 mGnP (internal/group/ge26x4_avx2.h):
+         [k][limb][lane], lanes (y-x, y+x, 2dxy, 2)
+       gen-ed25519-table64.py odd128-lanes26 N [-o FILE]
+         ge26x4_G128_odd[N][10][4]: [k] = (2k+1) 2^128 B in the same form
 The first line of the output repeats the command that regenerates it.
 """
 
@@ -148,6 +154,40 @@ def odd_lanes51_table(n, shift=0):
     return lines
 
 
+def limbs26(v):
+    # radix 2^25.5: limbs at bits 0, 26, 51, 77, ..., 230, widths 26, 25, ...
+    out = []
+    for i in range(10):
+        off = (51 * i + 1) // 2
+        out.append((v >> off) & ((1 << (26 if i % 2 == 0 else 25)) - 1))
+    assert sum(x << ((51 * i + 1) // 2) for i, x in enumerate(out)) == v
+    return out
+
+
+def odd_lanes26_table(n, shift=0):
+    # lane 3 is 2 Z with Z = 1: the affine point as a cached point
+    b = G
+    for _ in range(shift):
+        b = point_add(b, b)
+    b2 = point_add(b, b)
+    name = "ge26x4_G_odd" if shift == 0 else "ge26x4_G%d_odd" % shift
+    mult = "" if shift == 0 else " * 2^%d" % shift
+    lines = ["/* %s[k] = (2k+1)%s * B as the lanes (y-x, y+x, 2dxy, 2)," % (name, mult),
+             "   [k][limb][lane], radix 2^25.5, fully reduced */",
+             "static const uint64_t %s[%d][10][4]" % (name, n),
+             "  __attribute__((aligned(32))) = {"]
+    acc = b
+    for k in range(n):
+        assert on_curve(acc)
+        plus, minus, t2d = precomp(acc)
+        lanes = [limbs26(v) for v in (minus, plus, t2d, 2)]
+        rows = ["{" + ",".join("0x%07xULL" % lanes[l][j] for l in range(4)) + "}" for j in range(10)]
+        lines.append("{" + ",".join(rows) + "}" + ("," if k < n - 1 else ""))
+        acc = point_add(acc, b2)
+    lines.append("};")
+    return lines
+
+
 def main(argv):
     out = None
     if len(argv) >= 2 and argv[-2] == "-o":
@@ -167,6 +207,10 @@ def main(argv):
         body = odd_lanes51_table(int(argv[1]), 128)
     elif len(argv) == 2 and argv[0] == "odd-lanes51" and argv[1].isdigit() and int(argv[1]) > 0:
         body = odd_lanes51_table(int(argv[1]))
+    elif len(argv) == 2 and argv[0] == "odd-lanes26" and argv[1].isdigit() and int(argv[1]) > 0:
+        body = odd_lanes26_table(int(argv[1]))
+    elif len(argv) == 2 and argv[0] == "odd128-lanes26" and argv[1].isdigit() and int(argv[1]) > 0:
+        body = odd_lanes26_table(int(argv[1]), 128)
     else:
         sys.exit(__doc__)
     if argv[0].endswith("-lanes51"):

@@ -1,0 +1,7 @@
+/* SPDX-License-Identifier: MIT */
+/* The radix-2^64 BMI2/ADX field arithmetic (internal/field/amd64/fe64_mulx.S)
+   for the final inversion and encoding, namespaced for this
+   implementation. */
+#include "os/asm.h"
+#include "crypto_nG.h"
+#include "field/amd64/fe64_mulx.S"
