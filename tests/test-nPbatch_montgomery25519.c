@@ -16,7 +16,8 @@
    - every Wycheproof x25519 case (tests/vectors/x25519-wycheproof.txt), as
      batches of varying sizes.
    Under valgrind scalars and points are poisoned and sizes go up to 3,
-   then 4 and 5 (a full group of four lanes and one with a tail). */
+   then 4, 5 and 6 (a full group of four lanes, one with a tail, and in
+   fe26x4-fe64-ladder-batch groups with one and two integer items). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -184,7 +185,7 @@ static void test_one(nPbatch_fn f)
   for (b = 0; b <= bmax; ++b) one_size(f, &c, b, NPBATCH_SEED + (unsigned long long)b, b & 7);
   test_checksum_expect("nPbatch_montgomery25519 stream", &c, test_valgrind ? CHECKSUM_SHORT : CHECKSUM_FULL);
   if (test_valgrind) {
-    for (b = 4; b <= 5; ++b) one_size(f, NULL, b, 0x626967ULL + (unsigned long long)b, b);
+    for (b = 4; b <= 6; ++b) one_size(f, NULL, b, 0x626967ULL + (unsigned long long)b, b);
   } else {
     for (b = bmax + 1; b <= 40; ++b) one_size(f, NULL, b, 0x626967ULL + (unsigned long long)b, b & 63);
     one_size(f, NULL, 64, 0x626967ULL + 64, 5);
