@@ -11,7 +11,9 @@
    call and no file. It names the core this thread runs on when the
    dispatcher first runs: on a big.LITTLE system that may be either kind,
    and the other kind then runs code ordered for its sibling (correct,
-   only slower).
+   only slower).  Apple's cores (implementer 0x61) get CPU_FEATURE_apple
+   and the class arm64-apple: under the models they alone prefer the
+   hybrid NEON and integer ladder (fe64arm-fe26x2-ladder).
 
    The raw words are AT_HWCAP and AT_HWCAP2 (words 0-3) and MIDR_EL1
    (words 4-5, zero without HWCAP_CPUID). */
@@ -46,6 +48,12 @@ static int arm64_midr_inorder(unsigned long midr)
   return 0;
 }
 
+/* Apple (implementer 0x61): every Apple core, whatever its part */
+static int arm64_midr_apple(unsigned long midr)
+{
+  return ((midr >> 24) & 0xff) == 0x61;
+}
+
 __attribute__((visibility("default"))) void lib25519_cpuid(unsigned int *out, long long outlen)
 {
   unsigned long w[3] = {0, 0, 0};
@@ -71,5 +79,6 @@ unsigned long long lib25519_internal_cpufeatures(void)
   f |= CPU_FEATURE_neon;
 #endif
   if (arm64_midr_inorder(arm64_midr())) f |= CPU_FEATURE_inorder;
+  if (arm64_midr_apple(arm64_midr())) f |= CPU_FEATURE_apple;
   return f & ~cpufeatures_disabled();
 }

@@ -21,6 +21,10 @@
    named by MIDR_EL1. Its class gets a candidate order of its own, since
    the fastest code for an in-order core is not the fastest elsewhere. */
 #define CPU_FEATURE_inorder (1ULL << 19)
+/* arm64: an Apple core (MIDR implementer 0x61): wide, one integer
+   multiplier against several vector ones, so the class arm64-apple runs
+   the hybrid NEON and integer ladder (cpuid/arm64.c) */
+#define CPU_FEATURE_apple (1ULL << 20)
 
 /* what this CPU and OS can run, minus anything named in the environment
    variable LIB25519_DISABLE (comma-separated feature names; it can only take

@@ -43,6 +43,7 @@ static unsigned long long cpufeatures_named(const char *e)
     {"neon", CPU_FEATURE_neon},
     {"sha512", CPU_FEATURE_sha512},
     {"inorder", CPU_FEATURE_inorder},
+    {"apple", CPU_FEATURE_apple},
   };
   unsigned long long bits = 0;
   while (*e) {

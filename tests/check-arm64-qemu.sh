@@ -117,14 +117,16 @@ fi
 
 # the class a core gets (cpuid/classes): an in-order Cortex-A53 is
 # arm64-inorder (MIDR_EL1, read through the kernel's emulation, which
-# qemu-user provides too), the out-of-order A72 and the A53 with
-# LIB25519_DISABLE=inorder are arm64-base; each picks, for every primitive,
+# qemu-user provides too), a core with Apple's MIDR (qemu's max with the
+# MIDR of an M1 performance core) arm64-apple, the out-of-order A72 and
+# either with LIB25519_DISABLE=inorder,apple are arm64-base; each picks, for every primitive,
 # the first pair of priority/CLASS/ it can run (tests/classes/check.py)
 if [ -x /usr/bin/python3 ]; then py=/usr/bin/python3; else py=python3; fi
 if aarch64-linux-gnu-gcc -O1 tests/classes/selected.c -I"$B/package/include" -L"$B/package/lib" -l25519 -o "$tmp/selected"; then
-  for c in "cortex-a53 arm64-inorder" "cortex-a72 arm64-base" "cortex-a53+disable arm64-base"; do
+  for c in "cortex-a53 arm64-inorder" "cortex-a72 arm64-base" "cortex-a53+disable arm64-base" \
+      "max,midr=0x611f0221 arm64-apple" "max,midr=0x611f0221+disable arm64-base"; do
     set -- $c
-    cpu=${1%+disable}; dis=; [ "$cpu" != "$1" ] && dis=inorder
+    cpu=${1%+disable}; dis=; [ "$cpu" != "$1" ] && dis=inorder,apple
     LIB25519_DISABLE=$dis qemu-aarch64 -cpu "$cpu" "$tmp/selected" >"$tmp/sel.out" || { fail "-cpu $1: selection probe"; continue; }
     got=$($py scripts/gen/prioritize --class-of "$tmp/sel.out")
     if [ "$got" != "$2" ]; then
