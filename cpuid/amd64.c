@@ -41,6 +41,8 @@ unsigned long long lib25519_internal_cpufeatures(void)
   unsigned long long xcr0 = ((unsigned long long)w[13] << 32) | w[12];
   int osavx = (w[6] & (1u << 27)) && (w[6] & (1u << 28)) && (xcr0 & 6) == 6;
   int osavx512 = osavx && (xcr0 & 0xe0) == 0xe0;
+  /* leaf 0 EBX EDX ECX: "Genu" "ineI" "ntel" */
+  if (w[1] == 0x756e6547 && w[3] == 0x49656e69 && w[2] == 0x6c65746e) f |= CPU_FEATURE_intel;
   if (ebx7 & (1u << 3)) f |= CPU_FEATURE_bmi1; /* andn, bextr, blsi, blsmsk, blsr, tzcnt */
   if (ebx7 & (1u << 8)) f |= CPU_FEATURE_bmi2; /* mulx, rorx, sarx, shlx, shrx, bzhi, pdep, pext */
   if (ebx7 & (1u << 19)) f |= CPU_FEATURE_adx;

@@ -13,6 +13,11 @@
 #define CPU_FEATURE_avx512ifma (1ULL << 6)
 #define CPU_FEATURE_avx512vbmi (1ULL << 7)
 #define CPU_FEATURE_bmi1 (1ULL << 8)
+/* amd64: not an instruction set but the vendor: CPUID leaf 0 says
+   "GenuineIntel". Intel's cores add with carry cheaply next to their
+   vector units, AMD's Zen cores do not, so the same AVX2 CPU wants
+   different code (the class amd64-avx2-intel has an order of its own). */
+#define CPU_FEATURE_intel (1ULL << 9)
 #define CPU_FEATURE_arm64 (1ULL << 16)
 #define CPU_FEATURE_neon (1ULL << 17)
 #define CPU_FEATURE_sha512 (1ULL << 18) /* arm64: FEAT_SHA512, HWCAP_SHA512 */

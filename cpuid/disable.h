@@ -44,6 +44,7 @@ static unsigned long long cpufeatures_named(const char *e)
     {"sha512", CPU_FEATURE_sha512},
     {"inorder", CPU_FEATURE_inorder},
     {"apple", CPU_FEATURE_apple},
+    {"intel", CPU_FEATURE_intel},
   };
   unsigned long long bits = 0;
   while (*e) {

@@ -16,6 +16,9 @@
 #    mulx and base classes), its first runnable pair per primitive is the
 #    one the nearest class with files (the one scripts/gen/prioritize consults
 #    first) finds cheapest among the pairs the class can run.
+# 4. Under qemu-x86_64 -cpu Skylake-Client-v4 (an Intel vendor string) the
+#    class is amd64-avx2-intel and the dispatcher takes its order; with
+#    LIB25519_DISABLE=intel the same CPU is amd64-avx2.
 name=check-classes
 . "$(dirname "$0")/lib.sh"
 lib_args "$@"
@@ -83,4 +86,30 @@ for mask in "" avx512f,avx512vl,avx512ifma,avx512vbmi; do
     fail "LIB25519_DISABLE=${mask:-(unset)}: class $c selection differs from priority/$c/"
   fi
 done
+
+# --- 4: an Intel AVX2 core (the vendor of CPUID leaf 0) under qemu-x86_64
+# -cpu Skylake-Client-v4 is amd64-avx2-intel and selects that class's
+# order; with LIB25519_DISABLE=intel it is amd64-avx2 again
+if [ "$(uname -m)" = x86_64 ] && command -v qemu-x86_64 >/dev/null 2>&1; then
+  for spec in "Skylake-Client-v4 amd64-avx2-intel" "Skylake-Client-v4+intel amd64-avx2"; do
+    set -- $spec
+    cpu=${1%%+*}; mask=; [ "$cpu" != "$1" ] && mask=${1#*+}
+    if ! qemu-x86_64 -cpu "$cpu" -E LD_LIBRARY_PATH="$pkg/lib" -E LIB25519_DISABLE="$mask" "$tmp/selected" \
+        >"$tmp/sel.out" 2>/dev/null; then
+      fail "selection probe under qemu-x86_64 -cpu $cpu"; continue
+    fi
+    c=$($py scripts/gen/prioritize --class-of "$tmp/sel.out")
+    if [ "$c" != "$2" ]; then
+      fail "qemu-x86_64 -cpu $cpu${mask:+ LIB25519_DISABLE=$mask}: class $c, want $2"
+    elif $py tests/classes/check.py selection "$tmp/sel.out" priority >"$tmp/sel.log"; then
+      picks=$(awk '$1 == "ok" && ($3 == "nP_montgomery25519" || $3 == "nG_merged25519" || $3 == "mGnP_ed25519") { printf " %s=%s", $3, $4 }' "$tmp/sel.log")
+      ok "qemu-x86_64 -cpu $cpu${mask:+ LIB25519_DISABLE=$mask}: class $c, the first runnable pairs of priority/$c/ ($picks)"
+    else
+      grep FAIL "$tmp/sel.log"
+      fail "qemu-x86_64 -cpu $cpu: class $c selection differs from priority/$c/"
+    fi
+  done
+else
+  skip "no qemu-x86_64 on an x86_64 host: the Intel class selection is not run"
+fi
 finish
