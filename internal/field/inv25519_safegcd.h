@@ -28,7 +28,16 @@
    a batch was 59 steps in two runs with the matrix packed two entries
    per word beside separate f, g words: some 25 operations per step
    against 13 now; 11% faster with clang on Zen 3, the same with gcc,
-   whose code for the batch transitions is slower.)
+   whose code for the batch transitions is slower.  In 2026-12 also: the
+   13-instruction step below (was 17 with the copies), the loops of the
+   matrix applications unrolled for gcc as well, the first update of d
+   and e done on the constants 0 and 1 (the compiler folds it), and the
+   last batch updating f only: 3,920 -> 3,406 ticks with clang and
+   4,116 -> 3,553 with gcc on Zen 3, lib25519's amd64-safegcd 2,670 in
+   the same runs (one process, the builds called in turn, medians of
+   20,000 calls each).  Not kept: replacing the 128-bit shifts by 62, which
+   compile to shld/shrd (slow on Zen 3), by two simple shifts and an
+   add: more instructions, and 1% (clang) to 6% (gcc) slower.)
 
    Numbers are signed radix 2^62: v[0..3] in [0, 2^62), v[4] signed, value
    sum v[i] 2^(62 i).  Ranges kept: |f|, |g| <= p; -2p < d, e < p
@@ -78,9 +87,30 @@ typedef __int128 safegcd_i128;
    The state is carried as z = -(delta + 1/2) (so z < 0 iff delta > 0).
    One step, with n = (z < 0) and o = (g odd): if n && o (the swap),
    G = (G - F) / 2, F = the old G, z = -z - 2; otherwise G = (G + o F) / 2,
-   z = z - 1.  On x86-64 the choices are cmov (constant time): the chain
-   through G is an addition, two selects and a shift, and the step is
-   thirteen ALU operations; elsewhere, and under MemorySanitizer (which
+   z = z - 1.  On x86-64 the choices are cmov (constant time), and the
+   step is 13 instructions, 11 of them ALU operations (the two register
+   copies are renames): t = G + F by lea (no copy of G first); the
+   parity into the carry flag by a rotate of a copy of G, whose bit 63
+   is then g's bit 0, so one AND with z gives the sign flag of n && o
+   and, shifted arithmetically, the swap mask c; z' = (z ^ c) - 1 (on a
+   swap ~z - 1 = -z - 2), two operations instead of a select between
+   two precomputed values; and the new G left in t's register (the loop
+   is unrolled, so the compiler renames instead of copying).  The chain
+   through G stays an addition, two selects and a shift (four cycles).
+   Here (Zen 3, a VM whose two vCPUs share the integer units like SMT
+   siblings) the run is bound by how many instructions issue as much as
+   by the chain: the step before this one (17 instructions, 13 ALU: a
+   copy of G for each of t, u and the sign test, a copy back, z' by a
+   select) ran at 4.8 cycles in a stand-alone loop, this one at 4.1, and
+   an intermediate one with the sign test as test G, (z < 0) (16
+   instructions) at 5.2.  llvm-mca: 7.0 -> 4.5 cycles a step with
+   -mcpu=znver3, 6.0 -> 6.0 with alderlake.  Tried and slower here: a step
+   with a three-cycle chain (G' = G/2 + (odd ? P : 0) + carry by sar,
+   cmov and adc, with P = F/2 or its complement kept ready; 12 ALU
+   operations but 18 instructions: 4.9 cycles), and rorx + bt for the
+   rotate (no copy, but one ALU operation more: 5.5 cycles; llvm-mca
+   prefers it for Alder Lake, 5.0 against 6.0 cycles a step, where
+   ror r,1 is two uops).  Elsewhere, and under MemorySanitizer (which
    cannot see into the asm), masks.  Returns the new z. */
 #if defined(__has_feature)
 #if __has_feature(memory_sanitizer)
@@ -96,34 +126,38 @@ static inline int64_t safegcd_divsteps19(int64_t z, uint64_t f, uint64_t g, int6
   uint64_t G = (g & (((uint64_t)1 << 19) - 1)) + ((uint64_t)1 << 60);
   int i;
 
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(SAFEGCD_NO_ASM)
 #if defined(__clang__)
 #pragma unroll
 #elif defined(__GNUC__)
 #pragma GCC unroll 19
 #endif
   for (i = 0; i < SAFEGCD_RUN; ++i) {
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(SAFEGCD_NO_ASM)
     uint64_t t, u, c;
-    __asm__("movq %[G], %[t]\n\t"
-            "addq %[F], %[t]\n\t"            /* t = G + F */
+    __asm__("leaq (%[G],%[F]), %[t]\n\t"    /* t = G + F */
             "movq %[G], %[u]\n\t"
             "subq %[F], %[u]\n\t"            /* u = G - F */
-            "testb $1, %b[G]\n\t"
-            "cmovzq %[G], %[t]\n\t"          /* g even: t = G */
             "movq %[G], %[c]\n\t"
-            "shlq $63, %[c]\n\t"
-            "andq %[z], %[c]\n\t"            /* sign: n && o */
+            "rorq $1, %[c]\n\t"              /* CF = bit 63 of c = g odd */
+            "cmovncq %[G], %[t]\n\t"         /* g even: t = G */
+            "andq %[z], %[c]\n\t"            /* SF = delta > 0 and g odd */
             "cmovsq %[u], %[t]\n\t"          /* swap: t = G - F */
             "cmovsq %[G], %[F]\n\t"          /* swap: F = G */
-            "leaq -1(%[z]), %[u]\n\t"
-            "notq %[z]\n\t"
-            "leaq -1(%[z]), %[z]\n\t"        /* ~z - 1 = -z - 2 */
-            "cmovnsq %[u], %[z]\n\t"         /* no swap: z - 1 */
-            "sarq $1, %[t]\n\t"
-            "movq %[t], %[G]"
-            : [F] "+r"(F), [G] "+q"(G), [z] "+r"(z), [t] "=&r"(t), [u] "=&r"(u), [c] "=&r"(c)
-            : : "cc");
+            "sarq $63, %[c]\n\t"             /* c = -1 on a swap, else 0 */
+            "xorq %[c], %[z]\n\t"
+            "decq %[z]\n\t"                  /* swap: ~z - 1 = -z - 2; else z - 1 */
+            "sarq $1, %[t]"
+            : [F] "+r"(F), [z] "+r"(z), [t] "=&r"(t), [u] "=&r"(u), [c] "=&r"(c)
+            : [G] "r"(G) : "cc");
+    G = t;
+  }
 #else
+#if defined(__clang__)
+#pragma unroll
+#elif defined(__GNUC__)
+#pragma GCC unroll 19
+#endif
+  for (i = 0; i < SAFEGCD_RUN; ++i) {
     uint64_t n = (uint64_t)(z >> 63);
     uint64_t o = (uint64_t)0 - (G & 1);
     uint64_t c = n & o;
@@ -132,8 +166,8 @@ static inline int64_t safegcd_divsteps19(int64_t z, uint64_t f, uint64_t g, int6
     G += x & o;
     G = (uint64_t)((int64_t)G >> 1);
     z = (int64_t)(((uint64_t)z ^ c) - 1);
-#endif
   }
+#endif
   /* the rows: v, r rounded off the top, then u, q */
   {
     int64_t v = (int64_t)(F + ((uint64_t)1 << 40)) >> 41;
@@ -157,6 +191,11 @@ static inline void safegcd_update_fg(safegcd_s62 *f, safegcd_s62 *g, const int64
   cg = (safegcd_i128)q * f->v[0] + (safegcd_i128)r * g->v[0];
   cf >>= 62;                                   /* the low 62 bits are 0 */
   cg >>= 62;
+#if defined(__clang__)
+#pragma unroll
+#elif defined(__GNUC__)
+#pragma GCC unroll 4
+#endif
   for (i = 1; i < 5; ++i) {
     cf += (safegcd_i128)u * f->v[i] + (safegcd_i128)v * g->v[i];
     cg += (safegcd_i128)q * f->v[i] + (safegcd_i128)r * g->v[i];
@@ -167,6 +206,28 @@ static inline void safegcd_update_fg(safegcd_s62 *f, safegcd_s62 *g, const int64
   }
   f->v[4] = (int64_t)cf;
   g->v[4] = (int64_t)cg;
+}
+
+/* f <- (u f + v g) / 2^62, exactly: the first row of safegcd_update_fg,
+   for the last batch, after which only f (its sign) is read */
+static inline void safegcd_update_f(safegcd_s62 *f, const safegcd_s62 *g, int64_t u, int64_t v)
+{
+  safegcd_i128 c;
+  int i;
+
+  c = (safegcd_i128)u * f->v[0] + (safegcd_i128)v * g->v[0];
+  c >>= 62;                                    /* the low 62 bits are 0 */
+#if defined(__clang__)
+#pragma unroll
+#elif defined(__GNUC__)
+#pragma GCC unroll 4
+#endif
+  for (i = 1; i < 5; ++i) {
+    c += (safegcd_i128)u * f->v[i] + (safegcd_i128)v * g->v[i];
+    f->v[i - 1] = (int64_t)((uint64_t)c & SAFEGCD_M62);
+    c >>= 62;
+  }
+  f->v[4] = (int64_t)c;
 }
 
 /* (d, e) <- T (d, e) / 2^62 mod p; p = -19 + 128 2^248 in signed limbs */
@@ -187,6 +248,11 @@ static inline void safegcd_update_de(safegcd_s62 *d, safegcd_s62 *e, const int64
   ce += (safegcd_i128)(-19) * me;
   cd >>= 62;                                   /* the low 62 bits are 0 */
   ce >>= 62;
+#if defined(__clang__)
+#pragma unroll
+#elif defined(__GNUC__)
+#pragma GCC unroll 4
+#endif
   for (i = 1; i < 5; ++i) {
     cd += (safegcd_i128)u * d->v[i] + (safegcd_i128)v * e->v[i];
     ce += (safegcd_i128)q * d->v[i] + (safegcd_i128)r * e->v[i];
@@ -220,6 +286,11 @@ static inline void safegcd_update_row(safegcd_s62 *h, const safegcd_s62 *d, cons
   md -= (int64_t)((SAFEGCD_PINV62 * (uint64_t)c + (uint64_t)md) & SAFEGCD_M62);
   c += (safegcd_i128)(-19) * md;
   c >>= 62;                                    /* the low 62 bits are 0 */
+#if defined(__clang__)
+#pragma unroll
+#elif defined(__GNUC__)
+#pragma GCC unroll 4
+#endif
   for (i = 1; i < 5; ++i) {
     c += (safegcd_i128)u * d->v[i] + (safegcd_i128)v * e->v[i];
     if (i == 4) c += (safegcd_i128)128 * md;   /* i is public */
@@ -310,7 +381,8 @@ static inline void safegcd_finish(uint64_t out[4], const safegcd_s62 *f, safegcd
 static inline void safegcd_invert(uint64_t out[4], const uint64_t in[4], int stop_early)
 {
   safegcd_s62 f, g, d, e, nd, ne;
-  int64_t z = -1, a[4], b[4], c[4], m[4];
+  const safegcd_s62 d0 = {{0, 0, 0, 0, 0}}, e0 = {{1, 0, 0, 0, 0}};
+  int64_t z = -1, a[4], b[4], c[4], m[4] = {0, 0, 0, 0};
   uint64_t f0, g0, f1, g1;
   int i, pending = 0;
 
@@ -320,11 +392,18 @@ static inline void safegcd_invert(uint64_t out[4], const uint64_t in[4], int sto
     f0 = (uint64_t)f.v[0];
     g0 = (uint64_t)g.v[0];
     z = safegcd_divsteps19(z, f0, g0, a);
-    if (pending) safegcd_update_row(&nd, &d, &e, m[0], m[1]);
+    if (i == 1) {                              /* i is public */
+      /* d = 0, e = 1 still: the compiler folds the products */
+      safegcd_update_row(&nd, &d0, &e0, m[0], m[1]);
+    } else if (pending) safegcd_update_row(&nd, &d, &e, m[0], m[1]);
     f1 = ((uint64_t)a[0] * f0 + (uint64_t)a[1] * g0) >> 19;
     g1 = ((uint64_t)a[2] * f0 + (uint64_t)a[3] * g0) >> 19;
     z = safegcd_divsteps19(z, f1, g1, b);
-    if (pending) {
+    if (i == 1) {
+      safegcd_update_row(&ne, &d0, &e0, m[2], m[3]);
+      d = nd;
+      e = ne;
+    } else if (pending) {
       safegcd_update_row(&ne, &d, &e, m[2], m[3]);
       d = nd;
       e = ne;
@@ -349,7 +428,8 @@ static inline void safegcd_invert(uint64_t out[4], const uint64_t in[4], int sto
       m[2] = c[2] << 24;
       m[3] = c[3] << 24;
     }
-    safegcd_update_fg(&f, &g, m);
+    if (i < 10) safegcd_update_fg(&f, &g, m);
+    else safegcd_update_f(&f, &g, m[0], m[1]); /* g is not read again */
     pending = 1;
   }
   if (pending) safegcd_update_de(&d, &e, m);
