@@ -37,7 +37,17 @@
    the same runs (one process, the builds called in turn, medians of
    20,000 calls each).  Not kept: replacing the 128-bit shifts by 62, which
    compile to shld/shrd (slow on Zen 3), by two simple shifts and an
-   add: more instructions, and 1% (clang) to 6% (gcc) slower.)
+   add: more instructions, and 1% (clang) to 6% (gcc) slower.  Then, on
+   x86-64, the matrix applications in inline assembly (below
+   safegcd_update_row: one-operand imul into add/adc accumulators, no
+   register copies, the shift by 62 as shr + lea instead of shrd), the
+   new low limbs of f and g handed to the next batch in registers, and
+   after the last batch only d's row: 3,528 -> 3,283 ticks with clang,
+   3,577 -> 3,454 with gcc, lib25519's 2,670 in the same quiet run; in
+   busy stretches (lib25519 at 3,600-3,900) 8-12% faster.  The d, e
+   rows are the costly part: without them the inversion is some 20%
+   faster, the two vCPUs of this VM sharing the integer units that the
+   divstep chain leaves idle.)
 
    Numbers are signed radix 2^62: v[0..3] in [0, 2^62), v[4] signed, value
    sum v[i] 2^(62 i).  Ranges kept: |f|, |g| <= p; -2p < d, e < p
@@ -208,6 +218,15 @@ static inline void safegcd_update_fg(safegcd_s62 *f, safegcd_s62 *g, const int64
   g->v[4] = (int64_t)cg;
 }
 
+/* the same, also giving the new low limbs */
+static inline void safegcd_update_fg_low(safegcd_s62 *f, safegcd_s62 *g, const int64_t t[4],
+                                         uint64_t *f0, uint64_t *g0)
+{
+  safegcd_update_fg(f, g, t);
+  *f0 = (uint64_t)f->v[0];
+  *g0 = (uint64_t)g->v[0];
+}
+
 /* f <- (u f + v g) / 2^62, exactly: the first row of safegcd_update_fg,
    for the last batch, after which only f (its sign) is read */
 static inline void safegcd_update_f(safegcd_s62 *f, const safegcd_s62 *g, int64_t u, int64_t v)
@@ -230,51 +249,14 @@ static inline void safegcd_update_f(safegcd_s62 *f, const safegcd_s62 *g, int64_
   f->v[4] = (int64_t)c;
 }
 
-/* (d, e) <- T (d, e) / 2^62 mod p; p = -19 + 128 2^248 in signed limbs */
-static inline void safegcd_update_de(safegcd_s62 *d, safegcd_s62 *e, const int64_t t[4])
-{
-  const int64_t u = t[0], v = t[1], q = t[2], r = t[3];
-  const int64_t sd = d->v[4] >> 63, se = e->v[4] >> 63;
-  int64_t md = (u & sd) + (v & se), me = (q & sd) + (r & se);
-  safegcd_i128 cd, ce;
-  int i;
-
-  cd = (safegcd_i128)u * d->v[0] + (safegcd_i128)v * e->v[0];
-  ce = (safegcd_i128)q * d->v[0] + (safegcd_i128)r * e->v[0];
-  /* md -= the m in [0, 2^62) that makes cd + md p divisible by 2^62 */
-  md -= (int64_t)((SAFEGCD_PINV62 * (uint64_t)cd + (uint64_t)md) & SAFEGCD_M62);
-  me -= (int64_t)((SAFEGCD_PINV62 * (uint64_t)ce + (uint64_t)me) & SAFEGCD_M62);
-  cd += (safegcd_i128)(-19) * md;
-  ce += (safegcd_i128)(-19) * me;
-  cd >>= 62;                                   /* the low 62 bits are 0 */
-  ce >>= 62;
-#if defined(__clang__)
-#pragma unroll
-#elif defined(__GNUC__)
-#pragma GCC unroll 4
-#endif
-  for (i = 1; i < 5; ++i) {
-    cd += (safegcd_i128)u * d->v[i] + (safegcd_i128)v * e->v[i];
-    ce += (safegcd_i128)q * d->v[i] + (safegcd_i128)r * e->v[i];
-    if (i == 4) {                              /* i is public */
-      cd += (safegcd_i128)128 * md;
-      ce += (safegcd_i128)128 * me;
-    }
-    d->v[i - 1] = (int64_t)((uint64_t)cd & SAFEGCD_M62);
-    e->v[i - 1] = (int64_t)((uint64_t)ce & SAFEGCD_M62);
-    cd >>= 62;
-    ce >>= 62;
-  }
-  d->v[4] = (int64_t)cd;
-  e->v[4] = (int64_t)ce;
-}
-
-/* h = (u d + v e) / 2^62 mod p, one row of safegcd_update_de (same
-   bounds): the inversion splits the update of d and e into its two rows
-   and places them between the divstep runs of the next batch, where the
+/* h = (u d + v e) / 2^62 mod p, one row of the update of d and e by T,
+   p = -19 + 128 2^248 in signed limbs; with md the multiple of p added:
+   (u if d < 0) + (v if e < 0) (adds p to negative d, e) minus the m in
+   [0, 2^62) that makes the sum divisible by 2^62.  The inversion places
+   the two rows between the divstep runs of the next batch, where the
    integer units have room (the runs are one long dependency chain); done
    in one piece after the batch, the update held up the next batch's
-   steps. */
+   steps.  After the last batch only d's row is computed (e is not read). */
 static inline void safegcd_update_row(safegcd_s62 *h, const safegcd_s62 *d, const safegcd_s62 *e,
                                       int64_t u, int64_t v)
 {
@@ -299,6 +281,206 @@ static inline void safegcd_update_row(safegcd_s62 *h, const safegcd_s62 *d, cons
   }
   h->v[4] = (int64_t)c;
 }
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(SAFEGCD_NO_ASM) && defined(__OPTIMIZE__)
+#define SAFEGCD_UPDATE_ASM
+/* The matrix applications in x86-64 assembly (optimized builds only: at
+   -O0 the compilers cannot find the registers).  The compilers' code for
+   the C above spends some 40% of its instructions on register copies and
+   spills; here each limb product is a one-operand imul (signed 64 x 64 ->
+   128 bits in rdx:rax, the limb loaded into rax, the matrix entry a
+   register or memory operand), added into a 128-bit accumulator (lo, hi)
+   by add/adc, with no copy.  The accumulator is then shifted by 62: the
+   new lo = (lo >> 62) + 4 hi by shr and lea (shrd, 4 uops on Zen 3, was
+   5% slower here), the new hi = hi >> 62 (sar); the output limb is the
+   old lo mod 2^62 (andn with ~(2^62 - 1) in a register under BMI1, else a
+   copy and an and).  Ranges, with the C code's: limbs 0..3 in [0, 2^62),
+   |limb 4| < 2^9 (|f|, |g| <= p, -2p < d, e < p); |u| + |v| <= 2^62, so a
+   limb's two products sum to less than 2^124 in absolute value; each
+   carry is below 2^63 (by induction: (2^124 + 2^70 + 2^63) / 2^62 <
+   2^63), so the accumulator (below 2^125) is exact in 128 bits and after
+   the shift it fits in lo, hi being its sign (which is why lo alone is
+   the carry and the last limb).  For d and e: md = (u if d < 0) + (v if
+   e < 0) - k with k in [0, 2^62) from p^-1 mod 2^62, so -2^63 < md <=
+   2^62; -19 md (below 2^68) is a one-operand imul too and 128 md (below
+   2^70) is added at limb 4 as (md << 7, md >> 57).  Constant time: no
+   branch, no data-dependent address; imul has fixed latency. */
+
+/* lo = (hi 2^64 + lo) >> 62 mod 2^64 (hi unchanged) */
+#ifdef SAFEGCD_SHRD
+#define SAFEGCD_SHR62(lo, hi) "shrdq $62, " hi ", " lo "\n\t"
+#else
+#define SAFEGCD_SHR62(lo, hi) "shrq $62, " lo "\n\tleaq (" lo ", " hi ", 4), " lo "\n\t"
+#endif
+/* y = x mod 2^62, with m = 2^62 - 1 (BMI1: m = its complement, no copy) */
+#ifdef __BMI__
+#define SAFEGCD_MASK62 (~SAFEGCD_M62)
+#define SAFEGCD_LOW62(x, y) "andnq " x ", %[m], " y "\n\t"
+#else
+#define SAFEGCD_MASK62 SAFEGCD_M62
+#define SAFEGCD_LOW62(x, y) "movq " x ", " y "\n\tandq %[m], " y "\n\t"
+#endif
+
+/* (f, g) <- T (f, g) / 2^62, both rows interleaved; the matrix entries are
+   read by imul from registers or memory, the limbs from memory (f and g
+   are written one limb behind the reads, so in place is fine) */
+static inline void safegcd_update_fg_asm(safegcd_s62 *f, safegcd_s62 *g, const int64_t t[4],
+                                         uint64_t *f0, uint64_t *g0)
+{
+  uint64_t a0, a1, b0, b1, x, ax, dx;
+  const uint64_t mask = SAFEGCD_MASK62;
+#define SAFEGCD_FG_PROD(i)                                         \
+  "movq " #i "*8(%[fp]), %%rax\n\t"                                       \
+  "imulq %[u]\n\t"                                                        \
+  "addq %%rax, %[a0]\n\t"                                                 \
+  "adcq %%rdx, %[a1]\n\t"                                                 \
+  "movq " #i "*8(%[fp]), %%rax\n\t"                                       \
+  "imulq %[q]\n\t"                                                        \
+  "addq %%rax, %[b0]\n\t"                                                 \
+  "adcq %%rdx, %[b1]\n\t"                                                 \
+  "movq " #i "*8(%[gp]), %%rax\n\t"                                       \
+  "imulq %[v]\n\t"                                                        \
+  "addq %%rax, %[a0]\n\t"                                                 \
+  "adcq %%rdx, %[a1]\n\t"                                                 \
+  "movq " #i "*8(%[gp]), %%rax\n\t"                                       \
+  "imulq %[r]\n\t"                                                        \
+  "addq %%rax, %[b0]\n\t"                                                 \
+  "adcq %%rdx, %[b1]\n\t"
+#define SAFEGCD_FG_OUT(store, xf, xg)                                     \
+  SAFEGCD_LOW62("%[a0]", xf)                                              \
+  "movq " xf ", " #store "*8(%[fp])\n\t"                                   \
+  SAFEGCD_LOW62("%[b0]", xg)                                              \
+  "movq " xg ", " #store "*8(%[gp])\n\t"                                   \
+  SAFEGCD_SHR62("%[a0]", "%[a1]")                                           \
+  "sarq $62, %[a1]\n\t"                                                   \
+  SAFEGCD_SHR62("%[b0]", "%[b1]")                                           \
+  "sarq $62, %[b1]\n\t"
+  __asm__("movq 0(%[fp]), %%rax\n\t"
+          "imulq %[u]\n\t"
+          "movq %%rax, %[a0]\n\t"
+          "movq %%rdx, %[a1]\n\t"
+          "movq 0(%[fp]), %%rax\n\t"
+          "imulq %[q]\n\t"
+          "movq %%rax, %[b0]\n\t"
+          "movq %%rdx, %[b1]\n\t"
+          "movq 0(%[gp]), %%rax\n\t"
+          "imulq %[v]\n\t"
+          "addq %%rax, %[a0]\n\t"
+          "adcq %%rdx, %[a1]\n\t"
+          "movq 0(%[gp]), %%rax\n\t"
+          "imulq %[r]\n\t"
+          "addq %%rax, %[b0]\n\t"
+          "adcq %%rdx, %[b1]\n\t"
+          SAFEGCD_SHR62("%[a0]", "%[a1]")                /* the low 62 bits are 0 */
+          "sarq $62, %[a1]\n\t"
+          SAFEGCD_SHR62("%[b0]", "%[b1]")
+          "sarq $62, %[b1]\n\t"
+          SAFEGCD_FG_PROD(1)
+          SAFEGCD_FG_OUT(0, "%[f0]", "%[g0]")
+          SAFEGCD_FG_PROD(2)
+          SAFEGCD_FG_OUT(1, "%[x]", "%[x]")
+          SAFEGCD_FG_PROD(3)
+          SAFEGCD_FG_OUT(2, "%[x]", "%[x]")
+          SAFEGCD_FG_PROD(4)
+          SAFEGCD_LOW62("%[a0]", "%[x]")
+          "movq %[x], 24(%[fp])\n\t"
+          SAFEGCD_LOW62("%[b0]", "%[x]")
+          "movq %[x], 24(%[gp])\n\t"
+          SAFEGCD_SHR62("%[a0]", "%[a1]")                /* |f|, |g| <= p: 64 bits */
+          SAFEGCD_SHR62("%[b0]", "%[b1]")
+          "movq %[a0], 32(%[fp])\n\t"
+          "movq %[b0], 32(%[gp])"
+          : [a0] "=&r"(a0), [a1] "=&r"(a1), [b0] "=&r"(b0), [b1] "=&r"(b1), [x] "=&r"(x),
+            [f0] "=&r"(*f0), [g0] "=&r"(*g0), "=&a"(ax), "=&d"(dx), "+m"(*f), "+m"(*g)
+          : [fp] "r"(f), [gp] "r"(g), [m] "r"(mask),
+            [u] "rm"(t[0]), [v] "rm"(t[1]), [q] "rm"(t[2]), [r] "rm"(t[3])
+          : "cc");
+#undef SAFEGCD_FG_PROD
+#undef SAFEGCD_FG_OUT
+}
+
+/* h = (u d + v e) / 2^62 mod p as safegcd_update_row; h must not be d or e */
+static inline void safegcd_update_row_asm(safegcd_s62 *h, const safegcd_s62 *d, const safegcd_s62 *e,
+                                          int64_t u, int64_t v)
+{
+  uint64_t a0, a1, md, x, ax, dx;
+  const uint64_t mask = SAFEGCD_MASK62;
+#define SAFEGCD_ROW_LIMB(i)                                               \
+  "movq " #i "*8(%[dp]), %%rax\n\t"                                       \
+  "imulq %[u]\n\t"                                                        \
+  "addq %%rax, %[a0]\n\t"                                                 \
+  "adcq %%rdx, %[a1]\n\t"                                                 \
+  "movq " #i "*8(%[ep]), %%rax\n\t"                                       \
+  "imulq %[v]\n\t"                                                        \
+  "addq %%rax, %[a0]\n\t"                                                 \
+  "adcq %%rdx, %[a1]\n\t"
+#define SAFEGCD_ROW_OUT(i)                                                \
+  SAFEGCD_LOW62("%[a0]", "%[x]")                                          \
+  "movq %[x], " #i "*8(%[hp])\n\t"                                        \
+  SAFEGCD_SHR62("%[a0]", "%[a1]")                                           \
+  "sarq $62, %[a1]\n\t"
+  __asm__(/* md = (u if d < 0) + (v if e < 0): adds p to negative d, e */
+          "movq 32(%[dp]), %[md]\n\t"
+          "sarq $63, %[md]\n\t"
+          "andq %[u], %[md]\n\t"
+          "movq 32(%[ep]), %[x]\n\t"
+          "sarq $63, %[x]\n\t"
+          "andq %[v], %[x]\n\t"
+          "addq %[x], %[md]\n\t"
+          "movq 0(%[dp]), %%rax\n\t"
+          "imulq %[u]\n\t"
+          "movq %%rax, %[a0]\n\t"
+          "movq %%rdx, %[a1]\n\t"
+          "movq 0(%[ep]), %%rax\n\t"
+          "imulq %[v]\n\t"
+          "addq %%rax, %[a0]\n\t"
+          "adcq %%rdx, %[a1]\n\t"
+          /* md -= (p^-1 a0 + md) mod 2^62 */
+          "movabsq $0x39435e50d79435e5, %[x]\n\t"
+          "imulq %[a0], %[x]\n\t"
+          "addq %[md], %[x]\n\t"
+          SAFEGCD_LOW62("%[x]", "%[x]")
+          "subq %[x], %[md]\n\t"
+          /* + md p: -19 md now, 128 md 2^248 at limb 4 */
+          "movq $-19, %%rax\n\t"
+          "imulq %[md]\n\t"                          /* |md| < 2^63: 128 bits */
+          "addq %%rax, %[a0]\n\t"
+          "adcq %%rdx, %[a1]\n\t"
+          SAFEGCD_SHR62("%[a0]", "%[a1]")                /* the low 62 bits are 0 */
+          "sarq $62, %[a1]\n\t"
+          SAFEGCD_ROW_LIMB(1)
+          SAFEGCD_ROW_OUT(0)
+          SAFEGCD_ROW_LIMB(2)
+          SAFEGCD_ROW_OUT(1)
+          SAFEGCD_ROW_LIMB(3)
+          SAFEGCD_ROW_OUT(2)
+          SAFEGCD_ROW_LIMB(4)
+          "movq %[md], %%rax\n\t"
+          "shlq $7, %%rax\n\t"
+          "sarq $57, %[md]\n\t"
+          "addq %%rax, %[a0]\n\t"
+          "adcq %[md], %[a1]\n\t"
+          SAFEGCD_LOW62("%[a0]", "%[x]")
+          "movq %[x], 24(%[hp])\n\t"
+          SAFEGCD_SHR62("%[a0]", "%[a1]")
+          "movq %[a0], 32(%[hp])"
+          : [a0] "=&r"(a0), [a1] "=&r"(a1), [md] "=&r"(md), [x] "=&r"(x),
+            "=&a"(ax), "=&d"(dx), "=m"(*h)
+          : [hp] "r"(h), [dp] "r"(d), [ep] "r"(e), [m] "r"(mask), [u] "r"(u), [v] "r"(v),
+            "m"(*d), "m"(*e)
+          : "cc");
+#undef SAFEGCD_ROW_LIMB
+#undef SAFEGCD_ROW_OUT
+}
+#endif
+
+#ifdef SAFEGCD_UPDATE_ASM
+#define SAFEGCD_FG safegcd_update_fg_asm
+#define SAFEGCD_ROW safegcd_update_row_asm
+#else
+#define SAFEGCD_FG safegcd_update_fg_low
+#define SAFEGCD_ROW safegcd_update_row
+#endif
 
 /* carry so that v[0..3] are in [0, 2^62) (value unchanged) */
 static inline void safegcd_carry(safegcd_s62 *a)
@@ -387,15 +569,15 @@ static inline void safegcd_invert(uint64_t out[4], const uint64_t in[4], int sto
   int i, pending = 0;
 
   safegcd_start(&f, &g, &d, &e, in);
+  f0 = (uint64_t)f.v[0];
+  g0 = (uint64_t)g.v[0];
   for (i = 0; i < 11; ++i) {
     if (stop_early && !(g.v[0] | g.v[1] | g.v[2] | g.v[3] | g.v[4])) break;
-    f0 = (uint64_t)f.v[0];
-    g0 = (uint64_t)g.v[0];
     z = safegcd_divsteps19(z, f0, g0, a);
     if (i == 1) {                              /* i is public */
       /* d = 0, e = 1 still: the compiler folds the products */
       safegcd_update_row(&nd, &d0, &e0, m[0], m[1]);
-    } else if (pending) safegcd_update_row(&nd, &d, &e, m[0], m[1]);
+    } else if (pending) SAFEGCD_ROW(&nd, &d, &e, m[0], m[1]);
     f1 = ((uint64_t)a[0] * f0 + (uint64_t)a[1] * g0) >> 19;
     g1 = ((uint64_t)a[2] * f0 + (uint64_t)a[3] * g0) >> 19;
     z = safegcd_divsteps19(z, f1, g1, b);
@@ -404,7 +586,7 @@ static inline void safegcd_invert(uint64_t out[4], const uint64_t in[4], int sto
       d = nd;
       e = ne;
     } else if (pending) {
-      safegcd_update_row(&ne, &d, &e, m[2], m[3]);
+      SAFEGCD_ROW(&ne, &d, &e, m[2], m[3]);
       d = nd;
       e = ne;
     }
@@ -428,11 +610,14 @@ static inline void safegcd_invert(uint64_t out[4], const uint64_t in[4], int sto
       m[2] = c[2] << 24;
       m[3] = c[3] << 24;
     }
-    if (i < 10) safegcd_update_fg(&f, &g, m);
+    if (i < 10) SAFEGCD_FG(&f, &g, m, &f0, &g0);
     else safegcd_update_f(&f, &g, m[0], m[1]); /* g is not read again */
     pending = 1;
   }
-  if (pending) safegcd_update_de(&d, &e, m);
+  if (pending) {                               /* only d is read: its row */
+    SAFEGCD_ROW(&nd, &d, &e, m[0], m[1]);
+    d = nd;
+  }
   /* f = +-1 (or +-p when in = 0, where d = 0): in^-1 = d f */
   safegcd_finish(out, &f, &d);
   /* the state and the last matrices tell the input (secret in the
