@@ -14,8 +14,10 @@
      elif g odd:              (delta, f, g) <- (1 + delta, f, (g + f)/2)
      else:                    (delta, f, g) <- (1 + delta, f, g/2)
    590 steps bring g to 0 for any inputs below 2^256 (the bound for the
-   half-delta variant); we do 608 (more are harmless: g stays 0), in 11
-   batches of 57 steps, the last of 38.  Then f = +-1 (p is prime) unless
+   half-delta variant); we do exactly 590 (more would be harmless: g
+   stays 0), in 11 batches: the first of 58 steps (three runs of 19 and
+   one of a single step), nine of 57 (three runs of 19), the last of 19
+   (one run).  Then f = +-1 (p is prime) unless
    in = 0.  Alongside, d and e with f = d in, g = e in (mod p) start at 0
    and 1; at the end in^-1 = d/f.
 
@@ -47,7 +49,18 @@
    busy stretches (lib25519 at 3,600-3,900) 8-12% faster.  The d, e
    rows are the costly part: without them the inversion is some 20%
    faster, the two vCPUs of this VM sharing the integer units that the
-   divstep chain leaves idle.)
+   divstep chain leaves idle.  Then 590 steps instead of 608 (the run
+   length is now a parameter: the first batch gets a one-step run, the
+   last batch has one run of 19 instead of two): 3,381 -> 3,210 ticks
+   with clang, 3,406-3,455 -> 3,332-3,381 with gcc, lib25519's 2,670 in
+   the same runs.  Fewer batches (10 of 59 steps) would need runs of 20
+   steps, which do not fit a packed word (below); runs of 15 or fewer
+   would need more runs.  Tried with it and not kept: the last batch's f
+   sign taken from its low word instead of the f update (1-4% slower,
+   likely code placement), the last e row moved before the last run
+   (about 1% slower).  Remark, not relied on: f and d mod p never change in
+   the step that brings g to 0 (g = f before a swap, g = -f or 0
+   otherwise), so 589 steps would give the same result.)
 
    Numbers are signed radix 2^62: v[0..3] in [0, 2^62), v[4] signed, value
    sum v[i] 2^(62 i).  Ranges kept: |f|, |g| <= p; -2p < d, e < p
@@ -73,16 +86,20 @@
 typedef struct { int64_t v[5]; } safegcd_s62;
 typedef __int128 safegcd_i128;
 
-/* 19 divsteps on the low bits of f, g (f odd), with the matrix rows
-   packed beside them: one word F = f + 2^20 u + 2^41 v and one word
-   G = g + 2^20 q + 2^41 r.  A divstep does the same linear operations on
-   g and on the row (q, r) (add or subtract f and (u, v), halve), and on a
-   swap moves g and its row into f and its row, so one addition, one
-   select and one shift per word do the work of three.  For the halving
+/* k divsteps (k = 19, or 1 once) on the low bits of f, g (f odd), with
+   the matrix rows packed beside them: one word F = f + 2^20 u + 2^41 v
+   and one word G = g + 2^20 q + 2^41 r (for k = 19; in general the
+   fields start at bits 0, k + 1 and 2k + 3: the low field holds
+   |f| < 2^k, u needs k + 2 bits as |u| <= 2^k).  A divstep does the
+   same linear operations on g and on the row (q, r) (add or subtract f
+   and (u, v), halve), and on a swap moves g and its row into f and its
+   row, so one addition, one select and one shift per word do the work
+   of three.  For the halving
    to apply to the rows too, the rows are kept scaled: after j of the 19
    steps a word holds 2^(19-j) times the row of the matrix T_j with
    2^j (f_j, g_j) = T_j (f, g); so F starts at f + 2^39 and G at
-   g + 2^60, and after 19 steps the rows are T's own.
+   g + 2^60 (f + 2^(2k+1), g + 2^(3k+3)), and after 19 steps the rows
+   are T's own.
 
    Why the fields stay apart: the low field starts as f mod 2^19 and
    g mod 2^19; after j steps it is (q_j f + r_j g) mod-2^19-inputs / 2^j,
@@ -90,9 +107,12 @@ typedef __int128 safegcd_i128;
    reads bit 0 only) and stays below 2^19 in absolute value (|q_j| + |r_j|
    <= 2^j); the row fields are multiples of 2^(20 + 19 - j), so even, and
    every sum taken is even, so the shifts are exact; the words stay below
-   2^19 + 2^39 + 2^60 < 2^63.  After 19 steps F = f' + 2^20 u + 2^41 v with
-   |f'| < 2^19 and |u| + |v| <= 2^19, so v is F rounded to a multiple of
-   2^41 and u the rest rounded to a multiple of 2^20.
+   2^19 + 2^39 + 2^60 < 2^63 (2^k + 2^(2k+1) + 2^(3k+3), the sums taken
+   before a halving twice that: below 2^63 for k <= 19; for k = 20 the
+   word alone reaches 2^63 and the sums 2^64, so 19 is the longest
+   run).  After 19 steps F = f' + 2^20 u + 2^41 v with |f'| < 2^19
+   and |u| + |v| <= 2^19, so v is F rounded to a multiple of 2^41 and u
+   the rest rounded to a multiple of 2^20.
 
    The state is carried as z = -(delta + 1/2) (so z < 0 iff delta > 0).
    One step, with n = (z < 0) and o = (g odd): if n && o (the swap),
@@ -130,10 +150,11 @@ typedef __int128 safegcd_i128;
 
 #define SAFEGCD_RUN 19
 
-static inline int64_t safegcd_divsteps19(int64_t z, uint64_t f, uint64_t g, int64_t m[4])
+static inline int64_t safegcd_divsteps(int64_t z, uint64_t f, uint64_t g, int64_t m[4],
+                                       const int k)
 {
-  uint64_t F = (f & (((uint64_t)1 << 19) - 1)) + ((uint64_t)1 << 39);
-  uint64_t G = (g & (((uint64_t)1 << 19) - 1)) + ((uint64_t)1 << 60);
+  uint64_t F = (f & (((uint64_t)1 << k) - 1)) + ((uint64_t)1 << (2 * k + 1));
+  uint64_t G = (g & (((uint64_t)1 << k) - 1)) + ((uint64_t)1 << (3 * k + 3));
   int i;
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(SAFEGCD_NO_ASM)
@@ -142,7 +163,7 @@ static inline int64_t safegcd_divsteps19(int64_t z, uint64_t f, uint64_t g, int6
 #elif defined(__GNUC__)
 #pragma GCC unroll 19
 #endif
-  for (i = 0; i < SAFEGCD_RUN; ++i) {
+  for (i = 0; i < k; ++i) {
     uint64_t t, u, c;
     __asm__("leaq (%[G],%[F]), %[t]\n\t"    /* t = G + F */
             "movq %[G], %[u]\n\t"
@@ -167,7 +188,7 @@ static inline int64_t safegcd_divsteps19(int64_t z, uint64_t f, uint64_t g, int6
 #elif defined(__GNUC__)
 #pragma GCC unroll 19
 #endif
-  for (i = 0; i < SAFEGCD_RUN; ++i) {
+  for (i = 0; i < k; ++i) {
     uint64_t n = (uint64_t)(z >> 63);
     uint64_t o = (uint64_t)0 - (G & 1);
     uint64_t c = n & o;
@@ -180,14 +201,19 @@ static inline int64_t safegcd_divsteps19(int64_t z, uint64_t f, uint64_t g, int6
 #endif
   /* the rows: v, r rounded off the top, then u, q */
   {
-    int64_t v = (int64_t)(F + ((uint64_t)1 << 40)) >> 41;
-    int64_t r = (int64_t)(G + ((uint64_t)1 << 40)) >> 41;
-    m[0] = (int64_t)((F + ((uint64_t)1 << 19)) << 23) >> 43;
+    int64_t v = (int64_t)(F + ((uint64_t)1 << (2 * k + 2))) >> (2 * k + 3);
+    int64_t r = (int64_t)(G + ((uint64_t)1 << (2 * k + 2))) >> (2 * k + 3);
+    m[0] = (int64_t)((F + ((uint64_t)1 << k)) << (61 - 2 * k)) >> (62 - k);
     m[1] = v;
-    m[2] = (int64_t)((G + ((uint64_t)1 << 19)) << 23) >> 43;
+    m[2] = (int64_t)((G + ((uint64_t)1 << k)) << (61 - 2 * k)) >> (62 - k);
     m[3] = r;
   }
   return z;
+}
+
+static inline int64_t safegcd_divsteps19(int64_t z, uint64_t f, uint64_t g, int64_t m[4])
+{
+  return safegcd_divsteps(z, f, g, m, SAFEGCD_RUN);
 }
 
 /* (f, g) <- T (f, g) / 2^62, exactly */
@@ -552,8 +578,9 @@ static inline void safegcd_finish(uint64_t out[4], const safegcd_s62 *f, safegcd
   CRYPTO_CT_WIPE(t);
 }
 
-/* in^-1 by 11 batches of divsteps, each of three runs of 19 steps (the
-   last of two: 608 steps in all, at least the 590 needed), each batch's
+/* in^-1 by 11 batches of divsteps, each of three runs of 19 steps, the
+   first with a fourth run of one step and the last of one run only
+   (58 + 9 * 57 + 19 = 590 steps in all, the bound), each batch's
    matrix t scaled to 2^62 (f', g') = t (f, g).  The update of d and e by
    a batch's matrix runs during the next batch (safegcd_update_row); f
    and g are updated at once, as the next batch starts from their low
@@ -578,9 +605,11 @@ static inline void safegcd_invert(uint64_t out[4], const uint64_t in[4], int sto
       /* d = 0, e = 1 still: the compiler folds the products */
       safegcd_update_row(&nd, &d0, &e0, m[0], m[1]);
     } else if (pending) SAFEGCD_ROW(&nd, &d, &e, m[0], m[1]);
-    f1 = ((uint64_t)a[0] * f0 + (uint64_t)a[1] * g0) >> 19;
-    g1 = ((uint64_t)a[2] * f0 + (uint64_t)a[3] * g0) >> 19;
-    z = safegcd_divsteps19(z, f1, g1, b);
+    if (i < 10) {
+      f1 = ((uint64_t)a[0] * f0 + (uint64_t)a[1] * g0) >> 19;
+      g1 = ((uint64_t)a[2] * f0 + (uint64_t)a[3] * g0) >> 19;
+      z = safegcd_divsteps19(z, f1, g1, b);
+    }
     if (i == 1) {
       safegcd_update_row(&ne, &d0, &e0, m[2], m[3]);
       d = nd;
@@ -590,25 +619,47 @@ static inline void safegcd_invert(uint64_t out[4], const uint64_t in[4], int sto
       d = nd;
       e = ne;
     }
-    /* c = T2 T1, entries of at most 2^38 */
-    c[0] = b[0] * a[0] + b[1] * a[2];
-    c[1] = b[0] * a[1] + b[1] * a[3];
-    c[2] = b[2] * a[0] + b[3] * a[2];
-    c[3] = b[2] * a[1] + b[3] * a[3];
     if (i < 10) {                              /* i is public */
+      /* c = T2 T1, entries of at most 2^38 */
+      c[0] = b[0] * a[0] + b[1] * a[2];
+      c[1] = b[0] * a[1] + b[1] * a[3];
+      c[2] = b[2] * a[0] + b[3] * a[2];
+      c[3] = b[2] * a[1] + b[3] * a[3];
       /* the low bits of f and g after 38 steps: exact in 64 - 38 bits */
       f1 = ((uint64_t)c[0] * f0 + (uint64_t)c[1] * g0) >> 38;
       g1 = ((uint64_t)c[2] * f0 + (uint64_t)c[3] * g0) >> 38;
       z = safegcd_divsteps19(z, f1, g1, a);
-      m[0] = 32 * (a[0] * c[0] + a[1] * c[2]);
-      m[1] = 32 * (a[0] * c[1] + a[1] * c[3]);
-      m[2] = 32 * (a[2] * c[0] + a[3] * c[2]);
-      m[3] = 32 * (a[2] * c[1] + a[3] * c[3]);
+      if (i == 0) {
+        /* one step more (the 590th): T3 T2 T1 of at most 2^57 (rows:
+           |u| + |v| <= 2^57), so the low bits of f, g after 57 steps are
+           exact in 62 - 57 bits (one is read); then the 1-step matrix b
+           (rows at most 2): 2^58 (f', g') = b T3 T2 T1 (f, g), rows at
+           most 2^58, times 16 at most 2^62 */
+        m[0] = a[0] * c[0] + a[1] * c[2];
+        m[1] = a[0] * c[1] + a[1] * c[3];
+        m[2] = a[2] * c[0] + a[3] * c[2];
+        m[3] = a[2] * c[1] + a[3] * c[3];
+        f1 = ((uint64_t)m[0] * f0 + (uint64_t)m[1] * g0) >> 57;
+        g1 = ((uint64_t)m[2] * f0 + (uint64_t)m[3] * g0) >> 57;
+        z = safegcd_divsteps(z, f1, g1, b, 1);
+        c[0] = m[0]; c[1] = m[1]; c[2] = m[2]; c[3] = m[3];
+        m[0] = 16 * (b[0] * c[0] + b[1] * c[2]);
+        m[1] = 16 * (b[0] * c[1] + b[1] * c[3]);
+        m[2] = 16 * (b[2] * c[0] + b[3] * c[2]);
+        m[3] = 16 * (b[2] * c[1] + b[3] * c[3]);
+      } else {
+        m[0] = 32 * (a[0] * c[0] + a[1] * c[2]);
+        m[1] = 32 * (a[0] * c[1] + a[1] * c[3]);
+        m[2] = 32 * (a[2] * c[0] + a[3] * c[2]);
+        m[3] = 32 * (a[2] * c[1] + a[3] * c[3]);
+      }
     } else {
-      m[0] = c[0] << 24;
-      m[1] = c[1] << 24;
-      m[2] = c[2] << 24;
-      m[3] = c[3] << 24;
+      /* the last batch, one run: 2^19 (f', g') = a (f, g), rows at most
+         2^19, times 2^43 at most 2^62 */
+      m[0] = a[0] << 43;
+      m[1] = a[1] << 43;
+      m[2] = a[2] << 43;
+      m[3] = a[3] << 43;
     }
     if (i < 10) SAFEGCD_FG(&f, &g, m, &f0, &g0);
     else safegcd_update_f(&f, &g, m[0], m[1]); /* g is not read again */
