@@ -150,6 +150,17 @@ typedef __int128 safegcd_i128;
 
 #define SAFEGCD_RUN 19
 
+/* full unrolling of the short fixed-count loops below (gcc needs the
+   count; clang unrolls completely without one) */
+#if defined(__clang__)
+#define SAFEGCD_UNROLL(n) _Pragma("unroll")
+#elif defined(__GNUC__)
+#define SAFEGCD_PRAGMA(x) _Pragma(#x)
+#define SAFEGCD_UNROLL(n) SAFEGCD_PRAGMA(GCC unroll n)
+#else
+#define SAFEGCD_UNROLL(n)
+#endif
+
 static inline int64_t safegcd_divsteps(int64_t z, uint64_t f, uint64_t g, int64_t m[4],
                                        const int k)
 {
@@ -158,11 +169,7 @@ static inline int64_t safegcd_divsteps(int64_t z, uint64_t f, uint64_t g, int64_
   int i;
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(SAFEGCD_NO_ASM)
-#if defined(__clang__)
-#pragma unroll
-#elif defined(__GNUC__)
-#pragma GCC unroll 19
-#endif
+SAFEGCD_UNROLL(19)
   for (i = 0; i < k; ++i) {
     uint64_t t, u, c;
     __asm__("leaq (%[G],%[F]), %[t]\n\t"    /* t = G + F */
@@ -183,11 +190,7 @@ static inline int64_t safegcd_divsteps(int64_t z, uint64_t f, uint64_t g, int64_
     G = t;
   }
 #else
-#if defined(__clang__)
-#pragma unroll
-#elif defined(__GNUC__)
-#pragma GCC unroll 19
-#endif
+SAFEGCD_UNROLL(19)
   for (i = 0; i < k; ++i) {
     uint64_t n = (uint64_t)(z >> 63);
     uint64_t o = (uint64_t)0 - (G & 1);
@@ -227,11 +230,7 @@ static inline void safegcd_update_fg(safegcd_s62 *f, safegcd_s62 *g, const int64
   cg = (safegcd_i128)q * f->v[0] + (safegcd_i128)r * g->v[0];
   cf >>= 62;                                   /* the low 62 bits are 0 */
   cg >>= 62;
-#if defined(__clang__)
-#pragma unroll
-#elif defined(__GNUC__)
-#pragma GCC unroll 4
-#endif
+SAFEGCD_UNROLL(4)
   for (i = 1; i < 5; ++i) {
     cf += (safegcd_i128)u * f->v[i] + (safegcd_i128)v * g->v[i];
     cg += (safegcd_i128)q * f->v[i] + (safegcd_i128)r * g->v[i];
@@ -262,11 +261,7 @@ static inline void safegcd_update_f(safegcd_s62 *f, const safegcd_s62 *g, int64_
 
   c = (safegcd_i128)u * f->v[0] + (safegcd_i128)v * g->v[0];
   c >>= 62;                                    /* the low 62 bits are 0 */
-#if defined(__clang__)
-#pragma unroll
-#elif defined(__GNUC__)
-#pragma GCC unroll 4
-#endif
+SAFEGCD_UNROLL(4)
   for (i = 1; i < 5; ++i) {
     c += (safegcd_i128)u * f->v[i] + (safegcd_i128)v * g->v[i];
     f->v[i - 1] = (int64_t)((uint64_t)c & SAFEGCD_M62);
@@ -294,11 +289,7 @@ static inline void safegcd_update_row(safegcd_s62 *h, const safegcd_s62 *d, cons
   md -= (int64_t)((SAFEGCD_PINV62 * (uint64_t)c + (uint64_t)md) & SAFEGCD_M62);
   c += (safegcd_i128)(-19) * md;
   c >>= 62;                                    /* the low 62 bits are 0 */
-#if defined(__clang__)
-#pragma unroll
-#elif defined(__GNUC__)
-#pragma GCC unroll 4
-#endif
+SAFEGCD_UNROLL(4)
   for (i = 1; i < 5; ++i) {
     c += (safegcd_i128)u * d->v[i] + (safegcd_i128)v * e->v[i];
     if (i == 4) c += (safegcd_i128)128 * md;   /* i is public */
