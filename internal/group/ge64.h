@@ -359,12 +359,15 @@ static inline void ge64_precomp_select2_avx2(ge64_precomp *t1, uint64_t *neg1,
     l0 = _mm256_loadu_si256(e);
     l1 = _mm256_loadu_si256(e + 1);
     l2 = _mm256_loadu_si256(e + 2);
-    x0 = _mm256_or_si256(x0, _mm256_and_si256(m1, l0));
-    x1 = _mm256_or_si256(x1, _mm256_and_si256(m1, l1));
-    x2 = _mm256_or_si256(x2, _mm256_and_si256(m1, l2));
-    y0 = _mm256_or_si256(y0, _mm256_and_si256(m2, l0));
-    y1 = _mm256_or_si256(y1, _mm256_and_si256(m2, l1));
-    y2 = _mm256_or_si256(y2, _mm256_and_si256(m2, l2));
+    /* one blend per register instead of and + or: a third fewer
+       instructions in the scan (vpblendvb: fixed latency, whatever the
+       mask) */
+    x0 = _mm256_blendv_epi8(x0, l0, m1);
+    x1 = _mm256_blendv_epi8(x1, l1, m1);
+    x2 = _mm256_blendv_epi8(x2, l2, m1);
+    y0 = _mm256_blendv_epi8(y0, l0, m2);
+    y1 = _mm256_blendv_epi8(y1, l1, m2);
+    y2 = _mm256_blendv_epi8(y2, l2, m2);
   }
   ge64_precomp_select2_avx2_out(t1, x0, x1, x2, babs1, mneg1);
   *neg1 = mneg1;
