@@ -124,7 +124,7 @@ static CRYPTO_CT_NOINLINE void nG_fe26x4_fe64_comb(unsigned char *out, const uns
   S.Z = S.Y;
   S.T = nG_hybrid_zero;
   for (i = 1; i < NDIGITS; i += 2) {
-    ge64_precomp_select2_avx2(&q, &neg, &qe, &nege, TABLE[i >> 1], 32, e[i], e[i - 1]);
+    ge64_precomp_select2_avx2_blendv(&q, &neg, &qe, &nege, TABLE[i >> 1], 32, e[i], e[i - 1]);
     ge26x4_niels_to_cached(&C, &q, neg);
     /* scalar: 2dxy or its negative; Y - X, Y + X */
     fe64_inline_sub(&su, &nG_hybrid_zero, &qe.xy2d);
