@@ -20,7 +20,8 @@
 
    Per step: 4 squarings, 5 multiplications, 1 multiplication by 121666,
    as in RFC 7748 (with z2 = E (BB + 121666 E), equal to E (AA + a24 E)
-   for a24 = 121665). */
+   for a24 = 121665).  The products (LADDER_MUL, LADDER_SQ) load f once
+   into registers rather than as 16 (or 6) mulx memory operands. */
 #ifndef X25519_LADDER_MULX_S
 #define X25519_LADDER_MULX_S
 
@@ -94,6 +95,106 @@
 	movq	\x1, \do+8(%rsp)
 	movq	\x2, \do+16(%rsp)
 	movq	\x3, \do+24(%rsp)
+.endm
+
+/* LADDER_MUL fo, go: r8..r11 = f g mod p (< 2^256), f at fo(%rsp), g at
+   go(%rsp) (any elements).  f is loaded once into rbp rcx rsi rdi, so only the four
+   limbs of g are loaded again (as rdx), not 16 mulx memory operands.
+   Rows 1..3 run the low halves on CF (adcx) and the high halves on OF
+   (adox); the row's new top limb is zeroed by the xor that also clears
+   both flags, takes the last high half with adox and the CF carry with
+   adc (the partial sum has i + 5 limbs, so neither carries out).
+   Uses rax rbx rcx rdx rbp rsi rdi r8-r15. */
+.macro LADDER_MULROW go, a0, a1, a2, a3, top
+	movq	\go(%rsp), %rdx
+	xorl	%\top\()d, %\top\()d
+	mulx	%rbp, %rax, %rbx
+	adcx	%rax, %\a0
+	adox	%rbx, %\a1
+	mulx	%rcx, %rax, %rbx
+	adcx	%rax, %\a1
+	adox	%rbx, %\a2
+	mulx	%rsi, %rax, %rbx
+	adcx	%rax, %\a2
+	adox	%rbx, %\a3
+	mulx	%rdi, %rax, %rbx
+	adcx	%rax, %\a3
+	adox	%rbx, %\top
+	adcq	$0, %\top
+.endm
+
+.macro LADDER_MUL fo, go
+	movq	\fo(%rsp), %rbp
+	movq	\fo+8(%rsp), %rcx
+	movq	\fo+16(%rsp), %rsi
+	movq	\fo+24(%rsp), %rdi
+	movq	\go(%rsp), %rdx
+	mulx	%rbp, %r8, %r9
+	mulx	%rcx, %rax, %r10
+	addq	%rax, %r9
+	mulx	%rsi, %rax, %r11
+	adcq	%rax, %r10
+	mulx	%rdi, %rax, %r12
+	adcq	%rax, %r11
+	adcq	$0, %r12
+	LADDER_MULROW \go+8, r9, r10, r11, r12, r13
+	LADDER_MULROW \go+16, r10, r11, r12, r13, r14
+	LADDER_MULROW \go+24, r11, r12, r13, r14, r15
+	FE64_REDUCE38
+.endm
+
+/* LADDER_SQ fo: r8..r11 = f^2 mod p (< 2^256), f at fo(%rsp), loaded once
+   into rcx rsi rdi rbp (f0..f3): the cross products summed (< 2^448),
+   then doubled on CF while the squares go in on OF.
+   Uses rax rbx rcx rdx rbp rsi rdi r8-r15. */
+.macro LADDER_SQ fo
+	movq	\fo(%rsp), %rcx
+	movq	\fo+8(%rsp), %rsi
+	movq	\fo+16(%rsp), %rdi
+	movq	\fo+24(%rsp), %rbp
+	movq	%rcx, %rdx
+	mulx	%rsi, %r9, %r10			/* f0 f1 at 1,2 */
+	mulx	%rdi, %rax, %r11		/* f0 f2 at 2,3 */
+	addq	%rax, %r10
+	mulx	%rbp, %rax, %r12		/* f0 f3 at 3,4 */
+	adcq	%rax, %r11
+	movq	%rbp, %rdx
+	mulx	%rsi, %rax, %r13		/* f1 f3 at 4,5 */
+	adcq	%rax, %r12
+	mulx	%rdi, %rax, %r14		/* f2 f3 at 5,6 */
+	adcq	%rax, %r13
+	adcq	$0, %r14
+	movq	%rsi, %rdx
+	mulx	%rdi, %rax, %rbx		/* f1 f2 at 3,4 */
+	addq	%rax, %r11
+	adcq	%rbx, %r12
+	adcq	$0, %r13
+	adcq	$0, %r14
+	xorl	%eax, %eax
+	movq	%rcx, %rdx
+	mulx	%rdx, %r8, %rax			/* f0^2 at 0,1 */
+	adcx	%r9, %r9
+	adox	%rax, %r9
+	movq	%rsi, %rdx
+	mulx	%rdx, %rax, %rbx		/* f1^2 at 2,3 */
+	adcx	%r10, %r10
+	adox	%rax, %r10
+	adcx	%r11, %r11
+	adox	%rbx, %r11
+	movq	%rdi, %rdx
+	mulx	%rdx, %rax, %rbx		/* f2^2 at 4,5 */
+	adcx	%r12, %r12
+	adox	%rax, %r12
+	adcx	%r13, %r13
+	adox	%rbx, %r13
+	movq	%rbp, %rdx
+	mulx	%rdx, %rax, %r15		/* f3^2 at 6,7 */
+	adcx	%r14, %r14
+	adox	%rax, %r14
+	movl	$0, %ecx			/* keeps the flags */
+	adcx	%rcx, %r15
+	adox	%rcx, %r15
+	FE64_REDUCE38
 .endm
 
 /* LADDER_XSWAP1 a, b, mask: swap registers a and b when mask = -1 */
@@ -174,18 +275,27 @@ FE64_FUNC(CRYPTO_NAMESPACE(x25519_ladder_mulx))
 	LADDER_XSWAP1 %r11, %r15, %rdi
 	LADDER_ADDSUB2 LA, LB, %r8, %r9, %r10, %r11, LZ2	/* A, B */
 	LADDER_ADDSUB2 LC, LD, %r12, %r13, %r14, %r15, LZ3	/* C, D */
-	FE64_SQ LAA, %rsp, LA, %rsp				/* AA = A^2 */
-	FE64_SQ LBB, %rsp, LB, %rsp				/* BB = B^2 */
-	FE64_MUL LDA, %rsp, LD, %rsp, LA, %rsp			/* DA */
-	FE64_MUL LCB, %rsp, LC, %rsp, LB, %rsp			/* CB */
-	FE64_MUL LX2, %rsp, LAA, %rsp, LBB, %rsp		/* x2 = AA BB */
+	LADDER_SQ LA				/* AA = A^2 */
+	FE64_STORE LAA, %rsp
+	LADDER_SQ LB				/* BB = B^2 */
+	FE64_STORE LBB, %rsp
+	LADDER_MUL LD, LA			/* DA */
+	FE64_STORE LDA, %rsp
+	LADDER_MUL LC, LB			/* CB */
+	FE64_STORE LCB, %rsp
+	LADDER_MUL LAA, LBB			/* x2 = AA BB */
+	FE64_STORE LX2, %rsp
 	FE64_SUB LE, %rsp, LAA, %rsp, LBB, %rsp			/* E = AA - BB */
 	FE64_ADDSUB LT, %rsp, LT2, %rsp, LDA, %rsp, LCB, %rsp	/* DA+CB, DA-CB */
-	FE64_SQ LX3, %rsp, LT, %rsp				/* x3 = (DA+CB)^2 */
-	FE64_SQ LT2, %rsp, LT2, %rsp
+	LADDER_SQ LT				/* x3 = (DA+CB)^2 */
+	FE64_STORE LX3, %rsp
+	LADDER_SQ LT2
+	FE64_STORE LT2, %rsp
 	FE64_MUL121666_ADD LT, %rsp, LE, %rsp, LBB, %rsp	/* BB + 121666 E */
-	FE64_MUL LZ3, %rsp, LX1, %rsp, LT2, %rsp		/* z3 = x1 (DA-CB)^2 */
-	FE64_MUL LZ2, %rsp, LE, %rsp, LT, %rsp			/* z2 */
+	LADDER_MUL LX1, LT2			/* z3 = x1 (DA-CB)^2 */
+	FE64_STORE LZ3, %rsp
+	LADDER_MUL LE, LT			/* z2 */
+	FE64_STORE LZ2, %rsp
 
 	decq	LI(%rsp)
 	jns	1b
