@@ -499,6 +499,172 @@ static inline void safegcd_update_row_asm(safegcd_s62 *h, const safegcd_s62 *d, 
 #define SAFEGCD_ROW safegcd_update_row
 #endif
 
+#if defined(SAFEGCD_UPDATE_ASM) && defined(__AVX2__)
+#define SAFEGCD_VEC
+#include <immintrin.h>
+/* With AVX2 (x86-64 builds for AVX2 CPUs): d and e on the vector unit, so
+   that their update does not take the integer units from the divstep
+   chain.  d and e are signed radix 2^30, nine limbs, limbs 0..7 in
+   [0, 2^30), limb 8 signed; l[k] holds (d_k, e_k) in its two 64-bit
+   lanes, so one vpmuldq (signed 32 x 32 -> 64) gives a limb's product for
+   both rows.  The batch matrix T (2^62 (f', g') = T (f, g)) is taken as
+   T/4 (its entries are multiples of 4), |u| + |v| <= 2^60, split as
+   u/4 = uh 2^30 + ul, ul in [0, 2^30), |uh| <= 2^30; then
+   d' = (u d + v e)/4 / 2^60 + m p / 2^60 with m in [0, 2^60) making the
+   sum divisible by 2^60, found 30 bits at a time (p = 2^255 - 19 is -19
+   modulo 2^30, 19^-1 mod 2^30 gives them; + m 2^255 goes into limbs 8
+   and 9 as m0 2^15, m1 2^15).  No correction of negative d, e: |d|, |e|
+   < B gives |d'| < B + p, so after the 11 batches |d| < 12 p < 2^259
+   (limb 8 below 2^19 in absolute value).  Each limb sum (four products
+   below 2^60 in absolute value, but |uh d + vh e| <= (2^30 + 2) 2^30) plus
+   carry stays below 2^62 in absolute value; AVX2 has no 64-bit
+   arithmetic shift, so the sums carry a bias of 2^62 (a multiple of
+   2^30, so the low bits are unchanged) and are shifted logically: the
+   carry then has 2^32 too, taken off in the next limb's bias.  The top
+   limb keeps that 2^32, which vpmuldq does not see (it reads the low 32
+   bits as signed); safegcd_vec_get drops it. */
+typedef struct { __m128i l[9]; } safegcd_v30;
+
+#define SAFEGCD_INV19 0x286bca1b                /* 19^-1 mod 2^30 */
+
+/* d = 0, e = 1 */
+static inline void safegcd_vec_start(safegcd_v30 *de)
+{
+  int k;
+  for (k = 0; k < 9; ++k) de->l[k] = _mm_setzero_si128();
+  de->l[0] = _mm_set_epi64x(1, 0);
+}
+
+/* (d, e) <- T (d, e) / 2^62 mod p, both rows at once.  In assembly: the
+   compilers' code for the same intrinsics (clang sign-extended every limb
+   before each vpmuldq) was a third longer.  Limb k of the sum: the
+   products of limbs k (by ul, vl) and k - 1 (by uh, vh), broadcast from
+   memory to both lanes (a load, no shuffle), plus the bias and the carry;
+   limbs 0 and 1 give m0, m1; limb k >= 2 is written to limb k - 2 (limbs
+   k - 1 and k are read by then, so in place). */
+#define SAFEGCD_VEC_PROD(k)                                               \
+  "vpmuldq %[uh], %[bd], %[x]\n\t"                                        \
+  "vpmuldq %[vh], %[be], %[t]\n\t"                                        \
+  "vpaddq %[t], %[x], %[x]\n\t"                                           \
+  "vpbroadcastq " #k "*16(%[l]), %[bd]\n\t"                               \
+  "vpbroadcastq " #k "*16+8(%[l]), %[be]\n\t"                             \
+  "vpmuldq %[ul], %[bd], %[t]\n\t"                                        \
+  "vpaddq %[t], %[x], %[x]\n\t"                                           \
+  "vpmuldq %[vl], %[be], %[t]\n\t"                                        \
+  "vpaddq %[t], %[x], %[x]\n\t"                                           \
+  "vpaddq %[b1], %[x], %[x]\n\t"
+#define SAFEGCD_VEC_OUT(k)                                                \
+  "vpaddq %[c], %[x], %[x]\n\t"                                           \
+  "vpand %[mask], %[x], %[t]\n\t"                                         \
+  "vmovdqu %[t], " #k "*16(%[l])\n\t"                                     \
+  "vpsrlq $30, %[x], %[c]\n\t"
+static inline void safegcd_vec_update(safegcd_v30 *de, const int64_t t[4])
+{
+  static const int64_t cst[6] = {
+    0x3fffffff, 0x3fffffff,                                 /* mask */
+    ((int64_t)1 << 62) - ((int64_t)1 << 32),                /* bias, less the carry's */
+    (int64_t)1 << 62,                                       /* bias of limb 0 */
+    SAFEGCD_INV19, 19 };
+  __m128i ul, vl, uh, vh, mask, b1, bd, be, x, tt, c, m0, m1;
+
+  __asm__("vmovq %[u], %[x]\n\t"
+          "vpinsrq $1, %[q], %[x], %[x]\n\t"                /* (u, q) */
+          "vmovq %[v], %[t]\n\t"
+          "vpinsrq $1, %[r], %[t], %[t]\n\t"                /* (v, r) */
+          "vmovdqu 0+%[k], %[mask]\n\t"
+          "vpbroadcastq 16+%[k], %[b1]\n\t"
+          "vpsrlq $32, %[x], %[uh]\n\t"                     /* signed in the low 32 bits */
+          "vpsrlq $32, %[t], %[vh]\n\t"
+          "vpsrlq $2, %[x], %[ul]\n\t"
+          "vpsrlq $2, %[t], %[vl]\n\t"
+          "vpand %[mask], %[ul], %[ul]\n\t"
+          "vpand %[mask], %[vl], %[vl]\n\t"
+          /* limb 0: m0 = 19^-1 s mod 2^30 */
+          "vpbroadcastq 0(%[l]), %[bd]\n\t"
+          "vpbroadcastq 8(%[l]), %[be]\n\t"
+          "vpmuldq %[ul], %[bd], %[x]\n\t"
+          "vpmuldq %[vl], %[be], %[t]\n\t"
+          "vpaddq %[t], %[x], %[x]\n\t"
+          "vpbroadcastq 32+%[k], %[t]\n\t"
+          "vpmuldq %[t], %[x], %[t]\n\t"
+          "vpand %[mask], %[t], %[m0]\n\t"
+          "vpbroadcastq 40+%[k], %[t]\n\t"
+          "vpmuldq %[m0], %[t], %[t]\n\t"
+          "vpsubq %[t], %[x], %[x]\n\t"
+          "vpbroadcastq 24+%[k], %[t]\n\t"
+          "vpaddq %[t], %[x], %[x]\n\t"
+          "vpsrlq $30, %[x], %[c]\n\t"
+          "vpsllq $15, %[m0], %[m0]\n\t"                    /* m0 2^255 at limb 8 */
+          /* limb 1: m1 */
+          SAFEGCD_VEC_PROD(1)
+          "vpaddq %[c], %[x], %[x]\n\t"
+          "vpbroadcastq 32+%[k], %[t]\n\t"
+          "vpmuldq %[t], %[x], %[t]\n\t"
+          "vpand %[mask], %[t], %[m1]\n\t"
+          "vpbroadcastq 40+%[k], %[t]\n\t"
+          "vpmuldq %[m1], %[t], %[t]\n\t"
+          "vpsubq %[t], %[x], %[x]\n\t"
+          "vpsrlq $30, %[x], %[c]\n\t"
+          "vpsllq $15, %[m1], %[m1]\n\t"                    /* m1 2^285 at limb 9 */
+          SAFEGCD_VEC_PROD(2)
+          SAFEGCD_VEC_OUT(0)
+          SAFEGCD_VEC_PROD(3)
+          SAFEGCD_VEC_OUT(1)
+          SAFEGCD_VEC_PROD(4)
+          SAFEGCD_VEC_OUT(2)
+          SAFEGCD_VEC_PROD(5)
+          SAFEGCD_VEC_OUT(3)
+          SAFEGCD_VEC_PROD(6)
+          SAFEGCD_VEC_OUT(4)
+          SAFEGCD_VEC_PROD(7)
+          SAFEGCD_VEC_OUT(5)
+          SAFEGCD_VEC_PROD(8)
+          "vpaddq %[m0], %[x], %[x]\n\t"
+          SAFEGCD_VEC_OUT(6)
+          /* limb 9: the products of limb 8 by uh, vh */
+          "vpmuldq %[uh], %[bd], %[x]\n\t"
+          "vpmuldq %[vh], %[be], %[t]\n\t"
+          "vpaddq %[t], %[x], %[x]\n\t"
+          "vpaddq %[b1], %[x], %[x]\n\t"
+          "vpaddq %[m1], %[x], %[x]\n\t"
+          SAFEGCD_VEC_OUT(7)
+          "vmovdqu %[c], 8*16(%[l])"
+          : [ul] "=&x"(ul), [vl] "=&x"(vl), [uh] "=&x"(uh), [vh] "=&x"(vh), [mask] "=&x"(mask),
+            [b1] "=&x"(b1), [bd] "=&x"(bd), [be] "=&x"(be), [x] "=&x"(x), [t] "=&x"(tt),
+            [c] "=&x"(c), [m0] "=&x"(m0), [m1] "=&x"(m1), "+m"(*de)
+          : [l] "r"(de), [u] "r"(t[0]), [v] "r"(t[1]), [q] "r"(t[2]), [r] "r"(t[3]),
+            [k] "m"(cst));
+}
+#undef SAFEGCD_VEC_PROD
+#undef SAFEGCD_VEC_OUT
+
+/* d (lane 0) as safegcd_s62 with |d| < 2^255 + 2^10 (limb 8 reduced by
+   2^255 = 19 mod p), for safegcd_finish */
+static inline void safegcd_vec_get(safegcd_s62 *d, const safegcd_v30 *de)
+{
+  int64_t l[9], h;
+  safegcd_i128 acc = 0;
+  int k, j = 0, sh = 0;
+
+  for (k = 0; k < 9; ++k) l[k] = _mm_cvtsi128_si64(de->l[k]);
+  l[8] = (int64_t)(int32_t)(uint32_t)l[8];     /* drop the bias */
+  h = l[8] >> 15;
+  l[8] -= h * ((int64_t)1 << 15);
+  l[0] += 19 * h;
+  for (k = 0; k < 9; ++k) {
+    acc += (safegcd_i128)l[k] * ((safegcd_i128)1 << sh);
+    sh += 30;
+    if (sh >= 62) {                            /* k is public */
+      d->v[j++] = (int64_t)((uint64_t)acc & SAFEGCD_M62);
+      acc >>= 62;
+      sh -= 62;
+    }
+  }
+  d->v[4] = (int64_t)acc;
+  CRYPTO_CT_WIPE(l);
+}
+#endif
+
 /* carry so that v[0..3] are in [0, 2^62) (value unchanged) */
 static inline void safegcd_carry(safegcd_s62 *a)
 {
@@ -581,26 +747,39 @@ static inline void safegcd_finish(uint64_t out[4], const safegcd_s62 *f, safegcd
 static inline void safegcd_invert(uint64_t out[4], const uint64_t in[4], int stop_early)
 {
   safegcd_s62 f, g, d, e, nd, ne;
+#ifndef SAFEGCD_VEC
   const safegcd_s62 d0 = {{0, 0, 0, 0, 0}}, e0 = {{1, 0, 0, 0, 0}};
+#endif
   int64_t z = -1, a[4], b[4], c[4], m[4] = {0, 0, 0, 0};
   uint64_t f0, g0, f1, g1;
   int i, pending = 0;
+#ifdef SAFEGCD_VEC
+  safegcd_v30 de;
+#endif
 
   safegcd_start(&f, &g, &d, &e, in);
+#ifdef SAFEGCD_VEC
+  safegcd_vec_start(&de);
+#endif
   f0 = (uint64_t)f.v[0];
   g0 = (uint64_t)g.v[0];
   for (i = 0; i < 11; ++i) {
     if (stop_early && !(g.v[0] | g.v[1] | g.v[2] | g.v[3] | g.v[4])) break;
     z = safegcd_divsteps19(z, f0, g0, a);
+#ifdef SAFEGCD_VEC
+    if (pending) safegcd_vec_update(&de, m);
+#else
     if (i == 1) {                              /* i is public */
       /* d = 0, e = 1 still: the compiler folds the products */
       safegcd_update_row(&nd, &d0, &e0, m[0], m[1]);
     } else if (pending) SAFEGCD_ROW(&nd, &d, &e, m[0], m[1]);
+#endif
     if (i < 10) {
       f1 = ((uint64_t)a[0] * f0 + (uint64_t)a[1] * g0) >> 19;
       g1 = ((uint64_t)a[2] * f0 + (uint64_t)a[3] * g0) >> 19;
       z = safegcd_divsteps19(z, f1, g1, b);
     }
+#ifndef SAFEGCD_VEC
     if (i == 1) {
       safegcd_update_row(&ne, &d0, &e0, m[2], m[3]);
       d = nd;
@@ -610,6 +789,7 @@ static inline void safegcd_invert(uint64_t out[4], const uint64_t in[4], int sto
       d = nd;
       e = ne;
     }
+#endif
     if (i < 10) {                              /* i is public */
       /* c = T2 T1, entries of at most 2^38 */
       c[0] = b[0] * a[0] + b[1] * a[2];
@@ -656,10 +836,15 @@ static inline void safegcd_invert(uint64_t out[4], const uint64_t in[4], int sto
     else safegcd_update_f(&f, &g, m[0], m[1]); /* g is not read again */
     pending = 1;
   }
+#ifdef SAFEGCD_VEC
+  if (pending) safegcd_vec_update(&de, m);
+  safegcd_vec_get(&d, &de);
+#else
   if (pending) {                               /* only d is read: its row */
     SAFEGCD_ROW(&nd, &d, &e, m[0], m[1]);
     d = nd;
   }
+#endif
   /* f = +-1 (or +-p when in = 0, where d = 0): in^-1 = d f */
   safegcd_finish(out, &f, &d);
   /* the state and the last matrices tell the input (secret in the
@@ -671,6 +856,9 @@ static inline void safegcd_invert(uint64_t out[4], const uint64_t in[4], int sto
     CRYPTO_CT_WIPE(e);
     CRYPTO_CT_WIPE(nd);
     CRYPTO_CT_WIPE(ne);
+#ifdef SAFEGCD_VEC
+    CRYPTO_CT_WIPE(de);
+#endif
     CRYPTO_CT_WIPE(z);
     CRYPTO_CT_WIPE(a);
     CRYPTO_CT_WIPE(b);
