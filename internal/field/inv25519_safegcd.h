@@ -502,106 +502,134 @@ static inline void safegcd_update_row_asm(safegcd_s62 *h, const safegcd_s62 *d, 
 #if defined(SAFEGCD_UPDATE_ASM) && defined(__AVX2__)
 #define SAFEGCD_VEC
 #include <immintrin.h>
-/* With AVX2 (x86-64 builds for AVX2 CPUs): d and e on the vector unit, so
-   that their update does not take the integer units from the divstep
-   chain.  d and e are signed radix 2^30, nine limbs, limbs 0..7 in
-   [0, 2^30), limb 8 signed; l[k] holds (d_k, e_k) in its two 64-bit
-   lanes, so one vpmuldq (signed 32 x 32 -> 64) gives a limb's product for
-   both rows.  The batch matrix T (2^62 (f', g') = T (f, g)) is taken as
-   T/4 (its entries are multiples of 4), |u| + |v| <= 2^60, split as
+/* With AVX2 (x86-64 builds for AVX2 CPUs): d, e, f and g on the vector
+   unit, so that their updates leave the integer units to the divstep
+   chain.  Each is signed radix 2^30, nine limbs, limbs 0..7 in [0, 2^30),
+   limb 8 signed; l[k] holds (d_k, e_k, f_k, g_k) in its four 64-bit lanes,
+   so one vpmuldq (signed 32 x 32 -> 64) gives a limb's product for all
+   four.  The batch matrix T (2^62 (f', g') = T (f, g)) is taken as T/4
+   (its entries are multiples of 4), rows |u| + |v| <= 2^60, split as
    u/4 = uh 2^30 + ul, ul in [0, 2^30), |uh| <= 2^30; then
-   d' = (u d + v e)/4 / 2^60 + m p / 2^60 with m in [0, 2^60) making the
-   sum divisible by 2^60, found 30 bits at a time (p = 2^255 - 19 is -19
-   modulo 2^30, 19^-1 mod 2^30 gives them; + m 2^255 goes into limbs 8
-   and 9 as m0 2^15, m1 2^15).  No correction of negative d, e: |d|, |e|
-   < B gives |d'| < B + p, so after the 11 batches |d| < 12 p < 2^259
-   (limb 8 below 2^19 in absolute value).  Each limb sum (four products
-   below 2^60 in absolute value, but |uh d + vh e| <= (2^30 + 2) 2^30) plus
-   carry stays below 2^62 in absolute value; AVX2 has no 64-bit
-   arithmetic shift, so the sums carry a bias of 2^62 (a multiple of
-   2^30, so the low bits are unchanged) and are shifted logically: the
-   carry then has 2^32 too, taken off in the next limb's bias.  The top
-   limb keeps that 2^32, which vpmuldq does not see (it reads the low 32
-   bits as signed); safegcd_vec_get drops it. */
-typedef struct { __m128i l[9]; } safegcd_v30;
+   d' = ((u d + v e)/4 + m p) / 2^60 with m in [0, 2^60) making the sum
+   divisible by 2^60, found 30 bits at a time (p = 2^255 - 19 is -19
+   modulo 2^30, and 19^-1 mod 2^30 gives them; + m 2^255 goes into limbs
+   8 and 9 as m0 2^15, m1 2^15).  For f and g the same code finds m = 0
+   (their sums are divisible by 2^60), so the lanes need no masks.  No
+   correction of negative d, e: |d|, |e| < B gives |d'| < B + p, so after
+   the 11 batches |d| < 12 p < 2^259 (limb 8 below 2^19 in absolute
+   value).  Each limb sum (four products below 2^60 in absolute value,
+   and |uh d + vh e| <= (2^30 + 2) 2^30) plus carry stays below 2^62 in
+   absolute value; AVX2 has no 64-bit arithmetic shift, so the sums carry
+   a bias of 2^62 (a multiple of 2^30: the low bits are unchanged) and are
+   shifted logically: the carry then has 2^32 too, taken off in the next
+   limb's bias.  The top limb keeps that 2^32, which vpmuldq does not see
+   (it reads the low 32 bits as signed); safegcd_vec_get drops it.
+   The scalar side needs only f and g mod 2^62 at the start of a batch:
+   each update also hands back f, g mod 2^124 (two radix-2^62 words each),
+   from which the batch's matrix gives the next low words (safegcd_vec_low,
+   eight imul, as the first limbs of safegcd_update_fg_asm). */
+typedef struct { __m256i l[9]; } safegcd_v30;
 
 #define SAFEGCD_INV19 0x286bca1b                /* 19^-1 mod 2^30 */
 
-/* d = 0, e = 1 */
-static inline void safegcd_vec_start(safegcd_v30 *de)
+/* bits 30 k .. 30 k + 29 of a 4-word number, k < 9 (limb 8: bits 240..255) */
+static inline uint64_t safegcd_bits30(const uint64_t w[4], int k)
 {
-  int k;
-  for (k = 0; k < 9; ++k) de->l[k] = _mm_setzero_si128();
-  de->l[0] = _mm_set_epi64x(1, 0);
+  int b = 30 * k, i = b >> 6, o = b & 63;
+  uint64_t x = w[i] >> o;
+  if (o > 34 && i < 3) x |= w[i + 1] << (64 - o);  /* k is public */
+  return x & 0x3fffffff;
 }
 
-/* (d, e) <- T (d, e) / 2^62 mod p, both rows at once.  In assembly: the
-   compilers' code for the same intrinsics (clang sign-extended every limb
-   before each vpmuldq) was a third longer.  Limb k of the sum: the
-   products of limbs k (by ul, vl) and k - 1 (by uh, vh), broadcast from
-   memory to both lanes (a load, no shuffle), plus the bias and the carry;
-   limbs 0 and 1 give m0, m1; limb k >= 2 is written to limb k - 2 (limbs
-   k - 1 and k are read by then, so in place). */
+/* d = 0, e = 1, f = p, g = in (below p); w = f, g mod 2^124 */
+static inline void safegcd_vec_start(safegcd_v30 *de, uint64_t w[4], const uint64_t in[4])
+{
+  static const uint64_t p[4] = {
+    0xffffffffffffffedULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL, 0x7fffffffffffffffULL };
+  int k;
+
+  for (k = 0; k < 9; ++k)
+    de->l[k] = _mm256_set_epi64x((int64_t)safegcd_bits30(in, k), (int64_t)safegcd_bits30(p, k),
+                                 k == 0, 0);
+  w[0] = p[0] & SAFEGCD_M62;
+  w[1] = in[0] & SAFEGCD_M62;
+  w[2] = ((p[0] >> 62) | (p[1] << 2)) & SAFEGCD_M62;
+  w[3] = ((in[0] >> 62) | (in[1] << 2)) & SAFEGCD_M62;
+}
+
+/* (d, e) <- T (d, e) / 2^62 mod p and (f, g) <- T (f, g) / 2^62, all at
+   once; w = the new f, g mod 2^124 (f low, g low, f high, g high).  In
+   assembly: the compilers' code for the same intrinsics (clang
+   sign-extended every limb before each vpmuldq) was a third longer.
+   Limb k of the sum: the products of limbs k (by ul, vl) and k - 1 (by
+   uh, vh), each spread to (d, d, f, f) and (e, e, g, g) by an in-lane
+   shuffle, plus the bias and the carry; limbs 0 and 1 give m0, m1; limb
+   k >= 2 is written to limb k - 2 (limbs k - 1 and k are read by then,
+   so in place). */
 #define SAFEGCD_VEC_PROD(k)                                               \
   "vpmuldq %[uh], %[bd], %[x]\n\t"                                        \
   "vpmuldq %[vh], %[be], %[t]\n\t"                                        \
   "vpaddq %[t], %[x], %[x]\n\t"                                           \
-  "vpbroadcastq " #k "*16(%[l]), %[bd]\n\t"                               \
-  "vpbroadcastq " #k "*16+8(%[l]), %[be]\n\t"                             \
+  "vpshufd $0x44, " #k "*32(%[l]), %[bd]\n\t"                             \
+  "vpshufd $0xee, " #k "*32(%[l]), %[be]\n\t"                             \
   "vpmuldq %[ul], %[bd], %[t]\n\t"                                        \
   "vpaddq %[t], %[x], %[x]\n\t"                                           \
   "vpmuldq %[vl], %[be], %[t]\n\t"                                        \
   "vpaddq %[t], %[x], %[x]\n\t"                                           \
-  "vpaddq %[b1], %[x], %[x]\n\t"
+  "vpaddq 32+%[k], %[x], %[x]\n\t"
 #define SAFEGCD_VEC_OUT(k)                                                \
   "vpaddq %[c], %[x], %[x]\n\t"                                           \
-  "vpand %[mask], %[x], %[t]\n\t"                                         \
-  "vmovdqu %[t], " #k "*16(%[l])\n\t"                                     \
+  "vpand %[k], %[x], %[t]\n\t"                                            \
+  "vmovdqu %[t], " #k "*32(%[l])\n\t"                                     \
   "vpsrlq $30, %[x], %[c]\n\t"
-static inline void safegcd_vec_update(safegcd_v30 *de, const int64_t t[4])
+static inline void safegcd_vec_update(safegcd_v30 *de, uint64_t w[4], const int64_t t[4])
 {
-  static const int64_t cst[6] = {
-    0x3fffffff, 0x3fffffff,                                 /* mask */
-    ((int64_t)1 << 62) - ((int64_t)1 << 32),                /* bias, less the carry's */
+  static const int64_t cst[20] __attribute__((aligned(32))) = {
+    0x3fffffff, 0x3fffffff, 0x3fffffff, 0x3fffffff,         /* mask */
+    ((int64_t)1 << 62) - ((int64_t)1 << 32), ((int64_t)1 << 62) - ((int64_t)1 << 32),
+    ((int64_t)1 << 62) - ((int64_t)1 << 32), ((int64_t)1 << 62) - ((int64_t)1 << 32),
+                                                            /* bias, less the carry's */
     (int64_t)1 << 62,                                       /* bias of limb 0 */
-    SAFEGCD_INV19, 19 };
-  __m128i ul, vl, uh, vh, mask, b1, bd, be, x, tt, c, m0, m1;
+    SAFEGCD_INV19, 19, 0,
+    0x3fffffffffffffffLL, 0x3fffffffffffffffLL,
+    0x3fffffffffffffffLL, 0x3fffffffffffffffLL };           /* 2^62 - 1 */
+  __m256i ul, vl, uh, vh, bd, be, x, tt, c, m0, m1;
 
-  __asm__("vmovq %[u], %[x]\n\t"
-          "vpinsrq $1, %[q], %[x], %[x]\n\t"                /* (u, q) */
-          "vmovq %[v], %[t]\n\t"
-          "vpinsrq $1, %[r], %[t], %[t]\n\t"                /* (v, r) */
-          "vmovdqu 0+%[k], %[mask]\n\t"
-          "vpbroadcastq 16+%[k], %[b1]\n\t"
+  __asm__("vmovq %[u], %x[x]\n\t"
+          "vpinsrq $1, %[q], %x[x], %x[x]\n\t"
+          "vpermq $0x44, %[x], %[x]\n\t"                    /* (u, q, u, q) */
+          "vmovq %[v], %x[t]\n\t"
+          "vpinsrq $1, %[r], %x[t], %x[t]\n\t"
+          "vpermq $0x44, %[t], %[t]\n\t"                    /* (v, r, v, r) */
           "vpsrlq $32, %[x], %[uh]\n\t"                     /* signed in the low 32 bits */
           "vpsrlq $32, %[t], %[vh]\n\t"
           "vpsrlq $2, %[x], %[ul]\n\t"
           "vpsrlq $2, %[t], %[vl]\n\t"
-          "vpand %[mask], %[ul], %[ul]\n\t"
-          "vpand %[mask], %[vl], %[vl]\n\t"
+          "vpand %[k], %[ul], %[ul]\n\t"
+          "vpand %[k], %[vl], %[vl]\n\t"
           /* limb 0: m0 = 19^-1 s mod 2^30 */
-          "vpbroadcastq 0(%[l]), %[bd]\n\t"
-          "vpbroadcastq 8(%[l]), %[be]\n\t"
+          "vpshufd $0x44, 0(%[l]), %[bd]\n\t"
+          "vpshufd $0xee, 0(%[l]), %[be]\n\t"
           "vpmuldq %[ul], %[bd], %[x]\n\t"
           "vpmuldq %[vl], %[be], %[t]\n\t"
           "vpaddq %[t], %[x], %[x]\n\t"
-          "vpbroadcastq 32+%[k], %[t]\n\t"
+          "vpbroadcastq 72+%[k], %[t]\n\t"
           "vpmuldq %[t], %[x], %[t]\n\t"
-          "vpand %[mask], %[t], %[m0]\n\t"
-          "vpbroadcastq 40+%[k], %[t]\n\t"
+          "vpand %[k], %[t], %[m0]\n\t"
+          "vpbroadcastq 80+%[k], %[t]\n\t"
           "vpmuldq %[m0], %[t], %[t]\n\t"
           "vpsubq %[t], %[x], %[x]\n\t"
-          "vpbroadcastq 24+%[k], %[t]\n\t"
+          "vpbroadcastq 64+%[k], %[t]\n\t"
           "vpaddq %[t], %[x], %[x]\n\t"
           "vpsrlq $30, %[x], %[c]\n\t"
           "vpsllq $15, %[m0], %[m0]\n\t"                    /* m0 2^255 at limb 8 */
           /* limb 1: m1 */
           SAFEGCD_VEC_PROD(1)
           "vpaddq %[c], %[x], %[x]\n\t"
-          "vpbroadcastq 32+%[k], %[t]\n\t"
+          "vpbroadcastq 72+%[k], %[t]\n\t"
           "vpmuldq %[t], %[x], %[t]\n\t"
-          "vpand %[mask], %[t], %[m1]\n\t"
-          "vpbroadcastq 40+%[k], %[t]\n\t"
+          "vpand %[k], %[t], %[m1]\n\t"
+          "vpbroadcastq 80+%[k], %[t]\n\t"
           "vpmuldq %[m1], %[t], %[t]\n\t"
           "vpsubq %[t], %[x], %[x]\n\t"
           "vpsrlq $30, %[x], %[c]\n\t"
@@ -625,29 +653,107 @@ static inline void safegcd_vec_update(safegcd_v30 *de, const int64_t t[4])
           "vpmuldq %[uh], %[bd], %[x]\n\t"
           "vpmuldq %[vh], %[be], %[t]\n\t"
           "vpaddq %[t], %[x], %[x]\n\t"
-          "vpaddq %[b1], %[x], %[x]\n\t"
+          "vpaddq 32+%[k], %[x], %[x]\n\t"
           "vpaddq %[m1], %[x], %[x]\n\t"
           SAFEGCD_VEC_OUT(7)
-          "vmovdqu %[c], 8*16(%[l])"
-          : [ul] "=&x"(ul), [vl] "=&x"(vl), [uh] "=&x"(uh), [vh] "=&x"(vh), [mask] "=&x"(mask),
-            [b1] "=&x"(b1), [bd] "=&x"(bd), [be] "=&x"(be), [x] "=&x"(x), [t] "=&x"(tt),
-            [c] "=&x"(c), [m0] "=&x"(m0), [m1] "=&x"(m1), "+m"(*de)
+          "vmovdqu %[c], 8*32(%[l])\n\t"
+          /* f, g mod 2^124 as two radix-2^62 words (lanes 2, 3) */
+          "vmovdqu 32(%[l]), %[x]\n\t"
+          "vpsllq $30, %[x], %[x]\n\t"
+          "vpaddq 0(%[l]), %[x], %[x]\n\t"
+          "vmovdqu 64(%[l]), %[t]\n\t"
+          "vpsllq $60, %[t], %[c]\n\t"
+          "vpaddq %[c], %[x], %[x]\n\t"
+          "vpand 96+%[k], %[x], %[x]\n\t"
+          "vpsrlq $2, %[t], %[t]\n\t"
+          "vmovdqu 96(%[l]), %[c]\n\t"
+          "vpsllq $28, %[c], %[c]\n\t"
+          "vpaddq %[c], %[t], %[t]\n\t"
+          "vmovdqu 128(%[l]), %[c]\n\t"
+          "vpsllq $58, %[c], %[c]\n\t"
+          "vpaddq %[c], %[t], %[t]\n\t"
+          "vpand 96+%[k], %[t], %[t]\n\t"
+          "vperm2i128 $0x31, %[t], %[x], %[x]\n\t"          /* (f lo, g lo, f hi, g hi) */
+          "vmovdqu %[x], %[w]"
+          : [ul] "=&x"(ul), [vl] "=&x"(vl), [uh] "=&x"(uh), [vh] "=&x"(vh),
+            [bd] "=&x"(bd), [be] "=&x"(be), [x] "=&x"(x), [t] "=&x"(tt),
+            [c] "=&x"(c), [m0] "=&x"(m0), [m1] "=&x"(m1), "+m"(*de), [w] "=m"(*(uint64_t (*)[4])w)
           : [l] "r"(de), [u] "r"(t[0]), [v] "r"(t[1]), [q] "r"(t[2]), [r] "r"(t[3]),
             [k] "m"(cst));
 }
 #undef SAFEGCD_VEC_PROD
 #undef SAFEGCD_VEC_OUT
 
+/* the low words for the next batch: f0 = (T (f, g))[0] / 2^62 mod 2^62,
+   g0 likewise, from w = f, g mod 2^124 */
+static inline void safegcd_vec_low(uint64_t *f0, uint64_t *g0, const int64_t t[4],
+                                   const uint64_t w[4])
+{
+  uint64_t a0, a1, b0, b1, x, ax, dx;
+  const uint64_t mask = SAFEGCD_MASK62;
+
+  __asm__("movq 0(%[w]), %%rax\n\t"
+          "imulq %[u]\n\t"
+          "movq %%rax, %[a0]\n\t"
+          "movq %%rdx, %[a1]\n\t"
+          "movq 0(%[w]), %%rax\n\t"
+          "imulq %[q]\n\t"
+          "movq %%rax, %[b0]\n\t"
+          "movq %%rdx, %[b1]\n\t"
+          "movq 8(%[w]), %%rax\n\t"
+          "imulq %[v]\n\t"
+          "addq %%rax, %[a0]\n\t"
+          "adcq %%rdx, %[a1]\n\t"
+          "movq 8(%[w]), %%rax\n\t"
+          "imulq %[r]\n\t"
+          "addq %%rax, %[b0]\n\t"
+          "adcq %%rdx, %[b1]\n\t"
+          SAFEGCD_SHR62("%[a0]", "%[a1]")                /* the low 62 bits are 0 */
+          SAFEGCD_SHR62("%[b0]", "%[b1]")
+          "movq 16(%[w]), %[x]\n\t"
+          "imulq %[u], %[x]\n\t"
+          "addq %[x], %[a0]\n\t"
+          "movq 24(%[w]), %[x]\n\t"
+          "imulq %[v], %[x]\n\t"
+          "addq %[x], %[a0]\n\t"
+          "movq 16(%[w]), %[x]\n\t"
+          "imulq %[q], %[x]\n\t"
+          "addq %[x], %[b0]\n\t"
+          "movq 24(%[w]), %[x]\n\t"
+          "imulq %[r], %[x]\n\t"
+          "addq %[x], %[b0]\n\t"
+          SAFEGCD_LOW62("%[a0]", "%[a0]")
+          SAFEGCD_LOW62("%[b0]", "%[b0]")
+          : [a0] "=&r"(a0), [a1] "=&r"(a1), [b0] "=&r"(b0), [b1] "=&r"(b1), [x] "=&r"(x),
+            "=&a"(ax), "=&d"(dx)
+          : [w] "r"(w), "m"(*(const uint64_t (*)[4])w), [m] "r"(mask),
+            [u] "rm"(t[0]), [v] "rm"(t[1]), [q] "rm"(t[2]), [r] "rm"(t[3])
+          : "cc");
+  *f0 = a0;
+  *g0 = b0;
+}
+
+/* 1 if g = 0 (for the public variant; limb 8 read as 32 bits, its bias
+   dropped) */
+static inline int safegcd_vec_g_zero(const safegcd_v30 *de)
+{
+  uint64_t x = (uint32_t)_mm256_extract_epi64(de->l[8], 3);
+  int k;
+  for (k = 0; k < 8; ++k) x |= (uint64_t)_mm256_extract_epi64(de->l[k], 3);
+  return x == 0;
+}
+
 /* d (lane 0) as safegcd_s62 with |d| < 2^255 + 2^10 (limb 8 reduced by
-   2^255 = 19 mod p), for safegcd_finish */
-static inline void safegcd_vec_get(safegcd_s62 *d, const safegcd_v30 *de)
+   2^255 = 19 mod p), for safegcd_finish, and f's sign in fs->v[4] */
+static inline void safegcd_vec_get(safegcd_s62 *d, safegcd_s62 *fs, safegcd_v30 *de)
 {
   int64_t l[9], h;
   safegcd_i128 acc = 0;
   int k, j = 0, sh = 0;
 
-  for (k = 0; k < 9; ++k) l[k] = _mm_cvtsi128_si64(de->l[k]);
+  for (k = 0; k < 9; ++k) l[k] = _mm256_extract_epi64(de->l[k], 0);
   l[8] = (int64_t)(int32_t)(uint32_t)l[8];     /* drop the bias */
+  fs->v[4] = (int64_t)(int32_t)(uint32_t)_mm256_extract_epi64(de->l[8], 2);
   h = l[8] >> 15;
   l[8] -= h * ((int64_t)1 << 15);
   l[0] += 19 * h;
@@ -662,6 +768,9 @@ static inline void safegcd_vec_get(safegcd_s62 *d, const safegcd_v30 *de)
   }
   d->v[4] = (int64_t)acc;
   CRYPTO_CT_WIPE(l);
+  /* the asm leaves the upper halves of the ymm registers dirty */
+  __asm__ volatile("vzeroupper" ::: "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6",
+                   "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
 }
 #endif
 
@@ -755,19 +864,26 @@ static inline void safegcd_invert(uint64_t out[4], const uint64_t in[4], int sto
   int i, pending = 0;
 #ifdef SAFEGCD_VEC
   safegcd_v30 de;
+  uint64_t w[4];
 #endif
 
   safegcd_start(&f, &g, &d, &e, in);
 #ifdef SAFEGCD_VEC
-  safegcd_vec_start(&de);
+  safegcd_vec_start(&de, w, in);
 #endif
   f0 = (uint64_t)f.v[0];
   g0 = (uint64_t)g.v[0];
   for (i = 0; i < 11; ++i) {
+#ifdef SAFEGCD_VEC
+    /* g of the batch before (this batch's g is not computed yet): one
+       batch more, which leaves the result unchanged */
+    if (stop_early && safegcd_vec_g_zero(&de)) break;
+#else
     if (stop_early && !(g.v[0] | g.v[1] | g.v[2] | g.v[3] | g.v[4])) break;
+#endif
     z = safegcd_divsteps19(z, f0, g0, a);
 #ifdef SAFEGCD_VEC
-    if (pending) safegcd_vec_update(&de, m);
+    if (pending) safegcd_vec_update(&de, w, m);
 #else
     if (i == 1) {                              /* i is public */
       /* d = 0, e = 1 still: the compiler folds the products */
@@ -832,13 +948,17 @@ static inline void safegcd_invert(uint64_t out[4], const uint64_t in[4], int sto
       m[2] = a[2] << 43;
       m[3] = a[3] << 43;
     }
+#ifdef SAFEGCD_VEC
+    if (i < 10) safegcd_vec_low(&f0, &g0, m, w);
+#else
     if (i < 10) SAFEGCD_FG(&f, &g, m, &f0, &g0);
     else safegcd_update_f(&f, &g, m[0], m[1]); /* g is not read again */
+#endif
     pending = 1;
   }
 #ifdef SAFEGCD_VEC
-  if (pending) safegcd_vec_update(&de, m);
-  safegcd_vec_get(&d, &de);
+  if (pending) safegcd_vec_update(&de, w, m);
+  safegcd_vec_get(&d, &f, &de);
 #else
   if (pending) {                               /* only d is read: its row */
     SAFEGCD_ROW(&nd, &d, &e, m[0], m[1]);
@@ -858,6 +978,7 @@ static inline void safegcd_invert(uint64_t out[4], const uint64_t in[4], int sto
     CRYPTO_CT_WIPE(ne);
 #ifdef SAFEGCD_VEC
     CRYPTO_CT_WIPE(de);
+    CRYPTO_CT_WIPE(w);
 #endif
     CRYPTO_CT_WIPE(z);
     CRYPTO_CT_WIPE(a);
