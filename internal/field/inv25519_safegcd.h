@@ -161,8 +161,21 @@ typedef __int128 safegcd_i128;
 #define SAFEGCD_UNROLL(n)
 #endif
 
-static inline int64_t safegcd_divsteps(int64_t z, uint64_t f, uint64_t g, int64_t m[4],
-                                       const int k)
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(SAFEGCD_NO_ASM) && \
+    defined(__OPTIMIZE__) && defined(__AVX2__)
+#define SAFEGCD_VEC
+/* inlined, so that the vector state stays in registers */
+#define SAFEGCD_INLINE static inline __attribute__((always_inline))
+struct safegcd_vstate;
+SAFEGCD_INLINE void safegcd_vec_part(struct safegcd_vstate *s, int j);
+#else
+#define SAFEGCD_INLINE static inline
+#endif
+
+/* with vs (SAFEGCD_VEC, below): the vector update's parts between the
+   steps */
+SAFEGCD_INLINE int64_t safegcd_divsteps_hook(int64_t z, uint64_t f, uint64_t g, int64_t m[4],
+                                            const int k, void *vs)
 {
   uint64_t F = (f & (((uint64_t)1 << k) - 1)) + ((uint64_t)1 << (2 * k + 1));
   uint64_t G = (g & (((uint64_t)1 << k) - 1)) + ((uint64_t)1 << (3 * k + 3));
@@ -172,6 +185,9 @@ static inline int64_t safegcd_divsteps(int64_t z, uint64_t f, uint64_t g, int64_
 SAFEGCD_UNROLL(19)
   for (i = 0; i < k; ++i) {
     uint64_t t, u, c;
+#ifdef SAFEGCD_VEC
+    if (vs && !(i & 1)) safegcd_vec_part((struct safegcd_vstate *)vs, i >> 1);
+#endif
     __asm__("leaq (%[G],%[F]), %[t]\n\t"    /* t = G + F */
             "movq %[G], %[u]\n\t"
             "subq %[F], %[u]\n\t"            /* u = G - F */
@@ -211,7 +227,14 @@ SAFEGCD_UNROLL(19)
     m[2] = (int64_t)((G + ((uint64_t)1 << k)) << (61 - 2 * k)) >> (62 - k);
     m[3] = r;
   }
+  (void)vs;
   return z;
+}
+
+static inline int64_t safegcd_divsteps(int64_t z, uint64_t f, uint64_t g, int64_t m[4],
+                                       const int k)
+{
+  return safegcd_divsteps_hook(z, f, g, m, k, 0);
 }
 
 static inline int64_t safegcd_divsteps19(int64_t z, uint64_t f, uint64_t g, int64_t m[4])
@@ -499,8 +522,7 @@ static inline void safegcd_update_row_asm(safegcd_s62 *h, const safegcd_s62 *d, 
 #define SAFEGCD_ROW safegcd_update_row
 #endif
 
-#if defined(SAFEGCD_UPDATE_ASM) && defined(__AVX2__)
-#define SAFEGCD_VEC
+#ifdef SAFEGCD_VEC
 #include <immintrin.h>
 /* With AVX2 (x86-64 builds for AVX2 CPUs): d, e, f and g on the vector
    unit, so that their updates leave the integer units to the divstep
@@ -558,14 +580,15 @@ static inline void safegcd_vec_start(safegcd_v30 *de, uint64_t w[4], const uint6
 }
 
 /* (d, e) <- T (d, e) / 2^62 mod p and (f, g) <- T (f, g) / 2^62, all at
-   once; w = the new f, g mod 2^124 (f low, g low, f high, g high).  In
-   assembly: the compilers' code for the same intrinsics (clang
-   sign-extended every limb before each vpmuldq) was a third longer.
-   Limb k of the sum: the products of limbs k (by ul, vl) and k - 1 (by
-   uh, vh), each spread to (d, d, f, f) and (e, e, g, g) by an in-lane
-   shuffle, plus the bias and the carry; limbs 0 and 1 give m0, m1; limb
-   k >= 2 is written to limb k - 2 (limbs k - 1 and k are read by then,
-   so in place). */
+   once, in ten parts (safegcd_vec_part) spread over the first run of
+   steps of the next batch; w = the new f, g mod 2^124 (f low, g low, f
+   high, g high).  In assembly: the compilers' code for the same
+   intrinsics (clang sign-extended every limb before each vpmuldq) was a
+   third longer.  Limb k of the sum: the products of limbs k (by ul, vl)
+   and k - 1 (by uh, vh), each spread to (d, d, f, f) and (e, e, g, g) by
+   an in-lane shuffle, plus the bias and the carry; limbs 0 and 1 give
+   m0, m1; limb k >= 2 is written to limb k - 2 (limbs k - 1 and k are
+   read by then, so in place). */
 #define SAFEGCD_VEC_PROD(k)                                               \
   "vpmuldq %[uh], %[bd], %[x]\n\t"                                        \
   "vpmuldq %[vh], %[be], %[t]\n\t"                                        \
@@ -582,107 +605,137 @@ static inline void safegcd_vec_start(safegcd_v30 *de, uint64_t w[4], const uint6
   "vpand %[k], %[x], %[t]\n\t"                                            \
   "vmovdqu %[t], " #k "*32(%[l])\n\t"                                     \
   "vpsrlq $30, %[x], %[c]\n\t"
-static inline void safegcd_vec_update(safegcd_v30 *de, uint64_t w[4], const int64_t t[4])
-{
-  static const int64_t cst[20] __attribute__((aligned(32))) = {
-    0x3fffffff, 0x3fffffff, 0x3fffffff, 0x3fffffff,         /* mask */
-    ((int64_t)1 << 62) - ((int64_t)1 << 32), ((int64_t)1 << 62) - ((int64_t)1 << 32),
-    ((int64_t)1 << 62) - ((int64_t)1 << 32), ((int64_t)1 << 62) - ((int64_t)1 << 32),
+/* the registers kept from part to part, and the memory */
+#define SAFEGCD_VEC_OUTS                                                  \
+  : [ul] "+x"(s->ul), [vl] "+x"(s->vl), [uh] "+x"(s->uh), [vh] "+x"(s->vh),  \
+    [bd] "+x"(s->bd), [be] "+x"(s->be), [c] "+x"(s->c), [m0] "+x"(s->m0),    \
+    [m1] "+x"(s->m1), [x] "=&x"(x), [t] "=&x"(tt), "+m"(*s->de)
+#define SAFEGCD_VEC_INS : [l] "r"(s->de), [k] "m"(safegcd_vcst)
+#define SAFEGCD_VEC_OPS SAFEGCD_VEC_OUTS SAFEGCD_VEC_INS
+static const int64_t safegcd_vcst[16] __attribute__((aligned(32))) = {
+  0x3fffffff, 0x3fffffff, 0x3fffffff, 0x3fffffff,           /* mask */
+  ((int64_t)1 << 62) - ((int64_t)1 << 32), ((int64_t)1 << 62) - ((int64_t)1 << 32),
+  ((int64_t)1 << 62) - ((int64_t)1 << 32), ((int64_t)1 << 62) - ((int64_t)1 << 32),
                                                             /* bias, less the carry's */
-    (int64_t)1 << 62,                                       /* bias of limb 0 */
-    SAFEGCD_INV19, 19, 0,
-    0x3fffffffffffffffLL, 0x3fffffffffffffffLL,
-    0x3fffffffffffffffLL, 0x3fffffffffffffffLL };           /* 2^62 - 1 */
-  __m256i ul, vl, uh, vh, bd, be, x, tt, c, m0, m1;
+  (int64_t)1 << 62,                                         /* bias of limb 0 */
+  SAFEGCD_INV19, 19, 0,
+  0x3fffffffffffffffLL, 0x3fffffffffffffffLL,
+  0x3fffffffffffffffLL, 0x3fffffffffffffffLL };             /* 2^62 - 1 */
 
-  __asm__("vmovq %[u], %x[x]\n\t"
-          "vpinsrq $1, %[q], %x[x], %x[x]\n\t"
-          "vpermq $0x44, %[x], %[x]\n\t"                    /* (u, q, u, q) */
-          "vmovq %[v], %x[t]\n\t"
-          "vpinsrq $1, %[r], %x[t], %x[t]\n\t"
-          "vpermq $0x44, %[t], %[t]\n\t"                    /* (v, r, v, r) */
-          "vpsrlq $32, %[x], %[uh]\n\t"                     /* signed in the low 32 bits */
-          "vpsrlq $32, %[t], %[vh]\n\t"
-          "vpsrlq $2, %[x], %[ul]\n\t"
-          "vpsrlq $2, %[t], %[vl]\n\t"
-          "vpand %[k], %[ul], %[ul]\n\t"
-          "vpand %[k], %[vl], %[vl]\n\t"
-          /* limb 0: m0 = 19^-1 s mod 2^30 */
-          "vpshufd $0x44, 0(%[l]), %[bd]\n\t"
-          "vpshufd $0xee, 0(%[l]), %[be]\n\t"
-          "vpmuldq %[ul], %[bd], %[x]\n\t"
-          "vpmuldq %[vl], %[be], %[t]\n\t"
-          "vpaddq %[t], %[x], %[x]\n\t"
-          "vpbroadcastq 72+%[k], %[t]\n\t"
-          "vpmuldq %[t], %[x], %[t]\n\t"
-          "vpand %[k], %[t], %[m0]\n\t"
-          "vpbroadcastq 80+%[k], %[t]\n\t"
-          "vpmuldq %[m0], %[t], %[t]\n\t"
-          "vpsubq %[t], %[x], %[x]\n\t"
-          "vpbroadcastq 64+%[k], %[t]\n\t"
-          "vpaddq %[t], %[x], %[x]\n\t"
-          "vpsrlq $30, %[x], %[c]\n\t"
-          "vpsllq $15, %[m0], %[m0]\n\t"                    /* m0 2^255 at limb 8 */
-          /* limb 1: m1 */
-          SAFEGCD_VEC_PROD(1)
-          "vpaddq %[c], %[x], %[x]\n\t"
-          "vpbroadcastq 72+%[k], %[t]\n\t"
-          "vpmuldq %[t], %[x], %[t]\n\t"
-          "vpand %[k], %[t], %[m1]\n\t"
-          "vpbroadcastq 80+%[k], %[t]\n\t"
-          "vpmuldq %[m1], %[t], %[t]\n\t"
-          "vpsubq %[t], %[x], %[x]\n\t"
-          "vpsrlq $30, %[x], %[c]\n\t"
-          "vpsllq $15, %[m1], %[m1]\n\t"                    /* m1 2^285 at limb 9 */
-          SAFEGCD_VEC_PROD(2)
-          SAFEGCD_VEC_OUT(0)
-          SAFEGCD_VEC_PROD(3)
-          SAFEGCD_VEC_OUT(1)
-          SAFEGCD_VEC_PROD(4)
-          SAFEGCD_VEC_OUT(2)
-          SAFEGCD_VEC_PROD(5)
-          SAFEGCD_VEC_OUT(3)
-          SAFEGCD_VEC_PROD(6)
-          SAFEGCD_VEC_OUT(4)
-          SAFEGCD_VEC_PROD(7)
-          SAFEGCD_VEC_OUT(5)
-          SAFEGCD_VEC_PROD(8)
-          "vpaddq %[m0], %[x], %[x]\n\t"
-          SAFEGCD_VEC_OUT(6)
-          /* limb 9: the products of limb 8 by uh, vh */
-          "vpmuldq %[uh], %[bd], %[x]\n\t"
-          "vpmuldq %[vh], %[be], %[t]\n\t"
-          "vpaddq %[t], %[x], %[x]\n\t"
-          "vpaddq 32+%[k], %[x], %[x]\n\t"
-          "vpaddq %[m1], %[x], %[x]\n\t"
-          SAFEGCD_VEC_OUT(7)
-          "vmovdqu %[c], 8*32(%[l])\n\t"
-          /* f, g mod 2^124 as two radix-2^62 words (lanes 2, 3) */
-          "vmovdqu 32(%[l]), %[x]\n\t"
-          "vpsllq $30, %[x], %[x]\n\t"
-          "vpaddq 0(%[l]), %[x], %[x]\n\t"
-          "vmovdqu 64(%[l]), %[t]\n\t"
-          "vpsllq $60, %[t], %[c]\n\t"
-          "vpaddq %[c], %[x], %[x]\n\t"
-          "vpand 96+%[k], %[x], %[x]\n\t"
-          "vpsrlq $2, %[t], %[t]\n\t"
-          "vmovdqu 96(%[l]), %[c]\n\t"
-          "vpsllq $28, %[c], %[c]\n\t"
-          "vpaddq %[c], %[t], %[t]\n\t"
-          "vmovdqu 128(%[l]), %[c]\n\t"
-          "vpsllq $58, %[c], %[c]\n\t"
-          "vpaddq %[c], %[t], %[t]\n\t"
-          "vpand 96+%[k], %[t], %[t]\n\t"
-          "vperm2i128 $0x31, %[t], %[x], %[x]\n\t"          /* (f lo, g lo, f hi, g hi) */
-          "vmovdqu %[x], %[w]"
-          : [ul] "=&x"(ul), [vl] "=&x"(vl), [uh] "=&x"(uh), [vh] "=&x"(vh),
-            [bd] "=&x"(bd), [be] "=&x"(be), [x] "=&x"(x), [t] "=&x"(tt),
-            [c] "=&x"(c), [m0] "=&x"(m0), [m1] "=&x"(m1), "+m"(*de), [w] "=m"(*(uint64_t (*)[4])w)
-          : [l] "r"(de), [u] "r"(t[0]), [v] "r"(t[1]), [q] "r"(t[2]), [r] "r"(t[3]),
-            [k] "m"(cst));
+struct safegcd_vstate {
+  __m256i ul, vl, uh, vh, bd, be, c, m0, m1;
+  safegcd_v30 *de;
+  uint64_t *w;
+  const int64_t *t;
+};
+
+/* part j of 10 (j public): 0 the matrix and limb 0, 1 limb 1, j = 2..8
+   limb j (and limb j - 2 out), 9 limb 9 and w */
+SAFEGCD_INLINE void safegcd_vec_part(struct safegcd_vstate *s, int j)
+{
+  __m256i x, tt;
+
+  switch (j) {
+  case 0:
+    __asm__("vmovq %[u], %x[x]\n\t"
+            "vpinsrq $1, %[q], %x[x], %x[x]\n\t"
+            "vpermq $0x44, %[x], %[x]\n\t"                  /* (u, q, u, q) */
+            "vmovq %[v], %x[t]\n\t"
+            "vpinsrq $1, %[r], %x[t], %x[t]\n\t"
+            "vpermq $0x44, %[t], %[t]\n\t"                  /* (v, r, v, r) */
+            "vpsrlq $32, %[x], %[uh]\n\t"                   /* signed in the low 32 bits */
+            "vpsrlq $32, %[t], %[vh]\n\t"
+            "vpsrlq $2, %[x], %[ul]\n\t"
+            "vpsrlq $2, %[t], %[vl]\n\t"
+            "vpand %[k], %[ul], %[ul]\n\t"
+            "vpand %[k], %[vl], %[vl]\n\t"
+            /* limb 0: m0 = 19^-1 s mod 2^30 */
+            "vpshufd $0x44, 0(%[l]), %[bd]\n\t"
+            "vpshufd $0xee, 0(%[l]), %[be]\n\t"
+            "vpmuldq %[ul], %[bd], %[x]\n\t"
+            "vpmuldq %[vl], %[be], %[t]\n\t"
+            "vpaddq %[t], %[x], %[x]\n\t"
+            "vpbroadcastq 72+%[k], %[t]\n\t"
+            "vpmuldq %[t], %[x], %[t]\n\t"
+            "vpand %[k], %[t], %[m0]\n\t"
+            "vpbroadcastq 80+%[k], %[t]\n\t"
+            "vpmuldq %[m0], %[t], %[t]\n\t"
+            "vpsubq %[t], %[x], %[x]\n\t"
+            "vpbroadcastq 64+%[k], %[t]\n\t"
+            "vpaddq %[t], %[x], %[x]\n\t"
+            "vpsrlq $30, %[x], %[c]\n\t"
+            "vpsllq $15, %[m0], %[m0]"                      /* m0 2^255 at limb 8 */
+            SAFEGCD_VEC_OPS, [u] "r"(s->t[0]), [v] "r"(s->t[1]), [q] "r"(s->t[2]),
+              [r] "r"(s->t[3]));
+    break;
+  case 1:
+    __asm__(SAFEGCD_VEC_PROD(1)
+            "vpaddq %[c], %[x], %[x]\n\t"
+            "vpbroadcastq 72+%[k], %[t]\n\t"
+            "vpmuldq %[t], %[x], %[t]\n\t"
+            "vpand %[k], %[t], %[m1]\n\t"
+            "vpbroadcastq 80+%[k], %[t]\n\t"
+            "vpmuldq %[m1], %[t], %[t]\n\t"
+            "vpsubq %[t], %[x], %[x]\n\t"
+            "vpsrlq $30, %[x], %[c]\n\t"
+            "vpsllq $15, %[m1], %[m1]"                      /* m1 2^285 at limb 9 */
+            SAFEGCD_VEC_OPS);
+    break;
+  case 2: __asm__(SAFEGCD_VEC_PROD(2) SAFEGCD_VEC_OUT(0) SAFEGCD_VEC_OPS); break;
+  case 3: __asm__(SAFEGCD_VEC_PROD(3) SAFEGCD_VEC_OUT(1) SAFEGCD_VEC_OPS); break;
+  case 4: __asm__(SAFEGCD_VEC_PROD(4) SAFEGCD_VEC_OUT(2) SAFEGCD_VEC_OPS); break;
+  case 5: __asm__(SAFEGCD_VEC_PROD(5) SAFEGCD_VEC_OUT(3) SAFEGCD_VEC_OPS); break;
+  case 6: __asm__(SAFEGCD_VEC_PROD(6) SAFEGCD_VEC_OUT(4) SAFEGCD_VEC_OPS); break;
+  case 7: __asm__(SAFEGCD_VEC_PROD(7) SAFEGCD_VEC_OUT(5) SAFEGCD_VEC_OPS); break;
+  case 8:
+    __asm__(SAFEGCD_VEC_PROD(8)
+            "vpaddq %[m0], %[x], %[x]\n\t"
+            SAFEGCD_VEC_OUT(6) SAFEGCD_VEC_OPS);
+    break;
+  case 9:
+    __asm__(/* limb 9: the products of limb 8 by uh, vh */
+            "vpmuldq %[uh], %[bd], %[x]\n\t"
+            "vpmuldq %[vh], %[be], %[t]\n\t"
+            "vpaddq %[t], %[x], %[x]\n\t"
+            "vpaddq 32+%[k], %[x], %[x]\n\t"
+            "vpaddq %[m1], %[x], %[x]\n\t"
+            SAFEGCD_VEC_OUT(7)
+            "vmovdqu %[c], 8*32(%[l])\n\t"
+            /* f, g mod 2^124 as two radix-2^62 words (lanes 2, 3) */
+            "vmovdqu 32(%[l]), %[x]\n\t"
+            "vpsllq $30, %[x], %[x]\n\t"
+            "vpaddq 0(%[l]), %[x], %[x]\n\t"
+            "vmovdqu 64(%[l]), %[t]\n\t"
+            "vpsllq $60, %[t], %[c]\n\t"
+            "vpaddq %[c], %[x], %[x]\n\t"
+            "vpand 96+%[k], %[x], %[x]\n\t"
+            "vpsrlq $2, %[t], %[t]\n\t"
+            "vmovdqu 96(%[l]), %[c]\n\t"
+            "vpsllq $28, %[c], %[c]\n\t"
+            "vpaddq %[c], %[t], %[t]\n\t"
+            "vmovdqu 128(%[l]), %[c]\n\t"
+            "vpsllq $58, %[c], %[c]\n\t"
+            "vpaddq %[c], %[t], %[t]\n\t"
+            "vpand 96+%[k], %[t], %[t]\n\t"
+            "vperm2i128 $0x31, %[t], %[x], %[x]\n\t"        /* (f lo, g lo, f hi, g hi) */
+            "vmovdqu %[x], %[w]"
+            SAFEGCD_VEC_OUTS, [w] "=m"(*(uint64_t (*)[4])s->w) SAFEGCD_VEC_INS);
+    break;
+  }
+}
+
+/* the whole update at once */
+SAFEGCD_INLINE void safegcd_vec_update(struct safegcd_vstate *s)
+{
+  int j;
+SAFEGCD_UNROLL(10)
+  for (j = 0; j < 10; ++j) safegcd_vec_part(s, j);
 }
 #undef SAFEGCD_VEC_PROD
 #undef SAFEGCD_VEC_OUT
+#undef SAFEGCD_VEC_OUTS
+#undef SAFEGCD_VEC_INS
+#undef SAFEGCD_VEC_OPS
 
 /* the low words for the next batch: f0 = (T (f, g))[0] / 2^62 mod 2^62,
    g0 likewise, from w = f, g mod 2^124 */
@@ -865,11 +918,19 @@ static inline void safegcd_invert(uint64_t out[4], const uint64_t in[4], int sto
 #ifdef SAFEGCD_VEC
   safegcd_v30 de;
   uint64_t w[4];
+  struct safegcd_vstate vs;
 #endif
 
   safegcd_start(&f, &g, &d, &e, in);
 #ifdef SAFEGCD_VEC
   safegcd_vec_start(&de, w, in);
+  vs.de = &de;
+  vs.w = w;
+  vs.t = m;
+  /* (part 0 sets them; for the compilers' uninitialized-use checks) */
+  vs.ul = vs.vl = vs.uh = vs.vh = vs.bd = vs.be = vs.c = vs.m0 = vs.m1 = _mm256_setzero_si256();
+  /* before the first batch, the update by 2^62 I (no change) */
+  m[0] = m[3] = (int64_t)1 << 62;
 #endif
   f0 = (uint64_t)f.v[0];
   g0 = (uint64_t)g.v[0];
@@ -881,10 +942,10 @@ static inline void safegcd_invert(uint64_t out[4], const uint64_t in[4], int sto
 #else
     if (stop_early && !(g.v[0] | g.v[1] | g.v[2] | g.v[3] | g.v[4])) break;
 #endif
-    z = safegcd_divsteps19(z, f0, g0, a);
 #ifdef SAFEGCD_VEC
-    if (pending) safegcd_vec_update(&de, w, m);
+    z = safegcd_divsteps_hook(z, f0, g0, a, SAFEGCD_RUN, &vs);
 #else
+    z = safegcd_divsteps19(z, f0, g0, a);
     if (i == 1) {                              /* i is public */
       /* d = 0, e = 1 still: the compiler folds the products */
       safegcd_update_row(&nd, &d0, &e0, m[0], m[1]);
@@ -957,7 +1018,8 @@ static inline void safegcd_invert(uint64_t out[4], const uint64_t in[4], int sto
     pending = 1;
   }
 #ifdef SAFEGCD_VEC
-  if (pending) safegcd_vec_update(&de, w, m);
+  (void)pending;
+  safegcd_vec_update(&vs);
   safegcd_vec_get(&d, &f, &de);
 #else
   if (pending) {                               /* only d is read: its row */
