@@ -62,6 +62,26 @@
    the step that brings g to 0 (g = f before a swap, g = -f or 0
    otherwise), so 589 steps would give the same result.)
 
+   With AVX2 (SAFEGCD_VEC, 2026-12): d, e, f and g live on the vector
+   unit, as four lanes of nine radix-2^30 limbs, updated together by
+   vpmuldq (below, before safegcd_vec_part), the update cut into ten parts
+   spread over the first run of steps of the next batch; the scalar side
+   keeps only the divstep chain and, per batch, the next low words of f
+   and g (eight imul, from f, g mod 2^124 handed back by the vector
+   update).  The integer units, which the scalar updates shared with the
+   chain, are left to it.  Zen 3, one process, the builds called in turn
+   (medians): 3,161-3,185 -> 2,622 ticks with clang, 3,160-3,185 ->
+   2,720-2,744 with gcc, lib25519's amd64-safegcd 2,573-2,597.  Steps on
+   the way: d, e alone in two lanes, update in one piece after the first
+   run: 2,940 (clang; as intrinsics, 3,038: clang sign-extended each limb
+   before each vpmuldq); f, g joined: 2,842; the update in one piece filled
+   the out-of-order window with its long dependency chain (some 65 cycles
+   while the run issues 200 more instructions), cut in parts: 2,622.  With
+   no vector update at all (wrong result, timing only) 2,499: the update
+   costs about 5%.  llvm-mca (whole pow, cycles): alderlake 5,397 -> 4,822
+   (clang; gcc 5,342 -> 5,390: its runs 2 and 3 model slower),
+   znver3 5,039 -> 3,563; lib25519 3,753 and 3,188.
+
    Numbers are signed radix 2^62: v[0..3] in [0, 2^62), v[4] signed, value
    sum v[i] 2^(62 i).  Ranges kept: |f|, |g| <= p; -2p < d, e < p
    (with d' = (u d + v e + m p)/2^62, adding p to negative d, e first
@@ -903,7 +923,8 @@ static inline void safegcd_finish(uint64_t out[4], const safegcd_s62 *f, safegcd
    matrix t scaled to 2^62 (f', g') = t (f, g).  The update of d and e by
    a batch's matrix runs during the next batch (safegcd_update_row); f
    and g are updated at once, as the next batch starts from their low
-   words.  With stop_early (a constant) the loop ends as soon as g = 0,
+   words.  (With SAFEGCD_VEC all four are updated during the next batch's
+   first run, and only the low words of f and g at once.)  With stop_early (a constant) the loop ends as soon as g = 0,
    which leaves the result unchanged (g stays 0 and every later batch's
    matrix is 2^62 times the identity). */
 static inline void safegcd_invert(uint64_t out[4], const uint64_t in[4], int stop_early)
