@@ -47,6 +47,21 @@
 #ifdef FE64_INLINE_C
 typedef unsigned __int128 fe64_inline_u128;
 
+/* h = r + 2^256 top mod p, top < 2^6: 38 top added, and a carry out of
+   that (then r[0] is small) as 38 once more, as the assembly does */
+FE64_INLINE void fe64_inline_fold(fe64 *h, uint64_t r[4], uint64_t top)
+{
+  fe64_inline_u128 c = (fe64_inline_u128)38 * top;
+  int i;
+  for (i = 0; i < 4; ++i) {
+    c += r[i];
+    r[i] = (uint64_t)c;
+    c >>= 64;
+  }
+  r[0] += 38 * (uint64_t)c;
+  for (i = 0; i < 4; ++i) h->v[i] = r[i];
+}
+
 /* the operations below in C: the same carries, the same outputs */
 FE64_INLINE void fe64_inline_mul(fe64 *h, const fe64 *f, const fe64 *g)
 {
@@ -69,14 +84,7 @@ FE64_INLINE void fe64_inline_mul(fe64 *h, const fe64 *f, const fe64 *g)
     r[i] = (uint64_t)c;
     c >>= 64;
   }
-  c = (fe64_inline_u128)38 * (uint64_t)c;
-  for (i = 0; i < 4; ++i) {
-    c += r[i];
-    r[i] = (uint64_t)c;
-    c >>= 64;
-  }
-  r[0] += 38 * (uint64_t)c;
-  for (i = 0; i < 4; ++i) h->v[i] = r[i];
+  fe64_inline_fold(h, r, (uint64_t)c);
 }
 
 FE64_INLINE void fe64_inline_add(fe64 *h, const fe64 *f, const fe64 *g)
@@ -89,14 +97,7 @@ FE64_INLINE void fe64_inline_add(fe64 *h, const fe64 *f, const fe64 *g)
     r[i] = (uint64_t)c;
     c >>= 64;
   }
-  c *= 38;
-  for (i = 0; i < 4; ++i) {
-    c += r[i];
-    r[i] = (uint64_t)c;
-    c >>= 64;
-  }
-  r[0] += 38 * (uint64_t)c;
-  for (i = 0; i < 4; ++i) h->v[i] = r[i];
+  fe64_inline_fold(h, r, (uint64_t)c);
 }
 
 FE64_INLINE void fe64_inline_sub(fe64 *h, const fe64 *f, const fe64 *g)
