@@ -27,9 +27,9 @@
 
    Constant time: fixed instruction sequences, no branches, no
    data-dependent addresses; mulx, imul, adc, sbb have fixed latency.
-   Under MemorySanitizer, which cannot see into inline assembly, the same
-   operations are compiled from C (same results, limb for limb), so that
-   the secrets' shadow flows through them. */
+   Under the sanitizers and without optimization the same operations are
+   compiled from C (same results, limb for limb; under MemorySanitizer the
+   secrets' shadow then flows through them). */
 #ifndef FIELD_FE64_INLINE_H
 #define FIELD_FE64_INLINE_H
 
@@ -38,8 +38,17 @@
 
 #define FE64_INLINE static inline __attribute__((always_inline))
 
+/* C instead of the assembly: under MemorySanitizer (it cannot see into
+   the assembly), under AddressSanitizer (gcc's instrumentation keeps
+   registers the multiplication needs: "impossible constraints") and
+   without optimization (the compilers cannot find the registers there) */
 #if defined(__has_feature)
-#if __has_feature(memory_sanitizer)
+#if __has_feature(memory_sanitizer) || __has_feature(address_sanitizer)
+#define FE64_INLINE_C
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || !defined(__OPTIMIZE__)
+#ifndef FE64_INLINE_C
 #define FE64_INLINE_C
 #endif
 #endif
