@@ -45,6 +45,13 @@ static const fe64 ge64_2d = {{
 static const fe64 ge64_sqrtm1 = {{
   0xc4ee1b274a0ea0b0ULL, 0x2f431806ad2fe478ULL, 0x2b4d00993dfbd7a7ULL, 0x2b8324804fc1df0bULL
 }};
+/* 1/d and -1/d, fully reduced, indexed by the sign of a comb digit: the
+   radix-64 combs (fe64-comb-r64-avx2, fe26x4-fe64-comb) get T = 2xy of a
+   table entry from its 2dxy with one multiplication */
+static const fe64 ge64_invd_by_sign[2] = {
+  {{ 0x25e0f276cdc9f843ULL, 0x0b5dd6984279542eULL, 0x2b162114cdb9cf66ULL, 0x40907ed214d5ce43ULL }},
+  {{ 0xda1f0d89323607aaULL, 0xf4a22967bd86abd1ULL, 0xd4e9deeb32463099ULL, 0x3f6f812deb2a31bcULL }}
+};
 
 /* the formulas of the group interface over this field */
 #define FE_FAMILY fe64

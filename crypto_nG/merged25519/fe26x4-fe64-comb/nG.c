@@ -95,12 +95,6 @@ static inline void nG_hybrid_madd(nG_hybrid_p3 *S, const ge64_precomp *q, uint64
   CRYPTO_CT_WIPE(H);
 }
 
-/* 1/d and -1/d, fully reduced */
-static const fe64 nG_hybrid_invd[2] = {
-  {{ 0x25e0f276cdc9f843ULL, 0x0b5dd6984279542eULL, 0x2b162114cdb9cf66ULL, 0x40907ed214d5ce43ULL }},
-  {{ 0xda1f0d89323607aaULL, 0xf4a22967bd86abd1ULL, 0xd4e9deeb32463099ULL, 0x3f6f812deb2a31bcULL }}
-};
-
 /* h = the selected entry q (y+x and y-x exchanged for a negative digit,
    where mask = -1) as an extended point with Z = 2: X = (y+x) - (y-x),
    Y = (y+x) + (y-x), T = XY/Z = 2dxy (+-1/d); for |digit| = 0 the scan
@@ -110,7 +104,7 @@ static inline void nG_hybrid_load(nG_hybrid_p3 *h, const ge64_precomp *q, uint64
 {
   fe64 c;
   int l;
-  for (l = 0; l < 4; ++l) c.v[l] = (nG_hybrid_invd[0].v[l] & ~mask) | (nG_hybrid_invd[1].v[l] & mask);
+  for (l = 0; l < 4; ++l) c.v[l] = (ge64_invd_by_sign[0].v[l] & ~mask) | (ge64_invd_by_sign[1].v[l] & mask);
   fe64_inline_sub(&h->X, &q->ypx, &q->ymx);
   fe64_inline_add(&h->Y, &q->ypx, &q->ymx);
   h->Z = nG_hybrid_zero;

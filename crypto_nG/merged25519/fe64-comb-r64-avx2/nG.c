@@ -65,12 +65,6 @@ extern void nG_r64_madd2_p3(ge64_p3 *h1, const ge64_precomp *q1, uint64_t mask1,
 extern void nG_r64_madd2_p2(ge64_p3 *h1, const ge64_precomp *q1, uint64_t mask1, ge64_p3 *h2,
                             const ge64_precomp *q2, uint64_t mask2) FE64_HIDDEN;
 
-/* 1/d and -1/d, fully reduced: T = 2xy of a table point from its 2dxy */
-static const fe64 nG_r64_invd[2] = {
-  {{ 0x25e0f276cdc9f843ULL, 0x0b5dd6984279542eULL, 0x2b162114cdb9cf66ULL, 0x40907ed214d5ce43ULL }},
-  {{ 0xda1f0d89323607aaULL, 0xf4a22967bd86abd1ULL, 0xd4e9deeb32463099ULL, 0x3f6f812deb2a31bcULL }}
-};
-
 /* h = the selected point q (y+x and y-x already swapped when mask = -1,
    2dxy not yet negated) in extended form with Z = 2: X = (y+x) - (y-x),
    Y = (y+x) + (y-x), T = XY/Z = 2dxy (+-1/d).  Replaces the first
@@ -78,8 +72,8 @@ static const fe64 nG_r64_invd[2] = {
    (0, 2, 2, 0)). */
 static inline void nG_r64_load_p3(ge64_p3 *h, const ge64_precomp *q, uint64_t mask)
 {
-  fe64 c = nG_r64_invd[0];
-  fe64_cmov(&c, &nG_r64_invd[1], mask & 1);
+  fe64 c = ge64_invd_by_sign[0];
+  fe64_cmov(&c, &ge64_invd_by_sign[1], mask & 1);
   fe64_sub(&h->X, &q->ypx, &q->ymx);
   fe64_add(&h->Y, &q->ypx, &q->ymx);
   fe64_0(&h->Z);
