@@ -45,9 +45,9 @@ static const fe64 ge64_2d = {{
 static const fe64 ge64_sqrtm1 = {{
   0xc4ee1b274a0ea0b0ULL, 0x2f431806ad2fe478ULL, 0x2b4d00993dfbd7a7ULL, 0x2b8324804fc1df0bULL
 }};
-/* 1/d and -1/d, fully reduced, indexed by the sign of a comb digit: the
-   radix-64 combs (fe64-comb-r64-avx2, fe26x4-fe64-comb) get T = 2xy of a
-   table entry from its 2dxy with one multiplication */
+/* 1/d and -1/d, fully reduced, indexed by the sign of a comb digit: T =
+   2xy of a table entry from its 2dxy in one multiplication
+   (GE64_COMB_DEFINE_LOAD_Z2 below) */
 static const fe64 ge64_invd_by_sign[2] = {
   {{ 0x25e0f276cdc9f843ULL, 0x0b5dd6984279542eULL, 0x2b162114cdb9cf66ULL, 0x40907ed214d5ce43ULL }},
   {{ 0xda1f0d89323607aaULL, 0xf4a22967bd86abd1ULL, 0xd4e9deeb32463099ULL, 0x3f6f812deb2a31bcULL }}
@@ -59,6 +59,31 @@ static const fe64 ge64_invd_by_sign[2] = {
 #include "group/ge_formulas.h"
 #undef GE_FAMILY
 #undef FE_FAMILY
+
+/* Defines  static inline void name(P3 *h, const ge64_precomp *q, uint64_t mask):
+   h = q, an entry picked by a radix-64 comb's scan (y+x and y-x already
+   exchanged where mask = -1, else mask = 0; 2dxy not negated), with
+   Z = 2: X = (y+x) - (y-x), Y = (y+x) + (y-x), T = XY/Z = 2dxy (+-1/d);
+   the scan's (1, 1, 0) for digit 0 gives the neutral element (0, 2, 2, 0).
+   Each sum of the comb starts so, saving an addition.  P3: a struct of
+   fe64 X, Y, Z, T.  A macro over the field operations ops_add, ops_sub,
+   ops_mul because the combs need different ones: fe64's calls, or
+   fe64_inline.h's assembly where a call would spill ymm registers
+   (fe26x4-fe64-comb). */
+#define GE64_COMB_DEFINE_LOAD_Z2(name, P3, ops)                                 \
+  static inline void name(P3 *h, const ge64_precomp *q, uint64_t mask)         \
+  {                                                                            \
+    fe64 c;                                                                    \
+    int l;                                                                     \
+    for (l = 0; l < 4; ++l)                                                    \
+      c.v[l] = (ge64_invd_by_sign[0].v[l] & ~mask) | (ge64_invd_by_sign[1].v[l] & mask); \
+    FE_PASTE(ops, sub)(&h->X, &q->ypx, &q->ymx);                               \
+    FE_PASTE(ops, add)(&h->Y, &q->ypx, &q->ymx);                               \
+    fe64_0(&h->Z);                                                             \
+    h->Z.v[0] = 2;                                                             \
+    FE_PASTE(ops, mul)(&h->T, &q->xy2d, &c);                                   \
+    CRYPTO_CT_WIPE(c);                                                         \
+  }
 
 /* assembly group operations (internal/group/amd64/ge64_mulx.S); available in
    implementations whose .S file includes that file */

@@ -95,23 +95,8 @@ static inline void nG_hybrid_madd(nG_hybrid_p3 *S, const ge64_precomp *q, uint64
   CRYPTO_CT_WIPE(H);
 }
 
-/* h = the selected entry q (y+x and y-x exchanged for a negative digit,
-   where mask = -1) as an extended point with Z = 2: X = (y+x) - (y-x),
-   Y = (y+x) + (y-x), T = XY/Z = 2dxy (+-1/d); for |digit| = 0 the scan
-   gives (1, 1, 0), and this the neutral element (0, 2, 2, 0).  Replaces
-   the first addition of each sum, to the neutral element. */
-static inline void nG_hybrid_load(nG_hybrid_p3 *h, const ge64_precomp *q, uint64_t mask)
-{
-  fe64 c;
-  int l;
-  for (l = 0; l < 4; ++l) c.v[l] = (ge64_invd_by_sign[0].v[l] & ~mask) | (ge64_invd_by_sign[1].v[l] & mask);
-  fe64_inline_sub(&h->X, &q->ypx, &q->ymx);
-  fe64_inline_add(&h->Y, &q->ypx, &q->ymx);
-  h->Z = nG_hybrid_zero;
-  h->Z.v[0] = 2;
-  fe64_inline_mul(&h->T, &q->xy2d, &c);
-  CRYPTO_CT_WIPE(c);
-}
+/* each sum's first point, Z = 2 (group/ge64.h), on the inline assembly */
+GE64_COMB_DEFINE_LOAD_Z2(nG_hybrid_load, nG_hybrid_p3, fe64_inline)
 
 static CRYPTO_CT_NOINLINE void nG_fe26x4_fe64_comb(unsigned char *out, const unsigned char *n)
 {

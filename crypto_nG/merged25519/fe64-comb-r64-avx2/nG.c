@@ -65,22 +65,8 @@ extern void nG_r64_madd2_p3(ge64_p3 *h1, const ge64_precomp *q1, uint64_t mask1,
 extern void nG_r64_madd2_p2(ge64_p3 *h1, const ge64_precomp *q1, uint64_t mask1, ge64_p3 *h2,
                             const ge64_precomp *q2, uint64_t mask2) FE64_HIDDEN;
 
-/* h = the selected point q (y+x and y-x already swapped when mask = -1,
-   2dxy not yet negated) in extended form with Z = 2: X = (y+x) - (y-x),
-   Y = (y+x) + (y-x), T = XY/Z = 2dxy (+-1/d).  Replaces the first
-   addition, to the neutral element (which this also gives for |digit| = 0:
-   (0, 2, 2, 0)). */
-static inline void nG_r64_load_p3(ge64_p3 *h, const ge64_precomp *q, uint64_t mask)
-{
-  fe64 c = ge64_invd_by_sign[0];
-  fe64_cmov(&c, &ge64_invd_by_sign[1], mask & 1);
-  fe64_sub(&h->X, &q->ypx, &q->ymx);
-  fe64_add(&h->Y, &q->ypx, &q->ymx);
-  fe64_0(&h->Z);
-  h->Z.v[0] = 2;
-  fe64_mul(&h->T, &q->xy2d, &c);
-  CRYPTO_CT_WIPE(c);
-}
+/* each sum's first point, Z = 2 (group/ge64.h) */
+GE64_COMB_DEFINE_LOAD_Z2(nG_r64_load_p3, ge64_p3, fe64)
 
 static CRYPTO_CT_NOINLINE void nG_fe64_comb_r64_avx2(unsigned char *out, const unsigned char *n)
 {
