@@ -1241,36 +1241,36 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4x2_loop))
 	.p2align 5
 1:
 	movq (%rsp), %rdi
-	movq 7504(%rdi), %rcx
+	movq 7888(%rdi), %rcx
 	movq %rcx, %rax
 	shrq $6, %rax
 	shlq $5, %rax
-	vmovdqa 7264(%rdi,%rax), %ymm0
+	vmovdqa 7648(%rdi,%rax), %ymm0
 	andl $63, %ecx
 	vmovq %rcx, %xmm1
 	vpsrlq %xmm1, %ymm0, %ymm0
 	vpand .LONE(%rip), %ymm0, %ymm0
 	vpxor %ymm2, %ymm2, %ymm2
 	vpsubq %ymm0, %ymm2, %ymm0
-	vpxor 7392(%rdi), %ymm0, %ymm15
-	vmovdqa %ymm0, 7392(%rdi)
+	vpxor 7776(%rdi), %ymm0, %ymm15
+	vmovdqa %ymm0, 7776(%rdi)
 	vmovdqa .LTWOPE(%rip), %ymm12
-	movq 7504(%rdi), %rcx
+	movq 7888(%rdi), %rcx
 	vmovdqa .LTWOPO(%rip), %ymm13
 	movq %rcx, %rax
 	vmovdqa 1344(%rdi), %ymm0
 	shrq $3, %rax
-	movzbl 7424(%rdi,%rax), %eax
+	movzbl 7808(%rdi,%rax), %eax
 	vmovdqa 2112(%rdi), %ymm1
 	andl $7, %ecx
 	vmovdqa 1728(%rdi), %ymm4
 	shrl %cl, %eax
 	andl $1, %eax
 	vmovdqa 2496(%rdi), %ymm5
-	movq 7488(%rdi), %rsi
+	movq 7872(%rdi), %rsi
 	vpblendvb %ymm15, %ymm1, %ymm0, %ymm2
 	xorq %rax, %rsi
-	movq %rax, 7488(%rdi)
+	movq %rax, 7872(%rdi)
 	vpblendvb %ymm15, %ymm0, %ymm1, %ymm3
 	negq %rsi
 	vpblendvb %ymm15, %ymm5, %ymm4, %ymm6
@@ -1479,22 +1479,22 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4x2_loop))
 	movq %r14, 4368(%rdi)
 	movq %r15, 4376(%rdi)
 	vmovdqa %ymm11, 4160(%rdi)
-	movq 7504(%rdi), %rcx
+	movq 7888(%rdi), %rcx
 	vmovdqa 1504(%rdi), %ymm0
 	movq %rcx, %rax
 	vmovdqa 2272(%rdi), %ymm1
 	shrq $3, %rax
-	movzbl 7456(%rdi,%rax), %eax
+	movzbl 7840(%rdi,%rax), %eax
 	vmovdqa 1888(%rdi), %ymm4
 	andl $7, %ecx
 	vmovdqa 2656(%rdi), %ymm5
 	shrl %cl, %eax
 	andl $1, %eax
 	vpblendvb %ymm15, %ymm1, %ymm0, %ymm2
-	movq 7496(%rdi), %rsi
+	movq 7880(%rdi), %rsi
 	vpblendvb %ymm15, %ymm0, %ymm1, %ymm3
 	xorq %rax, %rsi
-	movq %rax, 7496(%rdi)
+	movq %rax, 7880(%rdi)
 	vpblendvb %ymm15, %ymm5, %ymm4, %ymm6
 	negq %rsi
 	vpblendvb %ymm15, %ymm4, %ymm5, %ymm7
@@ -1712,6 +1712,16 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4x2_loop))
 	leaq 3648(%rax), %rsi
 	leaq 3264(%rax), %rcx
 	call .Lmul6
+	movq (%rsp), %rax
+	leaq 5568(%rax), %rdi
+	leaq 2880(%rax), %rsi
+	leaq 7488(%rax), %rcx
+	call .Lsq6
+	movq (%rsp), %rax
+	leaq 5952(%rax), %rdi
+	leaq 3264(%rax), %rsi
+	leaq 7488(%rax), %rcx
+	call .Lsq6
 	movq (%rsp), %rdi
 	vmovdqa .LTWOPE(%rip), %ymm12
 	vmovdqa .LTWOPO(%rip), %ymm13
@@ -1723,363 +1733,351 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4x2_loop))
 	vpsubq 4800(%rdi), %ymm0, %ymm0
 	movq 4760(%rdi), %r11
 	vmovdqa %ymm0, 5184(%rdi)
-	subq 5120(%rdi), %r8
 	vmovdqa 4448(%rdi), %ymm1
-	sbbq 5128(%rdi), %r9
+	subq 5120(%rdi), %r8
 	vpaddq %ymm13, %ymm1, %ymm1
+	sbbq 5128(%rdi), %r9
 	vpsubq 4832(%rdi), %ymm1, %ymm1
 	sbbq 5136(%rdi), %r10
 	vmovdqa %ymm1, 5216(%rdi)
 	sbbq 5144(%rdi), %r11
 	vmovdqa 4480(%rdi), %ymm2
-	sbbq %rax, %rax
 	vpaddq %ymm12, %ymm2, %ymm2
-	andl $38, %eax
+	sbbq %rax, %rax
 	vpsubq 4864(%rdi), %ymm2, %ymm2
-	subq %rax, %r8
+	andl $38, %eax
 	vmovdqa %ymm2, 5248(%rdi)
-	sbbq $0, %r9
+	subq %rax, %r8
 	vmovdqa 4512(%rdi), %ymm3
+	sbbq $0, %r9
 	vpaddq %ymm13, %ymm3, %ymm3
-	sbbq $0, %r10
 	vpsubq 4896(%rdi), %ymm3, %ymm3
-	sbbq $0, %r11
-	vmovdqa %ymm3, 5280(%rdi)
-	movq %r8, 5504(%rdi)
-	vmovdqa 4544(%rdi), %ymm4
-	movq %r9, 5512(%rdi)
-	vpaddq %ymm12, %ymm4, %ymm4
-	movq %r10, 5520(%rdi)
-	vpsubq 4928(%rdi), %ymm4, %ymm4
-	movq %r11, 5528(%rdi)
-	vmovdqa %ymm4, 5312(%rdi)
-	vmovdqa 4576(%rdi), %ymm5
-	movq 4768(%rdi), %r8
-	vpaddq %ymm13, %ymm5, %ymm5
-	movq 4776(%rdi), %r9
-	vpsubq 4960(%rdi), %ymm5, %ymm5
-	movq 4784(%rdi), %r10
-	vmovdqa %ymm5, 5344(%rdi)
-	movq 4792(%rdi), %r11
-	vmovdqa 4608(%rdi), %ymm6
-	subq 5152(%rdi), %r8
-	vpaddq %ymm12, %ymm6, %ymm6
-	sbbq 5160(%rdi), %r9
-	vpsubq 4992(%rdi), %ymm6, %ymm6
-	vmovdqa %ymm6, 5376(%rdi)
-	sbbq 5168(%rdi), %r10
-	vmovdqa 4640(%rdi), %ymm7
-	sbbq 5176(%rdi), %r11
-	vpaddq %ymm13, %ymm7, %ymm7
-	sbbq %rax, %rax
-	vpsubq 5024(%rdi), %ymm7, %ymm7
-	andl $38, %eax
-	vmovdqa %ymm7, 5408(%rdi)
-	subq %rax, %r8
-	vmovdqa 4672(%rdi), %ymm8
-	sbbq $0, %r9
-	vpaddq %ymm12, %ymm8, %ymm8
-	vpsubq 5056(%rdi), %ymm8, %ymm8
 	sbbq $0, %r10
-	vmovdqa %ymm8, 5440(%rdi)
-	sbbq $0, %r11
-	vmovdqa 4704(%rdi), %ymm9
-	movq %r8, 5536(%rdi)
-	vpaddq %ymm13, %ymm9, %ymm9
-	movq %r9, 5544(%rdi)
-	vpsubq 5088(%rdi), %ymm9, %ymm9
-	movq %r10, 5552(%rdi)
-	vmovdqa %ymm9, 5472(%rdi)
-	movq %r11, 5560(%rdi)
-	movq (%rsp), %rax
-	leaq 5184(%rax), %rdi
-	leaq 5184(%rax), %rsi
-	leaq 7104(%rax), %rcx
-	call .Lsq6
-	movq (%rsp), %rax
-	leaq 5568(%rax), %rdi
-	leaq 2880(%rax), %rsi
-	leaq 7104(%rax), %rcx
-	call .Lsq6
-	movq (%rsp), %rax
-	leaq 5952(%rax), %rdi
-	leaq 3264(%rax), %rsi
-	leaq 7104(%rax), %rcx
-	call .Lsq6
-	movq (%rsp), %rax
-	leaq 2496(%rax), %rdi
-	leaq 0(%rax), %rsi
-	leaq 5184(%rax), %rcx
-	call .Lmulpre6
-	movq (%rsp), %rdi
-	vmovdqa 4416(%rdi), %ymm0
-	movq 4736(%rdi), %r8
-	vpaddq 4800(%rdi), %ymm0, %ymm0
-	movq 4744(%rdi), %r9
-	vmovdqa %ymm0, 5184(%rdi)
-	movq 4752(%rdi), %r10
-	vmovdqa 4448(%rdi), %ymm1
-	movq 4760(%rdi), %r11
-	vpaddq 4832(%rdi), %ymm1, %ymm1
-	addq 5120(%rdi), %r8
-	vmovdqa %ymm1, 5216(%rdi)
-	adcq 5128(%rdi), %r9
-	vmovdqa 4480(%rdi), %ymm2
-	adcq 5136(%rdi), %r10
-	vpaddq 4864(%rdi), %ymm2, %ymm2
-	adcq 5144(%rdi), %r11
-	vmovdqa %ymm2, 5248(%rdi)
-	sbbq %rax, %rax
-	vmovdqa 4512(%rdi), %ymm3
-	andl $38, %eax
-	vpaddq 4896(%rdi), %ymm3, %ymm3
-	addq %rax, %r8
 	vmovdqa %ymm3, 5280(%rdi)
-	movq %r8, 5504(%rdi)
+	sbbq $0, %r11
 	vmovdqa 4544(%rdi), %ymm4
+	movq %r8, 5504(%rdi)
+	vpaddq %ymm12, %ymm4, %ymm4
 	movq %r9, 5512(%rdi)
-	vpaddq 4928(%rdi), %ymm4, %ymm4
-	movq %r10, 5520(%rdi)
+	vpsubq 4928(%rdi), %ymm4, %ymm4
 	vmovdqa %ymm4, 5312(%rdi)
-	movq %r11, 5528(%rdi)
+	movq %r10, 5520(%rdi)
 	vmovdqa 4576(%rdi), %ymm5
-	movq 4768(%rdi), %r8
-	vpaddq 4960(%rdi), %ymm5, %ymm5
-	movq 4776(%rdi), %r9
+	movq %r11, 5528(%rdi)
+	vpaddq %ymm13, %ymm5, %ymm5
+	movq 4736(%rdi), %r8
+	vpsubq 4960(%rdi), %ymm5, %ymm5
+	movq 4744(%rdi), %r9
 	vmovdqa %ymm5, 5344(%rdi)
-	movq 4784(%rdi), %r10
+	movq 4752(%rdi), %r10
 	vmovdqa 4608(%rdi), %ymm6
-	movq 4792(%rdi), %r11
-	vpaddq 4992(%rdi), %ymm6, %ymm6
-	addq 5152(%rdi), %r8
+	vpaddq %ymm12, %ymm6, %ymm6
+	movq 4760(%rdi), %r11
+	vpsubq 4992(%rdi), %ymm6, %ymm6
+	addq 5120(%rdi), %r8
 	vmovdqa %ymm6, 5376(%rdi)
-	adcq 5160(%rdi), %r9
+	adcq 5128(%rdi), %r9
 	vmovdqa 4640(%rdi), %ymm7
-	adcq 5168(%rdi), %r10
-	vpaddq 5024(%rdi), %ymm7, %ymm7
-	adcq 5176(%rdi), %r11
+	adcq 5136(%rdi), %r10
+	vpaddq %ymm13, %ymm7, %ymm7
+	vpsubq 5024(%rdi), %ymm7, %ymm7
+	adcq 5144(%rdi), %r11
 	vmovdqa %ymm7, 5408(%rdi)
 	sbbq %rax, %rax
 	vmovdqa 4672(%rdi), %ymm8
 	andl $38, %eax
-	vpaddq 5056(%rdi), %ymm8, %ymm8
+	vpaddq %ymm12, %ymm8, %ymm8
 	addq %rax, %r8
+	vpsubq 5056(%rdi), %ymm8, %ymm8
 	vmovdqa %ymm8, 5440(%rdi)
-	movq %r8, 5536(%rdi)
+	movq %r8, 7424(%rdi)
 	vmovdqa 4704(%rdi), %ymm9
-	movq %r9, 5544(%rdi)
-	vpaddq 5088(%rdi), %ymm9, %ymm9
-	movq %r10, 5552(%rdi)
+	movq %r9, 7432(%rdi)
+	vpaddq %ymm13, %ymm9, %ymm9
+	movq %r10, 7440(%rdi)
+	vpsubq 5088(%rdi), %ymm9, %ymm9
+	movq %r11, 7448(%rdi)
 	vmovdqa %ymm9, 5472(%rdi)
-	movq %r11, 5560(%rdi)
-	movq (%rsp), %rax
-	leaq 2112(%rax), %rdi
-	leaq 5184(%rax), %rsi
-	leaq 7104(%rax), %rcx
-	call .Lsq6
-	movq (%rsp), %rdi
-	vmovdqa .LTWOPE(%rip), %ymm12
-	vmovdqa .LTWOPO(%rip), %ymm13
+	vmovdqa 4416(%rdi), %ymm0
 	movq 5888(%rdi), %r8
-	vmovdqa 5568(%rdi), %ymm0
+	vpaddq 4800(%rdi), %ymm0, %ymm0
 	movq 5896(%rdi), %r9
-	vpaddq .LTWOP0(%rip), %ymm0, %ymm0
-	vpsubq 5952(%rdi), %ymm0, %ymm0
+	vmovdqa %ymm0, 7104(%rdi)
 	movq 5904(%rdi), %r10
-	vmovdqa %ymm0, 6336(%rdi)
+	vmovdqa 4448(%rdi), %ymm1
 	movq 5912(%rdi), %r11
-	vmovdqa 5600(%rdi), %ymm1
+	vpaddq 4832(%rdi), %ymm1, %ymm1
 	subq 6272(%rdi), %r8
-	vpaddq %ymm13, %ymm1, %ymm1
-	vpsubq 5984(%rdi), %ymm1, %ymm1
+	vmovdqa %ymm1, 7136(%rdi)
+	vmovdqa 4480(%rdi), %ymm2
 	sbbq 6280(%rdi), %r9
-	vmovdqa %ymm1, 6368(%rdi)
+	vpaddq 4864(%rdi), %ymm2, %ymm2
 	sbbq 6288(%rdi), %r10
-	vmovdqa 5632(%rdi), %ymm2
+	vmovdqa %ymm2, 7168(%rdi)
 	sbbq 6296(%rdi), %r11
+	vmovdqa 4512(%rdi), %ymm3
+	sbbq %rax, %rax
+	vpaddq 4896(%rdi), %ymm3, %ymm3
+	vmovdqa %ymm3, 7200(%rdi)
+	andl $38, %eax
+	vmovdqa 4544(%rdi), %ymm4
+	subq %rax, %r8
+	vpaddq 4928(%rdi), %ymm4, %ymm4
+	sbbq $0, %r9
+	vmovdqa %ymm4, 7232(%rdi)
+	sbbq $0, %r10
+	vmovdqa 4576(%rdi), %ymm5
+	vpaddq 4960(%rdi), %ymm5, %ymm5
+	sbbq $0, %r11
+	vmovdqa %ymm5, 7264(%rdi)
+	movq %r8, 6656(%rdi)
+	vmovdqa 4608(%rdi), %ymm6
+	movq %r9, 6664(%rdi)
+	vpaddq 4992(%rdi), %ymm6, %ymm6
+	movq %r10, 6672(%rdi)
+	vmovdqa %ymm6, 7296(%rdi)
+	vmovdqa 4640(%rdi), %ymm7
+	movq %r11, 6680(%rdi)
+	vpaddq 5024(%rdi), %ymm7, %ymm7
+	movl $121666, %edx
+	vmovdqa %ymm7, 7328(%rdi)
+	mulx 6656(%rdi), %r8, %r9
+	vmovdqa 4672(%rdi), %ymm8
+	mulx 6664(%rdi), %rax, %r10
+	vpaddq 5056(%rdi), %ymm8, %ymm8
+	vmovdqa %ymm8, 7360(%rdi)
+	addq %rax, %r9
+	vmovdqa 4704(%rdi), %ymm9
+	mulx 6672(%rdi), %rax, %r11
+	vpaddq 5088(%rdi), %ymm9, %ymm9
+	adcq %rax, %r10
+	vmovdqa %ymm9, 7392(%rdi)
+	mulx 6680(%rdi), %rax, %r12
+	vmovdqa .LTWOPE(%rip), %ymm12
+	adcq %rax, %r11
+	vmovdqa .LTWOPO(%rip), %ymm13
+	vmovdqa 5568(%rdi), %ymm0
+	adcq $0, %r12
+	vpaddq .LTWOP0(%rip), %ymm0, %ymm0
+	addq 6272(%rdi), %r8
+	vpsubq 5952(%rdi), %ymm0, %ymm0
+	adcq 6280(%rdi), %r9
+	vmovdqa %ymm0, 6336(%rdi)
+	adcq 6288(%rdi), %r10
+	vmovdqa 5600(%rdi), %ymm1
+	vpaddq %ymm13, %ymm1, %ymm1
+	adcq 6296(%rdi), %r11
+	vpsubq 5984(%rdi), %ymm1, %ymm1
+	adcq $0, %r12
+	vmovdqa %ymm1, 6368(%rdi)
+	shldq $1, %r11, %r12
+	vmovdqa 5632(%rdi), %ymm2
+	andq .LM63(%rip), %r11
 	vpaddq %ymm12, %ymm2, %ymm2
 	vpsubq 6016(%rdi), %ymm2, %ymm2
-	sbbq %rax, %rax
+	imulq $19, %r12, %r12
 	vmovdqa %ymm2, 6400(%rdi)
-	andl $38, %eax
+	addq %r12, %r8
 	vmovdqa 5664(%rdi), %ymm3
-	subq %rax, %r8
+	adcq $0, %r9
 	vpaddq %ymm13, %ymm3, %ymm3
+	adcq $0, %r10
 	vpsubq 6048(%rdi), %ymm3, %ymm3
-	sbbq $0, %r9
 	vmovdqa %ymm3, 6432(%rdi)
-	sbbq $0, %r10
+	adcq $0, %r11
 	vmovdqa 5696(%rdi), %ymm4
-	sbbq $0, %r11
+	movq %r8, 7040(%rdi)
 	vpaddq %ymm12, %ymm4, %ymm4
+	movq %r9, 7048(%rdi)
 	vpsubq 6080(%rdi), %ymm4, %ymm4
-	movq %r8, 6656(%rdi)
+	movq %r10, 7056(%rdi)
 	vmovdqa %ymm4, 6464(%rdi)
-	movq %r9, 6664(%rdi)
+	movq %r11, 7064(%rdi)
 	vmovdqa 5728(%rdi), %ymm5
-	movq %r10, 6672(%rdi)
 	vpaddq %ymm13, %ymm5, %ymm5
+	movq 4768(%rdi), %r8
 	vpsubq 6112(%rdi), %ymm5, %ymm5
-	movq %r11, 6680(%rdi)
+	movq 4776(%rdi), %r9
 	vmovdqa %ymm5, 6496(%rdi)
-	movl $121666, %edx
+	movq 4784(%rdi), %r10
 	vmovdqa 5760(%rdi), %ymm6
-	mulx 6656(%rdi), %r8, %r9
+	movq 4792(%rdi), %r11
 	vpaddq %ymm12, %ymm6, %ymm6
 	vpsubq 6144(%rdi), %ymm6, %ymm6
-	mulx 6664(%rdi), %rax, %r10
+	subq 5152(%rdi), %r8
 	vmovdqa %ymm6, 6528(%rdi)
-	addq %rax, %r9
+	sbbq 5160(%rdi), %r9
 	vmovdqa 5792(%rdi), %ymm7
+	sbbq 5168(%rdi), %r10
 	vpaddq %ymm13, %ymm7, %ymm7
-	mulx 6672(%rdi), %rax, %r11
+	sbbq 5176(%rdi), %r11
 	vpsubq 6176(%rdi), %ymm7, %ymm7
-	adcq %rax, %r10
 	vmovdqa %ymm7, 6560(%rdi)
-	mulx 6680(%rdi), %rax, %r12
+	sbbq %rax, %rax
 	vmovdqa 5824(%rdi), %ymm8
+	andl $38, %eax
 	vpaddq %ymm12, %ymm8, %ymm8
-	adcq %rax, %r11
+	subq %rax, %r8
 	vpsubq 6208(%rdi), %ymm8, %ymm8
-	adcq $0, %r12
+	sbbq $0, %r9
 	vmovdqa %ymm8, 6592(%rdi)
-	addq 6272(%rdi), %r8
 	vmovdqa 5856(%rdi), %ymm9
+	sbbq $0, %r10
 	vpaddq %ymm13, %ymm9, %ymm9
-	adcq 6280(%rdi), %r9
+	sbbq $0, %r11
 	vpsubq 6240(%rdi), %ymm9, %ymm9
-	adcq 6288(%rdi), %r10
+	movq %r8, 5536(%rdi)
 	vmovdqa %ymm9, 6624(%rdi)
-	adcq 6296(%rdi), %r11
+	movq %r9, 5544(%rdi)
 	vmovdqa .LK121666(%rip), %ymm10
 	vmovdqa .LM26(%rip), %ymm11
-	adcq $0, %r12
+	movq %r10, 5552(%rdi)
 	vmovdqa .LM25(%rip), %ymm12
-	shldq $1, %r11, %r12
+	movq %r11, 5560(%rdi)
 	vmovdqa 6336(%rdi), %ymm0
-	andq .LM63(%rip), %r11
+	movq 4768(%rdi), %r8
 	vpmuludq %ymm10, %ymm0, %ymm0
+	movq 4776(%rdi), %r9
 	vpaddq 5952(%rdi), %ymm0, %ymm0
-	imulq $19, %r12, %r12
+	movq 4784(%rdi), %r10
 	vpsrlq $26, %ymm0, %ymm3
-	addq %r12, %r8
 	vpand %ymm11, %ymm0, %ymm0
-	adcq $0, %r9
+	movq 4792(%rdi), %r11
 	vmovdqa 6368(%rdi), %ymm2
+	addq 5152(%rdi), %r8
 	vpmuludq %ymm10, %ymm2, %ymm2
-	adcq $0, %r10
+	adcq 5160(%rdi), %r9
 	vpaddq 5984(%rdi), %ymm2, %ymm2
-	adcq $0, %r11
+	adcq 5168(%rdi), %r10
 	vpsrlq $25, %ymm2, %ymm4
-	movq %r8, 7040(%rdi)
 	vpand %ymm12, %ymm2, %ymm2
+	adcq 5176(%rdi), %r11
 	vpaddq %ymm3, %ymm2, %ymm2
-	movq %r9, 7048(%rdi)
+	sbbq %rax, %rax
 	vmovdqa %ymm2, 6752(%rdi)
-	movq %r10, 7056(%rdi)
+	andl $38, %eax
 	vmovdqa 6400(%rdi), %ymm1
-	movq %r11, 7064(%rdi)
+	addq %rax, %r8
 	vpmuludq %ymm10, %ymm1, %ymm1
 	vpaddq 6016(%rdi), %ymm1, %ymm1
-	movq 5920(%rdi), %r8
+	movq %r8, 7456(%rdi)
 	vpsrlq $26, %ymm1, %ymm3
-	movq 5928(%rdi), %r9
+	movq %r9, 7464(%rdi)
 	vpand %ymm11, %ymm1, %ymm1
+	movq %r10, 7472(%rdi)
 	vpaddq %ymm4, %ymm1, %ymm1
-	movq 5936(%rdi), %r10
+	movq %r11, 7480(%rdi)
 	vmovdqa %ymm1, 6784(%rdi)
-	movq 5944(%rdi), %r11
 	vmovdqa 6432(%rdi), %ymm2
-	subq 6304(%rdi), %r8
+	movq 5920(%rdi), %r8
 	vpmuludq %ymm10, %ymm2, %ymm2
+	movq 5928(%rdi), %r9
 	vpaddq 6048(%rdi), %ymm2, %ymm2
-	sbbq 6312(%rdi), %r9
+	movq 5936(%rdi), %r10
 	vpsrlq $25, %ymm2, %ymm4
-	sbbq 6320(%rdi), %r10
+	movq 5944(%rdi), %r11
 	vpand %ymm12, %ymm2, %ymm2
-	sbbq 6328(%rdi), %r11
+	subq 6304(%rdi), %r8
 	vpaddq %ymm3, %ymm2, %ymm2
 	vmovdqa %ymm2, 6816(%rdi)
-	sbbq %rax, %rax
+	sbbq 6312(%rdi), %r9
 	vmovdqa 6464(%rdi), %ymm1
-	andl $38, %eax
+	sbbq 6320(%rdi), %r10
 	vpmuludq %ymm10, %ymm1, %ymm1
-	subq %rax, %r8
+	sbbq 6328(%rdi), %r11
 	vpaddq 6080(%rdi), %ymm1, %ymm1
+	sbbq %rax, %rax
 	vpsrlq $26, %ymm1, %ymm3
-	sbbq $0, %r9
 	vpand %ymm11, %ymm1, %ymm1
-	sbbq $0, %r10
+	andl $38, %eax
 	vpaddq %ymm4, %ymm1, %ymm1
-	sbbq $0, %r11
+	subq %rax, %r8
 	vmovdqa %ymm1, 6848(%rdi)
+	sbbq $0, %r9
 	vmovdqa 6496(%rdi), %ymm2
-	movq %r8, 6688(%rdi)
+	sbbq $0, %r10
 	vpmuludq %ymm10, %ymm2, %ymm2
-	movq %r9, 6696(%rdi)
 	vpaddq 6112(%rdi), %ymm2, %ymm2
+	sbbq $0, %r11
+	vpsrlq $25, %ymm2, %ymm4
+	movq %r8, 6688(%rdi)
+	vpand %ymm12, %ymm2, %ymm2
+	movq %r9, 6696(%rdi)
+	vpaddq %ymm3, %ymm2, %ymm2
 	movq %r10, 6704(%rdi)
-	vpsrlq $25, %ymm2, %ymm4
-	vpand %ymm12, %ymm2, %ymm2
-	movq %r11, 6712(%rdi)
-	vpaddq %ymm3, %ymm2, %ymm2
-	movl $121666, %edx
 	vmovdqa %ymm2, 6880(%rdi)
-	mulx 6688(%rdi), %r8, %r9
 	vmovdqa 6528(%rdi), %ymm1
+	movq %r11, 6712(%rdi)
 	vpmuludq %ymm10, %ymm1, %ymm1
-	mulx 6696(%rdi), %rax, %r10
+	movl $121666, %edx
 	vpaddq 6144(%rdi), %ymm1, %ymm1
-	addq %rax, %r9
+	mulx 6688(%rdi), %r8, %r9
 	vpsrlq $26, %ymm1, %ymm3
+	mulx 6696(%rdi), %rax, %r10
 	vpand %ymm11, %ymm1, %ymm1
-	mulx 6704(%rdi), %rax, %r11
 	vpaddq %ymm4, %ymm1, %ymm1
-	adcq %rax, %r10
+	addq %rax, %r9
 	vmovdqa %ymm1, 6912(%rdi)
-	mulx 6712(%rdi), %rax, %r12
+	mulx 6704(%rdi), %rax, %r11
 	vmovdqa 6560(%rdi), %ymm2
+	adcq %rax, %r10
 	vpmuludq %ymm10, %ymm2, %ymm2
-	adcq %rax, %r11
+	mulx 6712(%rdi), %rax, %r12
 	vpaddq 6176(%rdi), %ymm2, %ymm2
-	adcq $0, %r12
+	adcq %rax, %r11
 	vpsrlq $25, %ymm2, %ymm4
-	addq 6304(%rdi), %r8
 	vpand %ymm12, %ymm2, %ymm2
+	adcq $0, %r12
 	vpaddq %ymm3, %ymm2, %ymm2
-	adcq 6312(%rdi), %r9
+	addq 6304(%rdi), %r8
 	vmovdqa %ymm2, 6944(%rdi)
-	adcq 6320(%rdi), %r10
+	adcq 6312(%rdi), %r9
 	vmovdqa 6592(%rdi), %ymm1
-	adcq 6328(%rdi), %r11
+	adcq 6320(%rdi), %r10
 	vpmuludq %ymm10, %ymm1, %ymm1
 	vpaddq 6208(%rdi), %ymm1, %ymm1
-	adcq $0, %r12
+	adcq 6328(%rdi), %r11
 	vpsrlq $26, %ymm1, %ymm3
-	shldq $1, %r11, %r12
+	adcq $0, %r12
 	vpand %ymm11, %ymm1, %ymm1
-	andq .LM63(%rip), %r11
+	shldq $1, %r11, %r12
 	vpaddq %ymm4, %ymm1, %ymm1
+	andq .LM63(%rip), %r11
 	vmovdqa %ymm1, 6976(%rdi)
-	imulq $19, %r12, %r12
 	vmovdqa 6624(%rdi), %ymm2
-	addq %r12, %r8
+	imulq $19, %r12, %r12
 	vpmuludq %ymm10, %ymm2, %ymm2
-	adcq $0, %r9
+	addq %r12, %r8
 	vpaddq 6240(%rdi), %ymm2, %ymm2
+	adcq $0, %r9
 	vpsrlq $25, %ymm2, %ymm4
 	adcq $0, %r10
 	vpand %ymm12, %ymm2, %ymm2
-	adcq $0, %r11
 	vpaddq %ymm3, %ymm2, %ymm2
-	movq %r8, 7072(%rdi)
+	adcq $0, %r11
 	vmovdqa %ymm2, 7008(%rdi)
+	movq %r8, 7072(%rdi)
 	vpmuludq .LK19(%rip), %ymm4, %ymm4
 	movq %r9, 7080(%rdi)
 	vpaddq %ymm4, %ymm0, %ymm0
 	movq %r10, 7088(%rdi)
 	vmovdqa %ymm0, 6720(%rdi)
 	movq %r11, 7096(%rdi)
+	movq (%rsp), %rax
+	leaq 5184(%rax), %rdi
+	leaq 5184(%rax), %rsi
+	leaq 7488(%rax), %rcx
+	call .Lsq6
+	movq (%rsp), %rax
+	leaq 2112(%rax), %rdi
+	leaq 7104(%rax), %rsi
+	leaq 7488(%rax), %rcx
+	call .Lsq6
+	movq (%rsp), %rax
+	leaq 2496(%rax), %rdi
+	leaq 0(%rax), %rsi
+	leaq 5184(%rax), %rcx
+	call .Lmulpre6
 	movq (%rsp), %rax
 	leaq 1344(%rax), %rdi
 	leaq 5568(%rax), %rsi
@@ -2091,7 +2089,7 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4x2_loop))
 	leaq 6720(%rax), %rcx
 	call .Lmul6
 	movq (%rsp), %rdi
-	decq 7504(%rdi)
+	decq 7888(%rdi)
 	jns 1b
 	vzeroupper
 	FE64_POP %rdi
@@ -3081,28 +3079,28 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4x1_loop))
 	.p2align 5
 1:
 	movq (%rsp), %rdi
-	movq 7504(%rdi), %rcx
+	movq 7888(%rdi), %rcx
 	movq %rcx, %rax
 	shrq $6, %rax
 	shlq $5, %rax
-	vmovdqa 7264(%rdi,%rax), %ymm0
+	vmovdqa 7648(%rdi,%rax), %ymm0
 	andl $63, %ecx
 	vmovq %rcx, %xmm1
 	vpsrlq %xmm1, %ymm0, %ymm0
 	vpand .LONE(%rip), %ymm0, %ymm0
 	vpxor %ymm2, %ymm2, %ymm2
 	vpsubq %ymm0, %ymm2, %ymm0
-	vpxor 7392(%rdi), %ymm0, %ymm15
-	vmovdqa %ymm0, 7392(%rdi)
+	vpxor 7776(%rdi), %ymm0, %ymm15
+	vmovdqa %ymm0, 7776(%rdi)
 	vmovdqa 1344(%rdi), %ymm0
 	vmovdqa 2112(%rdi), %ymm1
-	movq 7504(%rdi), %rcx
+	movq 7888(%rdi), %rcx
 	vmovdqa 1728(%rdi), %ymm4
 	movq %rcx, %rax
 	vmovdqa 2496(%rdi), %ymm5
 	shrq $3, %rax
 	vpblendvb %ymm15, 2112(%rdi), %ymm0, %ymm2
-	movzbl 7424(%rdi,%rax), %eax
+	movzbl 7808(%rdi,%rax), %eax
 	vpblendvb %ymm15, 1344(%rdi), %ymm1, %ymm3
 	andl $7, %ecx
 	vpblendvb %ymm15, 2496(%rdi), %ymm4, %ymm6
@@ -3110,11 +3108,11 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4x1_loop))
 	vpblendvb %ymm15, 1728(%rdi), %ymm5, %ymm7
 	andl $1, %eax
 	vpaddq %ymm6, %ymm2, %ymm8
-	movq 7488(%rdi), %rsi
+	movq 7872(%rdi), %rsi
 	vmovdqa %ymm8, 2880(%rdi)
 	xorq %rax, %rsi
 	vpaddq .LTWOP0(%rip), %ymm2, %ymm9
-	movq %rax, 7488(%rdi)
+	movq %rax, 7872(%rdi)
 	vpsubq %ymm6, %ymm9, %ymm9
 	negq %rsi
 	vmovdqa %ymm9, 3264(%rdi)
@@ -3417,6 +3415,16 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4x1_loop))
 	leaq 3648(%rax), %rsi
 	leaq 3264(%rax), %rcx
 	call .Lmul5
+	movq (%rsp), %rax
+	leaq 5568(%rax), %rdi
+	leaq 2880(%rax), %rsi
+	leaq 7488(%rax), %rcx
+	call .Lsq5
+	movq (%rsp), %rax
+	leaq 5952(%rax), %rdi
+	leaq 3264(%rax), %rsi
+	leaq 7488(%rax), %rcx
+	call .Lsq5
 	movq (%rsp), %rdi
 	vmovdqa .LTWOPE(%rip), %ymm12
 	vmovdqa .LTWOPO(%rip), %ymm13
@@ -3428,258 +3436,231 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4x1_loop))
 	vmovdqa %ymm0, 5184(%rdi)
 	movq 4752(%rdi), %r10
 	vmovdqa 4448(%rdi), %ymm1
-	movq 4760(%rdi), %r11
 	vpaddq %ymm13, %ymm1, %ymm1
+	movq 4760(%rdi), %r11
 	vpsubq 4832(%rdi), %ymm1, %ymm1
-	subq 5120(%rdi), %r8
 	vmovdqa %ymm1, 5216(%rdi)
+	subq 5120(%rdi), %r8
 	vmovdqa 4480(%rdi), %ymm2
-	sbbq 5128(%rdi), %r9
 	vpaddq %ymm12, %ymm2, %ymm2
+	sbbq 5128(%rdi), %r9
 	vpsubq 4864(%rdi), %ymm2, %ymm2
 	sbbq 5136(%rdi), %r10
 	vmovdqa %ymm2, 5248(%rdi)
-	sbbq 5144(%rdi), %r11
 	vmovdqa 4512(%rdi), %ymm3
+	sbbq 5144(%rdi), %r11
 	vpaddq %ymm13, %ymm3, %ymm3
-	sbbq %rax, %rax
 	vpsubq 4896(%rdi), %ymm3, %ymm3
+	sbbq %rax, %rax
 	vmovdqa %ymm3, 5280(%rdi)
-	andl $38, %eax
 	vmovdqa 4544(%rdi), %ymm4
+	andl $38, %eax
 	vpaddq %ymm12, %ymm4, %ymm4
-	subq %rax, %r8
 	vpsubq 4928(%rdi), %ymm4, %ymm4
-	sbbq $0, %r9
+	subq %rax, %r8
 	vmovdqa %ymm4, 5312(%rdi)
 	vmovdqa 4576(%rdi), %ymm5
-	sbbq $0, %r10
+	sbbq $0, %r9
 	vpaddq %ymm13, %ymm5, %ymm5
 	vpsubq 4960(%rdi), %ymm5, %ymm5
-	sbbq $0, %r11
+	sbbq $0, %r10
 	vmovdqa %ymm5, 5344(%rdi)
+	sbbq $0, %r11
 	vmovdqa 4608(%rdi), %ymm6
-	movq %r8, 5504(%rdi)
 	vpaddq %ymm12, %ymm6, %ymm6
-	movq %r9, 5512(%rdi)
+	movq %r8, 5504(%rdi)
 	vpsubq 4992(%rdi), %ymm6, %ymm6
 	vmovdqa %ymm6, 5376(%rdi)
-	movq %r10, 5520(%rdi)
+	movq %r9, 5512(%rdi)
 	vmovdqa 4640(%rdi), %ymm7
 	vpaddq %ymm13, %ymm7, %ymm7
-	movq %r11, 5528(%rdi)
+	movq %r10, 5520(%rdi)
 	vpsubq 5024(%rdi), %ymm7, %ymm7
 	vmovdqa %ymm7, 5408(%rdi)
+	movq %r11, 5528(%rdi)
 	vmovdqa 4672(%rdi), %ymm8
 	vpaddq %ymm12, %ymm8, %ymm8
+	movq 4736(%rdi), %r8
 	vpsubq 5056(%rdi), %ymm8, %ymm8
 	vmovdqa %ymm8, 5440(%rdi)
+	movq 4744(%rdi), %r9
 	vmovdqa 4704(%rdi), %ymm9
+	movq 4752(%rdi), %r10
 	vpaddq %ymm13, %ymm9, %ymm9
 	vpsubq 5088(%rdi), %ymm9, %ymm9
+	movq 4760(%rdi), %r11
 	vmovdqa %ymm9, 5472(%rdi)
-	movq (%rsp), %rax
-	leaq 5184(%rax), %rdi
-	leaq 5184(%rax), %rsi
-	leaq 7104(%rax), %rcx
-	call .Lsq5
-	movq (%rsp), %rax
-	leaq 5568(%rax), %rdi
-	leaq 2880(%rax), %rsi
-	leaq 7104(%rax), %rcx
-	call .Lsq5
-	movq (%rsp), %rax
-	leaq 5952(%rax), %rdi
-	leaq 3264(%rax), %rsi
-	leaq 7104(%rax), %rcx
-	call .Lsq5
-	movq (%rsp), %rax
-	leaq 2496(%rax), %rdi
-	leaq 0(%rax), %rsi
-	leaq 5184(%rax), %rcx
-	call .Lmulpre5
-	movq (%rsp), %rdi
 	vmovdqa 4416(%rdi), %ymm0
+	addq 5120(%rdi), %r8
 	vpaddq 4800(%rdi), %ymm0, %ymm0
-	movq 4736(%rdi), %r8
-	vmovdqa %ymm0, 5184(%rdi)
-	movq 4744(%rdi), %r9
+	vmovdqa %ymm0, 7104(%rdi)
+	adcq 5128(%rdi), %r9
 	vmovdqa 4448(%rdi), %ymm1
 	vpaddq 4832(%rdi), %ymm1, %ymm1
-	movq 4752(%rdi), %r10
-	vmovdqa %ymm1, 5216(%rdi)
-	movq 4760(%rdi), %r11
-	vmovdqa 4480(%rdi), %ymm2
-	vpaddq 4864(%rdi), %ymm2, %ymm2
-	addq 5120(%rdi), %r8
-	vmovdqa %ymm2, 5248(%rdi)
-	adcq 5128(%rdi), %r9
-	vmovdqa 4512(%rdi), %ymm3
-	vpaddq 4896(%rdi), %ymm3, %ymm3
 	adcq 5136(%rdi), %r10
-	vmovdqa %ymm3, 5280(%rdi)
+	vmovdqa %ymm1, 7136(%rdi)
+	vmovdqa 4480(%rdi), %ymm2
 	adcq 5144(%rdi), %r11
+	vpaddq 4864(%rdi), %ymm2, %ymm2
+	vmovdqa %ymm2, 7168(%rdi)
+	sbbq %rax, %rax
+	vmovdqa 4512(%rdi), %ymm3
+	andl $38, %eax
+	vpaddq 4896(%rdi), %ymm3, %ymm3
+	vmovdqa %ymm3, 7200(%rdi)
+	addq %rax, %r8
 	vmovdqa 4544(%rdi), %ymm4
 	vpaddq 4928(%rdi), %ymm4, %ymm4
-	sbbq %rax, %rax
-	vmovdqa %ymm4, 5312(%rdi)
-	andl $38, %eax
+	movq %r8, 7424(%rdi)
+	vmovdqa %ymm4, 7232(%rdi)
 	vmovdqa 4576(%rdi), %ymm5
+	movq %r9, 7432(%rdi)
 	vpaddq 4960(%rdi), %ymm5, %ymm5
-	addq %rax, %r8
-	vmovdqa %ymm5, 5344(%rdi)
-	movq %r8, 5504(%rdi)
+	vmovdqa %ymm5, 7264(%rdi)
+	movq %r10, 7440(%rdi)
 	vmovdqa 4608(%rdi), %ymm6
 	vpaddq 4992(%rdi), %ymm6, %ymm6
-	movq %r9, 5512(%rdi)
-	vmovdqa %ymm6, 5376(%rdi)
-	movq %r10, 5520(%rdi)
+	movq %r11, 7448(%rdi)
+	vmovdqa %ymm6, 7296(%rdi)
 	vmovdqa 4640(%rdi), %ymm7
+	movq 5888(%rdi), %r8
 	vpaddq 5024(%rdi), %ymm7, %ymm7
-	movq %r11, 5528(%rdi)
-	vmovdqa %ymm7, 5408(%rdi)
+	movq 5896(%rdi), %r9
+	vmovdqa %ymm7, 7328(%rdi)
 	vmovdqa 4672(%rdi), %ymm8
+	movq 5904(%rdi), %r10
 	vpaddq 5056(%rdi), %ymm8, %ymm8
-	vmovdqa %ymm8, 5440(%rdi)
+	vmovdqa %ymm8, 7360(%rdi)
+	movq 5912(%rdi), %r11
 	vmovdqa 4704(%rdi), %ymm9
 	vpaddq 5088(%rdi), %ymm9, %ymm9
-	vmovdqa %ymm9, 5472(%rdi)
-	movq (%rsp), %rax
-	leaq 2112(%rax), %rdi
-	leaq 5184(%rax), %rsi
-	leaq 7104(%rax), %rcx
-	call .Lsq5
-	movq (%rsp), %rdi
+	subq 6272(%rdi), %r8
+	vmovdqa %ymm9, 7392(%rdi)
 	vmovdqa .LTWOPE(%rip), %ymm12
+	sbbq 6280(%rdi), %r9
 	vmovdqa .LTWOPO(%rip), %ymm13
 	vmovdqa 5568(%rdi), %ymm0
-	movq 5888(%rdi), %r8
+	sbbq 6288(%rdi), %r10
 	vpaddq .LTWOP0(%rip), %ymm0, %ymm0
 	vpsubq 5952(%rdi), %ymm0, %ymm0
-	movq 5896(%rdi), %r9
-	vmovdqa %ymm0, 6336(%rdi)
-	vmovdqa 5600(%rdi), %ymm1
-	movq 5904(%rdi), %r10
-	vpaddq %ymm13, %ymm1, %ymm1
-	vpsubq 5984(%rdi), %ymm1, %ymm1
-	movq 5912(%rdi), %r11
-	vmovdqa %ymm1, 6368(%rdi)
-	vmovdqa 5632(%rdi), %ymm2
-	subq 6272(%rdi), %r8
-	vpaddq %ymm12, %ymm2, %ymm2
-	vpsubq 6016(%rdi), %ymm2, %ymm2
-	sbbq 6280(%rdi), %r9
-	vmovdqa %ymm2, 6400(%rdi)
-	vmovdqa 5664(%rdi), %ymm3
-	sbbq 6288(%rdi), %r10
-	vpaddq %ymm13, %ymm3, %ymm3
-	vpsubq 6048(%rdi), %ymm3, %ymm3
 	sbbq 6296(%rdi), %r11
-	vmovdqa %ymm3, 6432(%rdi)
-	vmovdqa 5696(%rdi), %ymm4
+	vmovdqa %ymm0, 6336(%rdi)
 	sbbq %rax, %rax
+	vmovdqa 5600(%rdi), %ymm1
+	vpaddq %ymm13, %ymm1, %ymm1
+	andl $38, %eax
+	vpsubq 5984(%rdi), %ymm1, %ymm1
+	vmovdqa %ymm1, 6368(%rdi)
+	subq %rax, %r8
+	vmovdqa 5632(%rdi), %ymm2
+	vpaddq %ymm12, %ymm2, %ymm2
+	sbbq $0, %r9
+	vpsubq 6016(%rdi), %ymm2, %ymm2
+	vmovdqa %ymm2, 6400(%rdi)
+	sbbq $0, %r10
+	vmovdqa 5664(%rdi), %ymm3
+	vpaddq %ymm13, %ymm3, %ymm3
+	sbbq $0, %r11
+	vpsubq 6048(%rdi), %ymm3, %ymm3
+	vmovdqa %ymm3, 6432(%rdi)
+	movq %r8, 6656(%rdi)
+	vmovdqa 5696(%rdi), %ymm4
+	movq %r9, 6664(%rdi)
 	vpaddq %ymm12, %ymm4, %ymm4
 	vpsubq 6080(%rdi), %ymm4, %ymm4
-	andl $38, %eax
+	movq %r10, 6672(%rdi)
 	vmovdqa %ymm4, 6464(%rdi)
 	vmovdqa 5728(%rdi), %ymm5
-	subq %rax, %r8
+	movq %r11, 6680(%rdi)
 	vpaddq %ymm13, %ymm5, %ymm5
 	vpsubq 6112(%rdi), %ymm5, %ymm5
-	sbbq $0, %r9
+	movl $121666, %edx
 	vmovdqa %ymm5, 6496(%rdi)
 	vmovdqa 5760(%rdi), %ymm6
-	sbbq $0, %r10
+	mulx 6656(%rdi), %r8, %r9
 	vpaddq %ymm12, %ymm6, %ymm6
 	vpsubq 6144(%rdi), %ymm6, %ymm6
-	sbbq $0, %r11
+	mulx 6664(%rdi), %rax, %r10
 	vmovdqa %ymm6, 6528(%rdi)
 	vmovdqa 5792(%rdi), %ymm7
-	movq %r8, 6656(%rdi)
-	vpaddq %ymm13, %ymm7, %ymm7
-	vpsubq 6176(%rdi), %ymm7, %ymm7
-	movq %r9, 6664(%rdi)
-	vmovdqa %ymm7, 6560(%rdi)
-	vmovdqa 5824(%rdi), %ymm8
-	movq %r10, 6672(%rdi)
-	vpaddq %ymm12, %ymm8, %ymm8
-	vpsubq 6208(%rdi), %ymm8, %ymm8
-	movq %r11, 6680(%rdi)
-	vmovdqa %ymm8, 6592(%rdi)
-	vmovdqa 5856(%rdi), %ymm9
-	movl $121666, %edx
-	vpaddq %ymm13, %ymm9, %ymm9
-	vpsubq 6240(%rdi), %ymm9, %ymm9
-	mulx 6656(%rdi), %r8, %r9
-	vmovdqa %ymm9, 6624(%rdi)
-	vmovdqa .LK121666(%rip), %ymm10
-	mulx 6664(%rdi), %rax, %r10
-	vmovdqa .LM26(%rip), %ymm11
-	vmovdqa .LM25(%rip), %ymm12
 	addq %rax, %r9
+	vpaddq %ymm13, %ymm7, %ymm7
+	mulx 6672(%rdi), %rax, %r11
+	vpsubq 6176(%rdi), %ymm7, %ymm7
+	vmovdqa %ymm7, 6560(%rdi)
+	adcq %rax, %r10
+	vmovdqa 5824(%rdi), %ymm8
+	vpaddq %ymm12, %ymm8, %ymm8
+	mulx 6680(%rdi), %rax, %r12
+	vpsubq 6208(%rdi), %ymm8, %ymm8
+	vmovdqa %ymm8, 6592(%rdi)
+	adcq %rax, %r11
+	vmovdqa 5856(%rdi), %ymm9
+	vpaddq %ymm13, %ymm9, %ymm9
+	adcq $0, %r12
+	vpsubq 6240(%rdi), %ymm9, %ymm9
+	vmovdqa %ymm9, 6624(%rdi)
+	addq 6272(%rdi), %r8
+	vmovdqa .LK121666(%rip), %ymm10
+	vmovdqa .LM26(%rip), %ymm11
+	adcq 6280(%rdi), %r9
+	vmovdqa .LM25(%rip), %ymm12
+	adcq 6288(%rdi), %r10
 	vmovdqa 6336(%rdi), %ymm0
 	vpmuludq %ymm10, %ymm0, %ymm0
-	mulx 6672(%rdi), %rax, %r11
+	adcq 6296(%rdi), %r11
 	vpaddq 5952(%rdi), %ymm0, %ymm0
 	vpsrlq $26, %ymm0, %ymm3
-	adcq %rax, %r10
+	adcq $0, %r12
 	vpand %ymm11, %ymm0, %ymm0
 	vmovdqa 6368(%rdi), %ymm2
-	mulx 6680(%rdi), %rax, %r12
+	shldq $1, %r11, %r12
 	vpmuludq %ymm10, %ymm2, %ymm2
 	vpaddq 5984(%rdi), %ymm2, %ymm2
-	adcq %rax, %r11
+	andq .LM63(%rip), %r11
 	vpsrlq $25, %ymm2, %ymm4
 	vpand %ymm12, %ymm2, %ymm2
-	adcq $0, %r12
+	imulq $19, %r12, %r12
 	vpaddq %ymm3, %ymm2, %ymm2
 	vmovdqa %ymm2, 6752(%rdi)
-	addq 6272(%rdi), %r8
+	addq %r12, %r8
 	vmovdqa 6400(%rdi), %ymm1
+	adcq $0, %r9
 	vpmuludq %ymm10, %ymm1, %ymm1
-	adcq 6280(%rdi), %r9
 	vpaddq 6016(%rdi), %ymm1, %ymm1
+	adcq $0, %r10
 	vpsrlq $26, %ymm1, %ymm3
-	adcq 6288(%rdi), %r10
 	vpand %ymm11, %ymm1, %ymm1
+	adcq $0, %r11
 	vpaddq %ymm4, %ymm1, %ymm1
-	adcq 6296(%rdi), %r11
 	vmovdqa %ymm1, 6784(%rdi)
+	movq %r8, 7040(%rdi)
 	vmovdqa 6432(%rdi), %ymm2
-	adcq $0, %r12
 	vpmuludq %ymm10, %ymm2, %ymm2
+	movq %r9, 7048(%rdi)
 	vpaddq 6048(%rdi), %ymm2, %ymm2
-	shldq $1, %r11, %r12
 	vpsrlq $25, %ymm2, %ymm4
+	movq %r10, 7056(%rdi)
 	vpand %ymm12, %ymm2, %ymm2
-	andq .LM63(%rip), %r11
+	movq %r11, 7064(%rdi)
 	vpaddq %ymm3, %ymm2, %ymm2
 	vmovdqa %ymm2, 6816(%rdi)
-	imulq $19, %r12, %r12
 	vmovdqa 6464(%rdi), %ymm1
 	vpmuludq %ymm10, %ymm1, %ymm1
-	addq %r12, %r8
 	vpaddq 6080(%rdi), %ymm1, %ymm1
 	vpsrlq $26, %ymm1, %ymm3
-	adcq $0, %r9
 	vpand %ymm11, %ymm1, %ymm1
 	vpaddq %ymm4, %ymm1, %ymm1
-	adcq $0, %r10
 	vmovdqa %ymm1, 6848(%rdi)
 	vmovdqa 6496(%rdi), %ymm2
-	adcq $0, %r11
 	vpmuludq %ymm10, %ymm2, %ymm2
 	vpaddq 6112(%rdi), %ymm2, %ymm2
-	movq %r8, 7040(%rdi)
 	vpsrlq $25, %ymm2, %ymm4
 	vpand %ymm12, %ymm2, %ymm2
-	movq %r9, 7048(%rdi)
 	vpaddq %ymm3, %ymm2, %ymm2
 	vmovdqa %ymm2, 6880(%rdi)
-	movq %r10, 7056(%rdi)
 	vmovdqa 6528(%rdi), %ymm1
 	vpmuludq %ymm10, %ymm1, %ymm1
-	movq %r11, 7064(%rdi)
 	vpaddq 6144(%rdi), %ymm1, %ymm1
 	vpsrlq $26, %ymm1, %ymm3
 	vpand %ymm11, %ymm1, %ymm1
@@ -3710,6 +3691,21 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4x1_loop))
 	vpaddq %ymm4, %ymm0, %ymm0
 	vmovdqa %ymm0, 6720(%rdi)
 	movq (%rsp), %rax
+	leaq 5184(%rax), %rdi
+	leaq 5184(%rax), %rsi
+	leaq 7488(%rax), %rcx
+	call .Lsq5
+	movq (%rsp), %rax
+	leaq 2112(%rax), %rdi
+	leaq 7104(%rax), %rsi
+	leaq 7488(%rax), %rcx
+	call .Lsq5
+	movq (%rsp), %rax
+	leaq 2496(%rax), %rdi
+	leaq 0(%rax), %rsi
+	leaq 5184(%rax), %rcx
+	call .Lmulpre5
+	movq (%rsp), %rax
 	leaq 1344(%rax), %rdi
 	leaq 5568(%rax), %rsi
 	leaq 5952(%rax), %rcx
@@ -3720,7 +3716,7 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4x1_loop))
 	leaq 6720(%rax), %rcx
 	call .Lmul5
 	movq (%rsp), %rdi
-	decq 7504(%rdi)
+	decq 7888(%rdi)
 	jns 1b
 	vzeroupper
 	FE64_POP %rdi
@@ -4482,19 +4478,19 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4_loop))
 	.p2align 5
 1:
 	movq (%rsp), %rdi
-	movq 7504(%rdi), %rcx
+	movq 7888(%rdi), %rcx
 	movq %rcx, %rax
 	shrq $6, %rax
 	shlq $5, %rax
-	vmovdqa 7264(%rdi,%rax), %ymm0
+	vmovdqa 7648(%rdi,%rax), %ymm0
 	andl $63, %ecx
 	vmovq %rcx, %xmm1
 	vpsrlq %xmm1, %ymm0, %ymm0
 	vpand .LONE(%rip), %ymm0, %ymm0
 	vpxor %ymm2, %ymm2, %ymm2
 	vpsubq %ymm0, %ymm2, %ymm0
-	vpxor 7392(%rdi), %ymm0, %ymm15
-	vmovdqa %ymm0, 7392(%rdi)
+	vpxor 7776(%rdi), %ymm0, %ymm15
+	vmovdqa %ymm0, 7776(%rdi)
 	vmovdqa 1344(%rdi), %ymm0
 	vmovdqa 2112(%rdi), %ymm1
 	vmovdqa 1728(%rdi), %ymm4
@@ -4685,6 +4681,16 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4_loop))
 	leaq 3648(%rax), %rsi
 	leaq 3264(%rax), %rcx
 	call .Lmul4
+	movq (%rsp), %rax
+	leaq 5568(%rax), %rdi
+	leaq 2880(%rax), %rsi
+	leaq 7488(%rax), %rcx
+	call .Lsq4
+	movq (%rsp), %rax
+	leaq 5952(%rax), %rdi
+	leaq 3264(%rax), %rsi
+	leaq 7488(%rax), %rcx
+	call .Lsq4
 	movq (%rsp), %rdi
 	vmovdqa .LTWOPE(%rip), %ymm12
 	vmovdqa .LTWOPO(%rip), %ymm13
@@ -4728,63 +4734,36 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4_loop))
 	vpaddq %ymm13, %ymm9, %ymm9
 	vpsubq 5088(%rdi), %ymm9, %ymm9
 	vmovdqa %ymm9, 5472(%rdi)
-	movq (%rsp), %rax
-	leaq 5184(%rax), %rdi
-	leaq 5184(%rax), %rsi
-	leaq 7104(%rax), %rcx
-	call .Lsq4
-	movq (%rsp), %rax
-	leaq 5568(%rax), %rdi
-	leaq 2880(%rax), %rsi
-	leaq 7104(%rax), %rcx
-	call .Lsq4
-	movq (%rsp), %rax
-	leaq 5952(%rax), %rdi
-	leaq 3264(%rax), %rsi
-	leaq 7104(%rax), %rcx
-	call .Lsq4
-	movq (%rsp), %rax
-	leaq 2496(%rax), %rdi
-	leaq 0(%rax), %rsi
-	leaq 5184(%rax), %rcx
-	call .Lmulpre4
-	movq (%rsp), %rdi
 	vmovdqa 4416(%rdi), %ymm0
 	vpaddq 4800(%rdi), %ymm0, %ymm0
-	vmovdqa %ymm0, 5184(%rdi)
+	vmovdqa %ymm0, 7104(%rdi)
 	vmovdqa 4448(%rdi), %ymm1
 	vpaddq 4832(%rdi), %ymm1, %ymm1
-	vmovdqa %ymm1, 5216(%rdi)
+	vmovdqa %ymm1, 7136(%rdi)
 	vmovdqa 4480(%rdi), %ymm2
 	vpaddq 4864(%rdi), %ymm2, %ymm2
-	vmovdqa %ymm2, 5248(%rdi)
+	vmovdqa %ymm2, 7168(%rdi)
 	vmovdqa 4512(%rdi), %ymm3
 	vpaddq 4896(%rdi), %ymm3, %ymm3
-	vmovdqa %ymm3, 5280(%rdi)
+	vmovdqa %ymm3, 7200(%rdi)
 	vmovdqa 4544(%rdi), %ymm4
 	vpaddq 4928(%rdi), %ymm4, %ymm4
-	vmovdqa %ymm4, 5312(%rdi)
+	vmovdqa %ymm4, 7232(%rdi)
 	vmovdqa 4576(%rdi), %ymm5
 	vpaddq 4960(%rdi), %ymm5, %ymm5
-	vmovdqa %ymm5, 5344(%rdi)
+	vmovdqa %ymm5, 7264(%rdi)
 	vmovdqa 4608(%rdi), %ymm6
 	vpaddq 4992(%rdi), %ymm6, %ymm6
-	vmovdqa %ymm6, 5376(%rdi)
+	vmovdqa %ymm6, 7296(%rdi)
 	vmovdqa 4640(%rdi), %ymm7
 	vpaddq 5024(%rdi), %ymm7, %ymm7
-	vmovdqa %ymm7, 5408(%rdi)
+	vmovdqa %ymm7, 7328(%rdi)
 	vmovdqa 4672(%rdi), %ymm8
 	vpaddq 5056(%rdi), %ymm8, %ymm8
-	vmovdqa %ymm8, 5440(%rdi)
+	vmovdqa %ymm8, 7360(%rdi)
 	vmovdqa 4704(%rdi), %ymm9
 	vpaddq 5088(%rdi), %ymm9, %ymm9
-	vmovdqa %ymm9, 5472(%rdi)
-	movq (%rsp), %rax
-	leaq 2112(%rax), %rdi
-	leaq 5184(%rax), %rsi
-	leaq 7104(%rax), %rcx
-	call .Lsq4
-	movq (%rsp), %rdi
+	vmovdqa %ymm9, 7392(%rdi)
 	vmovdqa .LTWOPE(%rip), %ymm12
 	vmovdqa .LTWOPO(%rip), %ymm13
 	vmovdqa 5568(%rdi), %ymm0
@@ -4902,6 +4881,21 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4_loop))
 	vpaddq %ymm4, %ymm0, %ymm0
 	vmovdqa %ymm0, 6720(%rdi)
 	movq (%rsp), %rax
+	leaq 5184(%rax), %rdi
+	leaq 5184(%rax), %rsi
+	leaq 7488(%rax), %rcx
+	call .Lsq4
+	movq (%rsp), %rax
+	leaq 2112(%rax), %rdi
+	leaq 7104(%rax), %rsi
+	leaq 7488(%rax), %rcx
+	call .Lsq4
+	movq (%rsp), %rax
+	leaq 2496(%rax), %rdi
+	leaq 0(%rax), %rsi
+	leaq 5184(%rax), %rcx
+	call .Lmulpre4
+	movq (%rsp), %rax
 	leaq 1344(%rax), %rdi
 	leaq 5568(%rax), %rsi
 	leaq 5952(%rax), %rcx
@@ -4912,7 +4906,7 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4_loop))
 	leaq 6720(%rax), %rcx
 	call .Lmul4
 	movq (%rsp), %rdi
-	decq 7504(%rdi)
+	decq 7888(%rdi)
 	jns 1b
 	vzeroupper
 	FE64_POP %rdi
