@@ -13,7 +13,8 @@
    the final swap is left to the caller (SWAP, SSWAP hold the last
    bits).
    Bounds: as fe26x4_avx2.h (state TIGHT, sums and differences MULIN,
-   BB + 121666 E MULIN) and fe64_macros.S (every element < 2^256).
+   BB + 121666 E MULIN); integer items: products and the state below
+   2^255 + 1463, sums, differences and BB + 121666 E below 2^256.
    Constant time: straight-line code; the scalar bits become masks
    (lane masks for vpblendvb, 64-bit masks for the integer items);
    the only indexed loads use the public bit index. */
@@ -32,6 +33,7 @@
 .LTWOP0:	.quad 134217690, 134217690, 134217690, 134217690
 .LTWOPE:	.quad 134217726, 134217726, 134217726, 134217726
 .LTWOPO:	.quad 67108862, 67108862, 67108862, 67108862
+.LM63:	.quad 9223372036854775807, 9223372036854775807, 9223372036854775807, 9223372036854775807
 	.text
 
 	.p2align 6
@@ -43,205 +45,204 @@
 	vpmuludq 64(%rcx), %ymm10, %ymm2
 	mulx 320(%rsi), %r8, %r9
 	vpmuludq 96(%rcx), %ymm10, %ymm3
-	mulx 328(%rsi), %rax, %r10
 	vpmuludq 128(%rcx), %ymm10, %ymm4
+	mulx 328(%rsi), %rax, %r10
 	vpmuludq 160(%rcx), %ymm10, %ymm5
 	addq %rax, %r9
 	vpmuludq 192(%rcx), %ymm10, %ymm6
 	vpmuludq 224(%rcx), %ymm10, %ymm7
 	mulx 336(%rsi), %rax, %r11
 	vpmuludq 256(%rcx), %ymm10, %ymm8
-	adcq %rax, %r10
 	vpmuludq 288(%rcx), %ymm10, %ymm9
+	adcq %rax, %r10
 	vmovdqa 32(%rsi), %ymm10
 	mulx 344(%rsi), %rax, %r12
 	vpaddq %ymm10, %ymm10, %ymm11
 	vpmuludq .LK19(%rip), %ymm10, %ymm12
 	adcq %rax, %r11
 	vpaddq %ymm12, %ymm12, %ymm13
-	adcq $0, %r12
 	vpmuludq 0(%rcx), %ymm10, %ymm15
+	adcq $0, %r12
 	vpaddq %ymm15, %ymm1, %ymm1
 	movq 328(%rcx), %rdx
 	vpmuludq 32(%rcx), %ymm11, %ymm14
 	vpaddq %ymm14, %ymm2, %ymm2
 	xorl %ebp, %ebp
 	vpmuludq 64(%rcx), %ymm10, %ymm15
-	mulx 320(%rsi), %rax, %rbx
 	vpaddq %ymm15, %ymm3, %ymm3
+	mulx 320(%rsi), %rax, %rbx
 	vpmuludq 96(%rcx), %ymm11, %ymm14
 	adcx %rax, %r9
 	vpaddq %ymm14, %ymm4, %ymm4
 	vpmuludq 128(%rcx), %ymm10, %ymm15
 	adox %rbx, %r10
 	vpaddq %ymm15, %ymm5, %ymm5
-	mulx 328(%rsi), %rax, %rbx
 	vpmuludq 160(%rcx), %ymm11, %ymm14
+	mulx 328(%rsi), %rax, %rbx
 	vpaddq %ymm14, %ymm6, %ymm6
 	adcx %rax, %r10
 	vpmuludq 192(%rcx), %ymm10, %ymm15
 	vpaddq %ymm15, %ymm7, %ymm7
 	adox %rbx, %r11
 	vpmuludq 224(%rcx), %ymm11, %ymm14
-	mulx 336(%rsi), %rax, %rbx
 	vpaddq %ymm14, %ymm8, %ymm8
+	mulx 336(%rsi), %rax, %rbx
 	vpmuludq 256(%rcx), %ymm10, %ymm15
-	adcx %rax, %r11
 	vpaddq %ymm15, %ymm9, %ymm9
+	adcx %rax, %r11
 	vpmuludq 288(%rcx), %ymm13, %ymm14
 	adox %rbx, %r12
 	vpaddq %ymm14, %ymm0, %ymm0
-	mulx 344(%rsi), %rax, %r13
 	vmovdqa 64(%rsi), %ymm10
+	mulx 344(%rsi), %rax, %r13
 	vpmuludq .LK19(%rip), %ymm10, %ymm12
-	adcx %rax, %r12
 	vpmuludq 0(%rcx), %ymm10, %ymm15
+	adcx %rax, %r12
 	vpaddq %ymm15, %ymm2, %ymm2
 	adox %rbp, %r13
 	vpmuludq 32(%rcx), %ymm10, %ymm14
-	adcx %rbp, %r13
 	vpaddq %ymm14, %ymm3, %ymm3
+	adcx %rbp, %r13
 	vpmuludq 64(%rcx), %ymm10, %ymm15
-	movq 336(%rcx), %rdx
 	vpaddq %ymm15, %ymm4, %ymm4
+	movq 336(%rcx), %rdx
 	vpmuludq 96(%rcx), %ymm10, %ymm14
 	xorl %ebp, %ebp
 	vpaddq %ymm14, %ymm5, %ymm5
-	mulx 320(%rsi), %rax, %rbx
 	vpmuludq 128(%rcx), %ymm10, %ymm15
+	mulx 320(%rsi), %rax, %rbx
 	vpaddq %ymm15, %ymm6, %ymm6
-	adcx %rax, %r10
 	vpmuludq 160(%rcx), %ymm10, %ymm14
+	adcx %rax, %r10
 	vpaddq %ymm14, %ymm7, %ymm7
 	adox %rbx, %r11
 	vpmuludq 192(%rcx), %ymm10, %ymm15
-	mulx 328(%rsi), %rax, %rbx
 	vpaddq %ymm15, %ymm8, %ymm8
+	mulx 328(%rsi), %rax, %rbx
 	vpmuludq 224(%rcx), %ymm10, %ymm14
-	adcx %rax, %r11
 	vpaddq %ymm14, %ymm9, %ymm9
+	adcx %rax, %r11
 	vpmuludq 256(%rcx), %ymm12, %ymm15
 	adox %rbx, %r12
 	vpaddq %ymm15, %ymm0, %ymm0
-	mulx 336(%rsi), %rax, %rbx
 	vpmuludq 288(%rcx), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm1, %ymm1
-	adcx %rax, %r12
-	vmovdqa 96(%rsi), %ymm10
-	vpaddq %ymm10, %ymm10, %ymm11
-	adox %rbx, %r13
-	vpmuludq .LK19(%rip), %ymm10, %ymm12
-	mulx 344(%rsi), %rax, %r14
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 0(%rcx), %ymm10, %ymm15
-	adcx %rax, %r13
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 32(%rcx), %ymm11, %ymm14
-	adox %rbp, %r14
-	vpaddq %ymm14, %ymm4, %ymm4
-	adcx %rbp, %r14
-	vpmuludq 64(%rcx), %ymm10, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	movq 344(%rcx), %rdx
-	vpmuludq 96(%rcx), %ymm11, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	xorl %ebp, %ebp
-	vpmuludq 128(%rcx), %ymm10, %ymm15
-	mulx 320(%rsi), %rax, %rbx
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 160(%rcx), %ymm11, %ymm14
-	adcx %rax, %r11
-	vpaddq %ymm14, %ymm8, %ymm8
-	vpmuludq 192(%rcx), %ymm10, %ymm15
-	adox %rbx, %r12
-	vpaddq %ymm15, %ymm9, %ymm9
-	mulx 328(%rsi), %rax, %rbx
-	vpmuludq 224(%rcx), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	adcx %rax, %r12
-	vpmuludq 256(%rcx), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	adox %rbx, %r13
-	vpmuludq 288(%rcx), %ymm13, %ymm14
 	mulx 336(%rsi), %rax, %rbx
-	vpaddq %ymm14, %ymm2, %ymm2
-	vmovdqa 128(%rsi), %ymm10
-	adcx %rax, %r13
+	vpaddq %ymm14, %ymm1, %ymm1
+	vmovdqa 96(%rsi), %ymm10
+	adcx %rax, %r12
+	vpaddq %ymm10, %ymm10, %ymm11
 	vpmuludq .LK19(%rip), %ymm10, %ymm12
+	adox %rbx, %r13
+	vpaddq %ymm12, %ymm12, %ymm13
+	mulx 344(%rsi), %rax, %r14
 	vpmuludq 0(%rcx), %ymm10, %ymm15
-	adox %rbx, %r14
+	vpaddq %ymm15, %ymm3, %ymm3
+	adcx %rax, %r13
+	vpmuludq 32(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm4, %ymm4
+	adox %rbp, %r14
+	vpmuludq 64(%rcx), %ymm10, %ymm15
+	adcx %rbp, %r14
+	vpaddq %ymm15, %ymm5, %ymm5
+	vpmuludq 96(%rcx), %ymm11, %ymm14
+	movq 344(%rcx), %rdx
+	vpaddq %ymm14, %ymm6, %ymm6
+	vpmuludq 128(%rcx), %ymm10, %ymm15
+	xorl %ebp, %ebp
+	vpaddq %ymm15, %ymm7, %ymm7
+	mulx 320(%rsi), %rax, %rbx
+	vpmuludq 160(%rcx), %ymm11, %ymm14
+	vpaddq %ymm14, %ymm8, %ymm8
+	adcx %rax, %r11
+	vpmuludq 192(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm9, %ymm9
+	adox %rbx, %r12
+	vpmuludq 224(%rcx), %ymm13, %ymm14
+	mulx 328(%rsi), %rax, %rbx
+	vpaddq %ymm14, %ymm0, %ymm0
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	adcx %rax, %r12
+	vpaddq %ymm15, %ymm1, %ymm1
+	vpmuludq 288(%rcx), %ymm13, %ymm14
+	adox %rbx, %r13
+	vpaddq %ymm14, %ymm2, %ymm2
+	mulx 336(%rsi), %rax, %rbx
+	vmovdqa 128(%rsi), %ymm10
+	vpmuludq .LK19(%rip), %ymm10, %ymm12
+	adcx %rax, %r13
+	vpmuludq 0(%rcx), %ymm10, %ymm15
 	vpaddq %ymm15, %ymm4, %ymm4
-	mulx 344(%rsi), %rax, %r15
+	adox %rbx, %r14
 	vpmuludq 32(%rcx), %ymm10, %ymm14
 	vpaddq %ymm14, %ymm5, %ymm5
-	adcx %rax, %r14
+	mulx 344(%rsi), %rax, %r15
 	vpmuludq 64(%rcx), %ymm10, %ymm15
+	adcx %rax, %r14
 	vpaddq %ymm15, %ymm6, %ymm6
-	adox %rbp, %r15
 	vpmuludq 96(%rcx), %ymm10, %ymm14
-	adcx %rbp, %r15
+	adox %rbp, %r15
 	vpaddq %ymm14, %ymm7, %ymm7
 	vpmuludq 128(%rcx), %ymm10, %ymm15
-	movl $38, %edx
+	adcx %rbp, %r15
 	vpaddq %ymm15, %ymm8, %ymm8
+	movl $38, %edx
 	vpmuludq 160(%rcx), %ymm10, %ymm14
-	xorl %ebp, %ebp
 	vpaddq %ymm14, %ymm9, %ymm9
-	mulx %r12, %rax, %rbx
+	xorl %ebp, %ebp
 	vpmuludq 192(%rcx), %ymm12, %ymm15
 	vpaddq %ymm15, %ymm0, %ymm0
-	adcx %rax, %r8
+	mulx %r12, %rax, %rbx
 	vpmuludq 224(%rcx), %ymm12, %ymm14
+	adcx %rax, %r8
 	vpaddq %ymm14, %ymm1, %ymm1
-	adox %rbx, %r9
 	vpmuludq 256(%rcx), %ymm12, %ymm15
-	mulx %r13, %rax, %rbx
+	adox %rbx, %r9
 	vpaddq %ymm15, %ymm2, %ymm2
 	vpmuludq 288(%rcx), %ymm12, %ymm14
-	adcx %rax, %r9
+	mulx %r13, %rax, %rbx
 	vpaddq %ymm14, %ymm3, %ymm3
+	adcx %rax, %r9
 	vmovdqa 160(%rsi), %ymm10
-	adox %rbx, %r10
 	vpaddq %ymm10, %ymm10, %ymm11
-	mulx %r14, %rax, %rbx
+	adox %rbx, %r10
 	vpmuludq .LK19(%rip), %ymm10, %ymm12
 	vpaddq %ymm12, %ymm12, %ymm13
-	adcx %rax, %r10
+	mulx %r14, %rax, %rbx
 	vpmuludq 0(%rcx), %ymm10, %ymm15
+	adcx %rax, %r10
 	vpaddq %ymm15, %ymm5, %ymm5
-	adox %rbx, %r11
 	vpmuludq 32(%rcx), %ymm11, %ymm14
-	mulx %r15, %rax, %r12
+	adox %rbx, %r11
 	vpaddq %ymm14, %ymm6, %ymm6
 	vpmuludq 64(%rcx), %ymm10, %ymm15
-	adcx %rax, %r11
+	mulx %r15, %rax, %r12
 	vpaddq %ymm15, %ymm7, %ymm7
 	vpmuludq 96(%rcx), %ymm11, %ymm14
-	adox %rbp, %r12
+	adcx %rax, %r11
 	vpaddq %ymm14, %ymm8, %ymm8
-	adcx %rbp, %r12
+	adox %rbp, %r12
 	vpmuludq 128(%rcx), %ymm10, %ymm15
 	vpaddq %ymm15, %ymm9, %ymm9
-	imulq $38, %r12, %r12
+	adcx %rbp, %r12
 	vpmuludq 160(%rcx), %ymm13, %ymm14
 	vpaddq %ymm14, %ymm0, %ymm0
-	addq %r12, %r8
+	shldq $1, %r11, %r12
 	vpmuludq 192(%rcx), %ymm12, %ymm15
-	adcq %rbp, %r9
+	andq .LM63(%rip), %r11
 	vpaddq %ymm15, %ymm1, %ymm1
 	vpmuludq 224(%rcx), %ymm13, %ymm14
-	adcq %rbp, %r10
+	imulq $19, %r12, %r12
 	vpaddq %ymm14, %ymm2, %ymm2
 	vpmuludq 256(%rcx), %ymm12, %ymm15
-	adcq %rbp, %r11
+	addq %r12, %r8
 	vpaddq %ymm15, %ymm3, %ymm3
-	sbbq %rax, %rax
+	adcq $0, %r9
 	vpmuludq 288(%rcx), %ymm13, %ymm14
 	vpaddq %ymm14, %ymm4, %ymm4
-	andl $38, %eax
+	adcq $0, %r10
 	vmovdqa 192(%rsi), %ymm10
 	vpmuludq .LK19(%rip), %ymm10, %ymm12
-	addq %rax, %r8
+	adcq $0, %r11
 	vpmuludq 0(%rcx), %ymm10, %ymm15
 	movq %r8, 320(%rdi)
 	vpaddq %ymm15, %ymm6, %ymm6
@@ -259,205 +260,204 @@
 	vpaddq %ymm15, %ymm0, %ymm0
 	mulx 352(%rsi), %r8, %r9
 	vpmuludq 160(%rcx), %ymm12, %ymm14
-	mulx 360(%rsi), %rax, %r10
 	vpaddq %ymm14, %ymm1, %ymm1
+	mulx 360(%rsi), %rax, %r10
 	vpmuludq 192(%rcx), %ymm12, %ymm15
 	addq %rax, %r9
 	vpaddq %ymm15, %ymm2, %ymm2
 	vpmuludq 224(%rcx), %ymm12, %ymm14
 	mulx 368(%rsi), %rax, %r11
 	vpaddq %ymm14, %ymm3, %ymm3
-	adcq %rax, %r10
 	vpmuludq 256(%rcx), %ymm12, %ymm15
+	adcq %rax, %r10
 	vpaddq %ymm15, %ymm4, %ymm4
 	mulx 376(%rsi), %rax, %r12
 	vpmuludq 288(%rcx), %ymm12, %ymm14
 	vpaddq %ymm14, %ymm5, %ymm5
 	adcq %rax, %r11
 	vmovdqa 224(%rsi), %ymm10
-	adcq $0, %r12
 	vpaddq %ymm10, %ymm10, %ymm11
+	adcq $0, %r12
 	vpmuludq .LK19(%rip), %ymm10, %ymm12
 	movq 360(%rcx), %rdx
 	vpaddq %ymm12, %ymm12, %ymm13
 	vpmuludq 0(%rcx), %ymm10, %ymm15
 	xorl %ebp, %ebp
 	vpaddq %ymm15, %ymm7, %ymm7
-	mulx 352(%rsi), %rax, %rbx
 	vpmuludq 32(%rcx), %ymm11, %ymm14
+	mulx 352(%rsi), %rax, %rbx
 	vpaddq %ymm14, %ymm8, %ymm8
 	adcx %rax, %r9
 	vpmuludq 64(%rcx), %ymm10, %ymm15
 	vpaddq %ymm15, %ymm9, %ymm9
 	adox %rbx, %r10
 	vpmuludq 96(%rcx), %ymm13, %ymm14
-	mulx 360(%rsi), %rax, %rbx
 	vpaddq %ymm14, %ymm0, %ymm0
+	mulx 360(%rsi), %rax, %rbx
 	vpmuludq 128(%rcx), %ymm12, %ymm15
 	adcx %rax, %r10
 	vpaddq %ymm15, %ymm1, %ymm1
 	vpmuludq 160(%rcx), %ymm13, %ymm14
 	adox %rbx, %r11
 	vpaddq %ymm14, %ymm2, %ymm2
-	mulx 368(%rsi), %rax, %rbx
 	vpmuludq 192(%rcx), %ymm12, %ymm15
+	mulx 368(%rsi), %rax, %rbx
 	vpaddq %ymm15, %ymm3, %ymm3
-	adcx %rax, %r11
 	vpmuludq 224(%rcx), %ymm13, %ymm14
+	adcx %rax, %r11
 	vpaddq %ymm14, %ymm4, %ymm4
 	adox %rbx, %r12
 	vpmuludq 256(%rcx), %ymm12, %ymm15
-	mulx 376(%rsi), %rax, %r13
 	vpaddq %ymm15, %ymm5, %ymm5
+	mulx 376(%rsi), %rax, %r13
 	vpmuludq 288(%rcx), %ymm13, %ymm14
-	adcx %rax, %r12
 	vpaddq %ymm14, %ymm6, %ymm6
+	adcx %rax, %r12
 	vmovdqa 256(%rsi), %ymm10
 	adox %rbp, %r13
 	vpmuludq .LK19(%rip), %ymm10, %ymm12
-	adcx %rbp, %r13
 	vpmuludq 0(%rcx), %ymm10, %ymm15
+	adcx %rbp, %r13
 	vpaddq %ymm15, %ymm8, %ymm8
-	movq 368(%rcx), %rdx
 	vpmuludq 32(%rcx), %ymm10, %ymm14
+	movq 368(%rcx), %rdx
 	vpaddq %ymm14, %ymm9, %ymm9
 	xorl %ebp, %ebp
 	vpmuludq 64(%rcx), %ymm12, %ymm15
-	mulx 352(%rsi), %rax, %rbx
 	vpaddq %ymm15, %ymm0, %ymm0
+	mulx 352(%rsi), %rax, %rbx
 	vpmuludq 96(%rcx), %ymm12, %ymm14
-	adcx %rax, %r10
 	vpaddq %ymm14, %ymm1, %ymm1
+	adcx %rax, %r10
 	vpmuludq 128(%rcx), %ymm12, %ymm15
 	adox %rbx, %r11
 	vpaddq %ymm15, %ymm2, %ymm2
-	mulx 360(%rsi), %rax, %rbx
 	vpmuludq 160(%rcx), %ymm12, %ymm14
+	mulx 360(%rsi), %rax, %rbx
 	vpaddq %ymm14, %ymm3, %ymm3
-	adcx %rax, %r11
 	vpmuludq 192(%rcx), %ymm12, %ymm15
+	adcx %rax, %r11
 	vpaddq %ymm15, %ymm4, %ymm4
 	adox %rbx, %r12
 	vpmuludq 224(%rcx), %ymm12, %ymm14
-	mulx 368(%rsi), %rax, %rbx
 	vpaddq %ymm14, %ymm5, %ymm5
-	vpmuludq 256(%rcx), %ymm12, %ymm15
-	adcx %rax, %r12
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 288(%rcx), %ymm12, %ymm14
-	adox %rbx, %r13
-	vpaddq %ymm14, %ymm7, %ymm7
-	mulx 376(%rsi), %rax, %r14
-	vmovdqa 288(%rsi), %ymm10
-	vpmuludq .LK19(%rip), %ymm10, %ymm12
-	adcx %rax, %r13
-	vpaddq %ymm12, %ymm12, %ymm13
-	vpmuludq 0(%rcx), %ymm10, %ymm15
-	adox %rbp, %r14
-	vpaddq %ymm15, %ymm9, %ymm9
-	adcx %rbp, %r14
-	vpmuludq 32(%rcx), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm0, %ymm0
-	movq 376(%rcx), %rdx
-	vpmuludq 64(%rcx), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	xorl %ebp, %ebp
-	vpmuludq 96(%rcx), %ymm13, %ymm14
-	mulx 352(%rsi), %rax, %rbx
-	vpaddq %ymm14, %ymm2, %ymm2
-	vpmuludq 128(%rcx), %ymm12, %ymm15
-	adcx %rax, %r11
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 160(%rcx), %ymm13, %ymm14
-	adox %rbx, %r12
-	vpaddq %ymm14, %ymm4, %ymm4
-	mulx 360(%rsi), %rax, %rbx
-	vpmuludq 192(%rcx), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm5, %ymm5
-	adcx %rax, %r12
-	vpmuludq 224(%rcx), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	adox %rbx, %r13
-	vpmuludq 256(%rcx), %ymm12, %ymm15
 	mulx 368(%rsi), %rax, %rbx
-	vpaddq %ymm15, %ymm7, %ymm7
-	vpmuludq 288(%rcx), %ymm13, %ymm14
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm6, %ymm6
+	adcx %rax, %r12
+	vpmuludq 288(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm7, %ymm7
+	adox %rbx, %r13
+	vmovdqa 288(%rsi), %ymm10
+	mulx 376(%rsi), %rax, %r14
+	vpmuludq .LK19(%rip), %ymm10, %ymm12
+	vpaddq %ymm12, %ymm12, %ymm13
 	adcx %rax, %r13
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm9, %ymm9
+	adox %rbp, %r14
+	vpmuludq 32(%rcx), %ymm13, %ymm14
+	adcx %rbp, %r14
+	vpaddq %ymm14, %ymm0, %ymm0
+	vpmuludq 64(%rcx), %ymm12, %ymm15
+	movq 376(%rcx), %rdx
+	vpaddq %ymm15, %ymm1, %ymm1
+	vpmuludq 96(%rcx), %ymm13, %ymm14
+	xorl %ebp, %ebp
+	vpaddq %ymm14, %ymm2, %ymm2
+	mulx 352(%rsi), %rax, %rbx
+	vpmuludq 128(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm3, %ymm3
+	adcx %rax, %r11
+	vpmuludq 160(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm4, %ymm4
+	adox %rbx, %r12
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	mulx 360(%rsi), %rax, %rbx
+	vpaddq %ymm15, %ymm5, %ymm5
+	vpmuludq 224(%rcx), %ymm13, %ymm14
+	adcx %rax, %r12
+	vpaddq %ymm14, %ymm6, %ymm6
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	adox %rbx, %r13
+	vpaddq %ymm15, %ymm7, %ymm7
+	mulx 368(%rsi), %rax, %rbx
+	vpmuludq 288(%rcx), %ymm13, %ymm14
 	vpaddq %ymm14, %ymm8, %ymm8
+	adcx %rax, %r13
 	vmovdqa .LM26(%rip), %ymm12
-	adox %rbx, %r14
 	vmovdqa .LM25(%rip), %ymm13
-	mulx 376(%rsi), %rax, %r15
+	adox %rbx, %r14
 	vpsrlq $26, %ymm0, %ymm15
 	vpaddq %ymm15, %ymm1, %ymm1
-	adcx %rax, %r14
+	mulx 376(%rsi), %rax, %r15
 	vpand %ymm12, %ymm0, %ymm0
+	adcx %rax, %r14
 	vpsrlq $26, %ymm4, %ymm14
-	adox %rbp, %r15
 	vpaddq %ymm14, %ymm5, %ymm5
-	adcx %rbp, %r15
+	adox %rbp, %r15
 	vpand %ymm12, %ymm4, %ymm4
 	vpsrlq $25, %ymm1, %ymm15
-	movl $38, %edx
+	adcx %rbp, %r15
 	vpaddq %ymm15, %ymm2, %ymm2
+	movl $38, %edx
 	vpand %ymm13, %ymm1, %ymm1
-	xorl %ebp, %ebp
 	vpsrlq $25, %ymm5, %ymm14
-	mulx %r12, %rax, %rbx
+	xorl %ebp, %ebp
 	vpaddq %ymm14, %ymm6, %ymm6
 	vpand %ymm13, %ymm5, %ymm5
-	adcx %rax, %r8
+	mulx %r12, %rax, %rbx
 	vpsrlq $26, %ymm2, %ymm15
+	adcx %rax, %r8
 	vpaddq %ymm15, %ymm3, %ymm3
-	adox %rbx, %r9
 	vpand %ymm12, %ymm2, %ymm2
-	mulx %r13, %rax, %rbx
+	adox %rbx, %r9
 	vpsrlq $26, %ymm6, %ymm14
 	vpaddq %ymm14, %ymm7, %ymm7
-	adcx %rax, %r9
+	mulx %r13, %rax, %rbx
 	vpand %ymm12, %ymm6, %ymm6
+	adcx %rax, %r9
 	vpsrlq $25, %ymm3, %ymm15
-	adox %rbx, %r10
 	vpaddq %ymm15, %ymm4, %ymm4
-	mulx %r14, %rax, %rbx
+	adox %rbx, %r10
 	vpand %ymm13, %ymm3, %ymm3
 	vpsrlq $25, %ymm7, %ymm14
-	adcx %rax, %r10
+	mulx %r14, %rax, %rbx
 	vpaddq %ymm14, %ymm8, %ymm8
+	adcx %rax, %r10
 	vpand %ymm13, %ymm7, %ymm7
-	adox %rbx, %r11
 	vpsrlq $26, %ymm4, %ymm15
-	mulx %r15, %rax, %r12
+	adox %rbx, %r11
 	vpaddq %ymm15, %ymm5, %ymm5
 	vpand %ymm12, %ymm4, %ymm4
-	adcx %rax, %r11
+	mulx %r15, %rax, %r12
 	vpsrlq $26, %ymm8, %ymm14
 	vpaddq %ymm14, %ymm9, %ymm9
-	adox %rbp, %r12
+	adcx %rax, %r11
 	vpand %ymm12, %ymm8, %ymm8
-	adcx %rbp, %r12
+	adox %rbp, %r12
 	vmovdqa %ymm2, 64(%rdi)
 	vmovdqa %ymm3, 96(%rdi)
-	imulq $38, %r12, %r12
+	adcx %rbp, %r12
 	vmovdqa %ymm4, 128(%rdi)
 	vmovdqa %ymm6, 192(%rdi)
-	addq %r12, %r8
+	shldq $1, %r11, %r12
 	vmovdqa %ymm7, 224(%rdi)
-	adcq %rbp, %r9
+	andq .LM63(%rip), %r11
 	vmovdqa %ymm8, 256(%rdi)
 	vpsrlq $25, %ymm9, %ymm14
-	adcq %rbp, %r10
+	imulq $19, %r12, %r12
 	vpand %ymm13, %ymm9, %ymm9
 	vmovdqa %ymm9, 288(%rdi)
-	adcq %rbp, %r11
+	addq %r12, %r8
 	vpsllq $1, %ymm14, %ymm15
-	sbbq %rax, %rax
+	adcq $0, %r9
 	vpaddq %ymm15, %ymm0, %ymm0
 	vpsllq $4, %ymm14, %ymm15
-	andl $38, %eax
+	adcq $0, %r10
 	vpaddq %ymm14, %ymm0, %ymm0
 	vpaddq %ymm15, %ymm0, %ymm0
-	addq %rax, %r8
+	adcq $0, %r11
 	vpsrlq $26, %ymm0, %ymm14
 	movq %r8, 352(%rdi)
 	vpand %ymm12, %ymm0, %ymm0
@@ -497,15 +497,15 @@
 	vpmuludq .LK38(%rip), %ymm14, %ymm15
 	mulx 336(%rsi), %rax, %r14
 	vmovdqa %ymm15, 128(%rcx)
-	adcq %rax, %r13
 	vmovdqa 0(%rsi), %ymm10
+	adcq %rax, %r13
 	vpaddq %ymm10, %ymm10, %ymm11
 	adcq $0, %r14
 	vpmuludq 0(%rsi), %ymm10, %ymm0
 	movq 328(%rsi), %rdx
 	vpmuludq 32(%rsi), %ymm11, %ymm1
-	mulx 336(%rsi), %rax, %rbx
 	vpmuludq 64(%rsi), %ymm11, %ymm2
+	mulx 336(%rsi), %rax, %rbx
 	vpmuludq 96(%rsi), %ymm11, %ymm3
 	xorl %ebp, %ebp
 	vpmuludq 128(%rsi), %ymm11, %ymm4
@@ -516,116 +516,115 @@
 	vpmuludq 224(%rsi), %ymm11, %ymm7
 	adcq %rbp, %r13
 	vpmuludq 256(%rsi), %ymm11, %ymm8
-	adcq %rbp, %r14
 	vpmuludq 288(%rsi), %ymm11, %ymm9
+	adcq %rbp, %r14
 	vmovdqa 32(%rsi), %ymm10
 	xorl %ebp, %ebp
 	vpaddq %ymm10, %ymm10, %ymm11
 	movq 320(%rsi), %rdx
 	vpaddq %ymm11, %ymm11, %ymm12
-	mulx %rdx, %r8, %rax
 	vpmuludq 32(%rsi), %ymm11, %ymm15
+	mulx %rdx, %r8, %rax
 	vpaddq %ymm15, %ymm2, %ymm2
 	adcx %r9, %r9
 	vpmuludq 64(%rsi), %ymm11, %ymm14
 	adox %rax, %r9
 	vpaddq %ymm14, %ymm3, %ymm3
-	movq 328(%rsi), %rdx
 	vpmuludq 96(%rsi), %ymm12, %ymm15
+	movq 328(%rsi), %rdx
 	vpaddq %ymm15, %ymm4, %ymm4
 	mulx %rdx, %rax, %rbx
 	vpmuludq 128(%rsi), %ymm11, %ymm14
-	adcx %r10, %r10
 	vpaddq %ymm14, %ymm5, %ymm5
-	adox %rax, %r10
+	adcx %r10, %r10
 	vpmuludq 160(%rsi), %ymm12, %ymm15
+	adox %rax, %r10
 	vpaddq %ymm15, %ymm6, %ymm6
 	adcx %r11, %r11
 	vpmuludq 192(%rsi), %ymm11, %ymm14
-	adox %rbx, %r11
 	vpaddq %ymm14, %ymm7, %ymm7
+	adox %rbx, %r11
 	vpmuludq 224(%rsi), %ymm12, %ymm15
 	movq 336(%rsi), %rdx
 	vpaddq %ymm15, %ymm8, %ymm8
 	mulx %rdx, %rax, %rbx
 	vpmuludq 256(%rsi), %ymm11, %ymm14
-	adcx %r12, %r12
 	vpaddq %ymm14, %ymm9, %ymm9
+	adcx %r12, %r12
 	vpmuludq 128(%rcx), %ymm11, %ymm15
 	adox %rax, %r12
 	vpaddq %ymm15, %ymm0, %ymm0
-	adcx %r13, %r13
 	vmovdqa 64(%rsi), %ymm10
-	adox %rbx, %r13
+	adcx %r13, %r13
 	vpaddq %ymm10, %ymm10, %ymm11
+	adox %rbx, %r13
 	vpmuludq 64(%rsi), %ymm10, %ymm14
 	movq 344(%rsi), %rdx
 	vpaddq %ymm14, %ymm4, %ymm4
-	mulx %rdx, %rax, %r15
 	vpmuludq 96(%rsi), %ymm11, %ymm15
-	adcx %r14, %r14
+	mulx %rdx, %rax, %r15
 	vpaddq %ymm15, %ymm5, %ymm5
+	adcx %r14, %r14
 	vpmuludq 128(%rsi), %ymm11, %ymm14
 	adox %rax, %r14
 	vpaddq %ymm14, %ymm6, %ymm6
-	adcx %rbp, %r15
 	vpmuludq 160(%rsi), %ymm11, %ymm15
-	adox %rbp, %r15
+	adcx %rbp, %r15
 	vpaddq %ymm15, %ymm7, %ymm7
+	adox %rbp, %r15
 	vpmuludq 192(%rsi), %ymm11, %ymm14
-	movl $38, %edx
 	vpaddq %ymm14, %ymm8, %ymm8
-	xorl %ebp, %ebp
+	movl $38, %edx
 	vpmuludq 224(%rsi), %ymm11, %ymm15
-	mulx %r12, %rax, %rbx
+	xorl %ebp, %ebp
 	vpaddq %ymm15, %ymm9, %ymm9
+	mulx %r12, %rax, %rbx
 	vpmuludq 96(%rcx), %ymm11, %ymm14
-	adcx %rax, %r8
 	vpaddq %ymm14, %ymm0, %ymm0
-	adox %rbx, %r9
+	adcx %rax, %r8
 	vpmuludq 128(%rcx), %ymm10, %ymm15
+	adox %rbx, %r9
 	vpaddq %ymm15, %ymm1, %ymm1
 	mulx %r13, %rax, %rbx
 	vmovdqa 96(%rsi), %ymm10
-	adcx %rax, %r9
 	vpaddq %ymm10, %ymm10, %ymm11
-	adox %rbx, %r10
+	adcx %rax, %r9
 	vpaddq %ymm11, %ymm11, %ymm12
+	adox %rbx, %r10
 	vpmuludq 96(%rsi), %ymm11, %ymm14
-	mulx %r14, %rax, %rbx
 	vpaddq %ymm14, %ymm6, %ymm6
-	adcx %rax, %r10
+	mulx %r14, %rax, %rbx
 	vpmuludq 128(%rsi), %ymm11, %ymm15
-	adox %rbx, %r11
+	adcx %rax, %r10
 	vpaddq %ymm15, %ymm7, %ymm7
+	adox %rbx, %r11
 	vpmuludq 160(%rsi), %ymm12, %ymm14
-	mulx %r15, %rax, %r12
 	vpaddq %ymm14, %ymm8, %ymm8
-	adcx %rax, %r11
+	mulx %r15, %rax, %r12
 	vpmuludq 192(%rsi), %ymm11, %ymm15
-	adox %rbp, %r12
+	adcx %rax, %r11
 	vpaddq %ymm15, %ymm9, %ymm9
+	adox %rbp, %r12
 	vpmuludq 64(%rcx), %ymm11, %ymm14
-	adcx %rbp, %r12
 	vpaddq %ymm14, %ymm0, %ymm0
-	imulq $38, %r12, %r12
+	adcx %rbp, %r12
 	vpmuludq 96(%rcx), %ymm11, %ymm15
-	addq %r12, %r8
+	shldq $1, %r11, %r12
 	vpaddq %ymm15, %ymm1, %ymm1
 	vpmuludq 128(%rcx), %ymm11, %ymm14
-	adcq %rbp, %r9
+	andq .LM63(%rip), %r11
 	vpaddq %ymm14, %ymm2, %ymm2
-	adcq %rbp, %r10
+	imulq $19, %r12, %r12
 	vmovdqa 128(%rsi), %ymm10
+	addq %r12, %r8
 	vpaddq %ymm10, %ymm10, %ymm11
-	adcq %rbp, %r11
 	vpmuludq 128(%rsi), %ymm10, %ymm15
-	sbbq %rax, %rax
+	adcq $0, %r9
 	vpaddq %ymm15, %ymm8, %ymm8
-	andl $38, %eax
+	adcq $0, %r10
 	vpmuludq 160(%rsi), %ymm11, %ymm14
+	adcq $0, %r11
 	vpaddq %ymm14, %ymm9, %ymm9
-	addq %rax, %r8
 	vpmuludq 32(%rcx), %ymm11, %ymm15
 	movq %r8, 320(%rdi)
 	vpaddq %ymm15, %ymm0, %ymm0
@@ -650,8 +649,8 @@
 	vpmuludq 32(%rcx), %ymm11, %ymm14
 	adcq %rax, %r11
 	vpaddq %ymm14, %ymm1, %ymm1
-	movq 376(%rsi), %rdx
 	vpmuludq 64(%rcx), %ymm11, %ymm15
+	movq 376(%rsi), %rdx
 	vpaddq %ymm15, %ymm2, %ymm2
 	mulx 360(%rsi), %rax, %r13
 	vpmuludq 96(%rcx), %ymm11, %ymm14
@@ -669,125 +668,124 @@
 	vpaddq %ymm14, %ymm2, %ymm2
 	mulx 368(%rsi), %rax, %rbx
 	vpmuludq 64(%rcx), %ymm10, %ymm15
-	xorl %ebp, %ebp
 	vpaddq %ymm15, %ymm3, %ymm3
+	xorl %ebp, %ebp
 	vpmuludq 96(%rcx), %ymm11, %ymm14
 	addq %rax, %r11
 	vpaddq %ymm14, %ymm4, %ymm4
 	adcq %rbx, %r12
 	vpmuludq 128(%rcx), %ymm10, %ymm15
-	adcq %rbp, %r13
 	vpaddq %ymm15, %ymm5, %ymm5
+	adcq %rbp, %r13
 	vmovdqa 224(%rsi), %ymm10
 	adcq %rbp, %r14
 	vpaddq %ymm10, %ymm10, %ymm11
 	xorl %ebp, %ebp
 	vpmuludq 64(%rcx), %ymm10, %ymm14
-	movq 352(%rsi), %rdx
 	vpaddq %ymm14, %ymm4, %ymm4
+	movq 352(%rsi), %rdx
 	vpmuludq 96(%rcx), %ymm11, %ymm15
 	mulx %rdx, %r8, %rax
 	vpaddq %ymm15, %ymm5, %ymm5
-	adcx %r9, %r9
 	vpmuludq 128(%rcx), %ymm11, %ymm14
+	adcx %r9, %r9
 	vpaddq %ymm14, %ymm6, %ymm6
 	adox %rax, %r9
 	vmovdqa 256(%rsi), %ymm10
 	movq 360(%rsi), %rdx
 	vpmuludq 96(%rcx), %ymm10, %ymm15
-	mulx %rdx, %rax, %rbx
 	vpaddq %ymm15, %ymm6, %ymm6
+	mulx %rdx, %rax, %rbx
 	vpmuludq 128(%rcx), %ymm10, %ymm14
 	adcx %r10, %r10
 	vpaddq %ymm14, %ymm7, %ymm7
 	adox %rax, %r10
 	vmovdqa 288(%rsi), %ymm10
-	adcx %r11, %r11
 	vpmuludq 128(%rcx), %ymm10, %ymm15
+	adcx %r11, %r11
 	vpaddq %ymm15, %ymm8, %ymm8
 	adox %rbx, %r11
 	vmovdqa .LM26(%rip), %ymm12
-	movq 368(%rsi), %rdx
 	vmovdqa .LM25(%rip), %ymm13
-	mulx %rdx, %rax, %rbx
+	movq 368(%rsi), %rdx
 	vpsrlq $26, %ymm0, %ymm14
+	mulx %rdx, %rax, %rbx
 	vpaddq %ymm14, %ymm1, %ymm1
 	adcx %r12, %r12
 	vpand %ymm12, %ymm0, %ymm0
-	adox %rax, %r12
 	vpsrlq $26, %ymm4, %ymm15
-	adcx %r13, %r13
+	adox %rax, %r12
 	vpaddq %ymm15, %ymm5, %ymm5
+	adcx %r13, %r13
 	vpand %ymm12, %ymm4, %ymm4
 	adox %rbx, %r13
 	vpsrlq $25, %ymm1, %ymm14
-	movq 376(%rsi), %rdx
 	vpaddq %ymm14, %ymm2, %ymm2
-	mulx %rdx, %rax, %r15
+	movq 376(%rsi), %rdx
 	vpand %ymm13, %ymm1, %ymm1
+	mulx %rdx, %rax, %r15
 	vpsrlq $25, %ymm5, %ymm15
-	adcx %r14, %r14
 	vpaddq %ymm15, %ymm6, %ymm6
-	adox %rax, %r14
+	adcx %r14, %r14
 	vpand %ymm13, %ymm5, %ymm5
+	adox %rax, %r14
 	vpsrlq $26, %ymm2, %ymm14
 	adcx %rbp, %r15
 	vpaddq %ymm14, %ymm3, %ymm3
-	adox %rbp, %r15
 	vpand %ymm12, %ymm2, %ymm2
-	movl $38, %edx
+	adox %rbp, %r15
 	vpsrlq $26, %ymm6, %ymm15
+	movl $38, %edx
 	vpaddq %ymm15, %ymm7, %ymm7
 	xorl %ebp, %ebp
 	vpand %ymm12, %ymm6, %ymm6
-	mulx %r12, %rax, %rbx
 	vpsrlq $25, %ymm3, %ymm14
-	adcx %rax, %r8
+	mulx %r12, %rax, %rbx
 	vpaddq %ymm14, %ymm4, %ymm4
+	adcx %rax, %r8
 	vpand %ymm13, %ymm3, %ymm3
-	adox %rbx, %r9
 	vpsrlq $25, %ymm7, %ymm15
-	mulx %r13, %rax, %rbx
+	adox %rbx, %r9
 	vpaddq %ymm15, %ymm8, %ymm8
-	adcx %rax, %r9
+	mulx %r13, %rax, %rbx
 	vpand %ymm13, %ymm7, %ymm7
+	adcx %rax, %r9
 	vpsrlq $26, %ymm4, %ymm14
-	adox %rbx, %r10
 	vpaddq %ymm14, %ymm5, %ymm5
-	mulx %r14, %rax, %rbx
+	adox %rbx, %r10
 	vpand %ymm12, %ymm4, %ymm4
-	adcx %rax, %r10
+	mulx %r14, %rax, %rbx
 	vpsrlq $26, %ymm8, %ymm15
+	adcx %rax, %r10
 	vpaddq %ymm15, %ymm9, %ymm9
-	adox %rbx, %r11
 	vpand %ymm12, %ymm8, %ymm8
-	mulx %r15, %rax, %r12
+	adox %rbx, %r11
 	vmovdqa %ymm2, 64(%rdi)
+	mulx %r15, %rax, %r12
 	vmovdqa %ymm3, 96(%rdi)
-	adcx %rax, %r11
 	vmovdqa %ymm4, 128(%rdi)
-	adox %rbp, %r12
+	adcx %rax, %r11
 	vmovdqa %ymm6, 192(%rdi)
-	adcx %rbp, %r12
+	adox %rbp, %r12
 	vmovdqa %ymm7, 224(%rdi)
+	adcx %rbp, %r12
 	vmovdqa %ymm8, 256(%rdi)
-	imulq $38, %r12, %r12
 	vpsrlq $25, %ymm9, %ymm14
-	addq %r12, %r8
+	shldq $1, %r11, %r12
 	vpand %ymm13, %ymm9, %ymm9
-	adcq %rbp, %r9
+	andq .LM63(%rip), %r11
 	vmovdqa %ymm9, 288(%rdi)
+	imulq $19, %r12, %r12
 	vpsllq $1, %ymm14, %ymm15
-	adcq %rbp, %r10
 	vpaddq %ymm15, %ymm0, %ymm0
-	adcq %rbp, %r11
+	addq %r12, %r8
 	vpsllq $4, %ymm14, %ymm15
-	sbbq %rax, %rax
+	adcq $0, %r9
 	vpaddq %ymm14, %ymm0, %ymm0
 	vpaddq %ymm15, %ymm0, %ymm0
-	andl $38, %eax
+	adcq $0, %r10
 	vpsrlq $26, %ymm0, %ymm14
-	addq %rax, %r8
+	adcq $0, %r11
 	vpand %ymm12, %ymm0, %ymm0
 	movq %r8, 352(%rdi)
 	vpaddq %ymm14, %ymm1, %ymm1
@@ -808,204 +806,203 @@
 	vpmuludq 64(%rcx), %ymm10, %ymm2
 	mulx 1280(%rsi), %r8, %r9
 	vpmuludq 96(%rcx), %ymm10, %ymm3
-	mulx 1288(%rsi), %rax, %r10
 	vpmuludq 128(%rcx), %ymm10, %ymm4
+	mulx 1288(%rsi), %rax, %r10
 	vpmuludq 160(%rcx), %ymm10, %ymm5
 	addq %rax, %r9
 	vpmuludq 192(%rcx), %ymm10, %ymm6
 	vpmuludq 224(%rcx), %ymm10, %ymm7
 	mulx 1296(%rsi), %rax, %r11
 	vpmuludq 256(%rcx), %ymm10, %ymm8
-	adcq %rax, %r10
 	vpmuludq 288(%rcx), %ymm10, %ymm9
+	adcq %rax, %r10
 	vmovdqa 32(%rsi), %ymm10
 	mulx 1304(%rsi), %rax, %r12
 	vmovdqa 352(%rsi), %ymm11
 	vmovdqa 992(%rsi), %ymm13
 	adcq %rax, %r11
 	vpmuludq 0(%rcx), %ymm10, %ymm15
-	adcq $0, %r12
 	vpaddq %ymm15, %ymm1, %ymm1
+	adcq $0, %r12
 	vpmuludq 32(%rcx), %ymm11, %ymm14
 	movq 328(%rcx), %rdx
 	vpaddq %ymm14, %ymm2, %ymm2
 	vpmuludq 64(%rcx), %ymm10, %ymm15
 	xorl %ebp, %ebp
 	vpaddq %ymm15, %ymm3, %ymm3
-	mulx 1280(%rsi), %rax, %rbx
 	vpmuludq 96(%rcx), %ymm11, %ymm14
+	mulx 1280(%rsi), %rax, %rbx
 	vpaddq %ymm14, %ymm4, %ymm4
 	adcx %rax, %r9
 	vpmuludq 128(%rcx), %ymm10, %ymm15
 	vpaddq %ymm15, %ymm5, %ymm5
 	adox %rbx, %r10
 	vpmuludq 160(%rcx), %ymm11, %ymm14
-	mulx 1288(%rsi), %rax, %rbx
 	vpaddq %ymm14, %ymm6, %ymm6
+	mulx 1288(%rsi), %rax, %rbx
 	vpmuludq 192(%rcx), %ymm10, %ymm15
 	adcx %rax, %r10
 	vpaddq %ymm15, %ymm7, %ymm7
 	vpmuludq 224(%rcx), %ymm11, %ymm14
 	adox %rbx, %r11
 	vpaddq %ymm14, %ymm8, %ymm8
-	mulx 1296(%rsi), %rax, %rbx
 	vpmuludq 256(%rcx), %ymm10, %ymm15
+	mulx 1296(%rsi), %rax, %rbx
 	vpaddq %ymm15, %ymm9, %ymm9
 	adcx %rax, %r11
 	vpmuludq 288(%rcx), %ymm13, %ymm14
 	vpaddq %ymm14, %ymm0, %ymm0
 	adox %rbx, %r12
 	vmovdqa 64(%rsi), %ymm10
-	mulx 1304(%rsi), %rax, %r13
 	vmovdqa 704(%rsi), %ymm12
+	mulx 1304(%rsi), %rax, %r13
 	vpmuludq 0(%rcx), %ymm10, %ymm15
 	adcx %rax, %r12
 	vpaddq %ymm15, %ymm2, %ymm2
 	vpmuludq 32(%rcx), %ymm10, %ymm14
 	adox %rbp, %r13
 	vpaddq %ymm14, %ymm3, %ymm3
-	adcx %rbp, %r13
 	vpmuludq 64(%rcx), %ymm10, %ymm15
+	adcx %rbp, %r13
 	vpaddq %ymm15, %ymm4, %ymm4
-	movq 336(%rcx), %rdx
 	vpmuludq 96(%rcx), %ymm10, %ymm14
+	movq 336(%rcx), %rdx
 	vpaddq %ymm14, %ymm5, %ymm5
 	xorl %ebp, %ebp
 	vpmuludq 128(%rcx), %ymm10, %ymm15
-	mulx 1280(%rsi), %rax, %rbx
 	vpaddq %ymm15, %ymm6, %ymm6
+	mulx 1280(%rsi), %rax, %rbx
 	vpmuludq 160(%rcx), %ymm10, %ymm14
-	adcx %rax, %r10
 	vpaddq %ymm14, %ymm7, %ymm7
+	adcx %rax, %r10
 	vpmuludq 192(%rcx), %ymm10, %ymm15
 	adox %rbx, %r11
 	vpaddq %ymm15, %ymm8, %ymm8
-	mulx 1288(%rsi), %rax, %rbx
 	vpmuludq 224(%rcx), %ymm10, %ymm14
+	mulx 1288(%rsi), %rax, %rbx
 	vpaddq %ymm14, %ymm9, %ymm9
-	adcx %rax, %r11
 	vpmuludq 256(%rcx), %ymm12, %ymm15
+	adcx %rax, %r11
 	vpaddq %ymm15, %ymm0, %ymm0
 	adox %rbx, %r12
 	vpmuludq 288(%rcx), %ymm12, %ymm14
-	mulx 1296(%rsi), %rax, %rbx
 	vpaddq %ymm14, %ymm1, %ymm1
+	mulx 1296(%rsi), %rax, %rbx
 	vmovdqa 96(%rsi), %ymm10
-	adcx %rax, %r12
 	vmovdqa 416(%rsi), %ymm11
+	adcx %rax, %r12
 	vmovdqa 736(%rsi), %ymm12
 	adox %rbx, %r13
 	vmovdqa 1056(%rsi), %ymm13
-	mulx 1304(%rsi), %rax, %r14
 	vpmuludq 0(%rcx), %ymm10, %ymm15
+	mulx 1304(%rsi), %rax, %r14
 	vpaddq %ymm15, %ymm3, %ymm3
-	adcx %rax, %r13
 	vpmuludq 32(%rcx), %ymm11, %ymm14
+	adcx %rax, %r13
 	vpaddq %ymm14, %ymm4, %ymm4
 	adox %rbp, %r14
 	vpmuludq 64(%rcx), %ymm10, %ymm15
-	adcx %rbp, %r14
 	vpaddq %ymm15, %ymm5, %ymm5
+	adcx %rbp, %r14
 	vpmuludq 96(%rcx), %ymm11, %ymm14
-	movq 344(%rcx), %rdx
 	vpaddq %ymm14, %ymm6, %ymm6
+	movq 344(%rcx), %rdx
 	vpmuludq 128(%rcx), %ymm10, %ymm15
 	xorl %ebp, %ebp
 	vpaddq %ymm15, %ymm7, %ymm7
-	mulx 1280(%rsi), %rax, %rbx
 	vpmuludq 160(%rcx), %ymm11, %ymm14
+	mulx 1280(%rsi), %rax, %rbx
 	vpaddq %ymm14, %ymm8, %ymm8
-	adcx %rax, %r11
 	vpmuludq 192(%rcx), %ymm10, %ymm15
+	adcx %rax, %r11
 	vpaddq %ymm15, %ymm9, %ymm9
 	adox %rbx, %r12
 	vpmuludq 224(%rcx), %ymm13, %ymm14
-	mulx 1288(%rsi), %rax, %rbx
 	vpaddq %ymm14, %ymm0, %ymm0
+	mulx 1288(%rsi), %rax, %rbx
 	vpmuludq 256(%rcx), %ymm12, %ymm15
-	adcx %rax, %r12
 	vpaddq %ymm15, %ymm1, %ymm1
+	adcx %rax, %r12
 	vpmuludq 288(%rcx), %ymm13, %ymm14
-	adox %rbx, %r13
 	vpaddq %ymm14, %ymm2, %ymm2
-	mulx 1296(%rsi), %rax, %rbx
+	adox %rbx, %r13
 	vmovdqa 128(%rsi), %ymm10
+	mulx 1296(%rsi), %rax, %rbx
 	vmovdqa 768(%rsi), %ymm12
-	adcx %rax, %r13
 	vpmuludq 0(%rcx), %ymm10, %ymm15
+	adcx %rax, %r13
 	vpaddq %ymm15, %ymm4, %ymm4
-	adox %rbx, %r14
 	vpmuludq 32(%rcx), %ymm10, %ymm14
-	mulx 1304(%rsi), %rax, %r15
+	adox %rbx, %r14
 	vpaddq %ymm14, %ymm5, %ymm5
+	mulx 1304(%rsi), %rax, %r15
 	vpmuludq 64(%rcx), %ymm10, %ymm15
-	adcx %rax, %r14
 	vpaddq %ymm15, %ymm6, %ymm6
+	adcx %rax, %r14
 	vpmuludq 96(%rcx), %ymm10, %ymm14
-	adox %rbp, %r15
 	vpaddq %ymm14, %ymm7, %ymm7
-	adcx %rbp, %r15
+	adox %rbp, %r15
 	vpmuludq 128(%rcx), %ymm10, %ymm15
+	adcx %rbp, %r15
 	vpaddq %ymm15, %ymm8, %ymm8
-	movl $38, %edx
 	vpmuludq 160(%rcx), %ymm10, %ymm14
-	xorl %ebp, %ebp
+	movl $38, %edx
 	vpaddq %ymm14, %ymm9, %ymm9
 	vpmuludq 192(%rcx), %ymm12, %ymm15
-	mulx %r12, %rax, %rbx
+	xorl %ebp, %ebp
 	vpaddq %ymm15, %ymm0, %ymm0
+	mulx %r12, %rax, %rbx
 	vpmuludq 224(%rcx), %ymm12, %ymm14
-	adcx %rax, %r8
 	vpaddq %ymm14, %ymm1, %ymm1
-	adox %rbx, %r9
+	adcx %rax, %r8
 	vpmuludq 256(%rcx), %ymm12, %ymm15
 	vpaddq %ymm15, %ymm2, %ymm2
-	mulx %r13, %rax, %rbx
+	adox %rbx, %r9
 	vpmuludq 288(%rcx), %ymm12, %ymm14
+	mulx %r13, %rax, %rbx
 	vpaddq %ymm14, %ymm3, %ymm3
-	adcx %rax, %r9
 	vmovdqa 160(%rsi), %ymm10
-	adox %rbx, %r10
+	adcx %rax, %r9
 	vmovdqa 480(%rsi), %ymm11
 	vmovdqa 800(%rsi), %ymm12
-	mulx %r14, %rax, %rbx
+	adox %rbx, %r10
 	vmovdqa 1120(%rsi), %ymm13
+	mulx %r14, %rax, %rbx
 	vpmuludq 0(%rcx), %ymm10, %ymm15
-	adcx %rax, %r10
 	vpaddq %ymm15, %ymm5, %ymm5
-	adox %rbx, %r11
+	adcx %rax, %r10
 	vpmuludq 32(%rcx), %ymm11, %ymm14
 	vpaddq %ymm14, %ymm6, %ymm6
-	mulx %r15, %rax, %r12
+	adox %rbx, %r11
 	vpmuludq 64(%rcx), %ymm10, %ymm15
+	mulx %r15, %rax, %r12
 	vpaddq %ymm15, %ymm7, %ymm7
-	adcx %rax, %r11
 	vpmuludq 96(%rcx), %ymm11, %ymm14
-	adox %rbp, %r12
+	adcx %rax, %r11
 	vpaddq %ymm14, %ymm8, %ymm8
 	vpmuludq 128(%rcx), %ymm10, %ymm15
-	adcx %rbp, %r12
+	adox %rbp, %r12
 	vpaddq %ymm15, %ymm9, %ymm9
 	vpmuludq 160(%rcx), %ymm13, %ymm14
-	imulq $38, %r12, %r12
+	adcx %rbp, %r12
 	vpaddq %ymm14, %ymm0, %ymm0
-	addq %r12, %r8
+	shldq $1, %r11, %r12
 	vpmuludq 192(%rcx), %ymm12, %ymm15
 	vpaddq %ymm15, %ymm1, %ymm1
-	adcq %rbp, %r9
+	andq .LM63(%rip), %r11
 	vpmuludq 224(%rcx), %ymm13, %ymm14
 	vpaddq %ymm14, %ymm2, %ymm2
-	adcq %rbp, %r10
+	imulq $19, %r12, %r12
 	vpmuludq 256(%rcx), %ymm12, %ymm15
-	adcq %rbp, %r11
+	addq %r12, %r8
 	vpaddq %ymm15, %ymm3, %ymm3
 	vpmuludq 288(%rcx), %ymm13, %ymm14
-	sbbq %rax, %rax
+	adcq $0, %r9
 	vpaddq %ymm14, %ymm4, %ymm4
 	vmovdqa 192(%rsi), %ymm10
-	andl $38, %eax
+	adcq $0, %r10
 	vmovdqa 832(%rsi), %ymm12
-	addq %rax, %r8
+	adcq $0, %r11
 	vpmuludq 0(%rcx), %ymm10, %ymm15
 	vpaddq %ymm15, %ymm6, %ymm6
 	movq %r8, 320(%rdi)
@@ -1053,178 +1050,177 @@
 	vpmuludq 64(%rcx), %ymm10, %ymm15
 	adcx %rax, %r9
 	vpaddq %ymm15, %ymm9, %ymm9
-	adox %rbx, %r10
 	vpmuludq 96(%rcx), %ymm13, %ymm14
+	adox %rbx, %r10
 	vpaddq %ymm14, %ymm0, %ymm0
 	mulx 1320(%rsi), %rax, %rbx
 	vpmuludq 128(%rcx), %ymm12, %ymm15
 	vpaddq %ymm15, %ymm1, %ymm1
 	adcx %rax, %r10
 	vpmuludq 160(%rcx), %ymm13, %ymm14
-	adox %rbx, %r11
 	vpaddq %ymm14, %ymm2, %ymm2
+	adox %rbx, %r11
 	vpmuludq 192(%rcx), %ymm12, %ymm15
 	mulx 1328(%rsi), %rax, %rbx
 	vpaddq %ymm15, %ymm3, %ymm3
 	vpmuludq 224(%rcx), %ymm13, %ymm14
 	adcx %rax, %r11
 	vpaddq %ymm14, %ymm4, %ymm4
-	adox %rbx, %r12
 	vpmuludq 256(%rcx), %ymm12, %ymm15
+	adox %rbx, %r12
 	vpaddq %ymm15, %ymm5, %ymm5
 	mulx 1336(%rsi), %rax, %r13
 	vpmuludq 288(%rcx), %ymm13, %ymm14
 	vpaddq %ymm14, %ymm6, %ymm6
 	adcx %rax, %r12
 	vmovdqa 256(%rsi), %ymm10
-	adox %rbp, %r13
 	vmovdqa 896(%rsi), %ymm12
+	adox %rbp, %r13
 	vpmuludq 0(%rcx), %ymm10, %ymm15
 	adcx %rbp, %r13
 	vpaddq %ymm15, %ymm8, %ymm8
 	vpmuludq 32(%rcx), %ymm10, %ymm14
 	movq 368(%rcx), %rdx
 	vpaddq %ymm14, %ymm9, %ymm9
-	xorl %ebp, %ebp
 	vpmuludq 64(%rcx), %ymm12, %ymm15
+	xorl %ebp, %ebp
 	vpaddq %ymm15, %ymm0, %ymm0
 	mulx 1312(%rsi), %rax, %rbx
 	vpmuludq 96(%rcx), %ymm12, %ymm14
-	adcx %rax, %r10
 	vpaddq %ymm14, %ymm1, %ymm1
+	adcx %rax, %r10
 	vpmuludq 128(%rcx), %ymm12, %ymm15
-	adox %rbx, %r11
 	vpaddq %ymm15, %ymm2, %ymm2
+	adox %rbx, %r11
 	vpmuludq 160(%rcx), %ymm12, %ymm14
 	mulx 1320(%rsi), %rax, %rbx
 	vpaddq %ymm14, %ymm3, %ymm3
-	adcx %rax, %r11
 	vpmuludq 192(%rcx), %ymm12, %ymm15
+	adcx %rax, %r11
 	vpaddq %ymm15, %ymm4, %ymm4
-	adox %rbx, %r12
 	vpmuludq 224(%rcx), %ymm12, %ymm14
-	vpaddq %ymm14, %ymm5, %ymm5
-	mulx 1328(%rsi), %rax, %rbx
-	vpmuludq 256(%rcx), %ymm12, %ymm15
-	adcx %rax, %r12
-	vpaddq %ymm15, %ymm6, %ymm6
-	vpmuludq 288(%rcx), %ymm12, %ymm14
-	adox %rbx, %r13
-	vpaddq %ymm14, %ymm7, %ymm7
-	vmovdqa 288(%rsi), %ymm10
-	mulx 1336(%rsi), %rax, %r14
-	vmovdqa 928(%rsi), %ymm12
-	adcx %rax, %r13
-	vmovdqa 1248(%rsi), %ymm13
-	vpmuludq 0(%rcx), %ymm10, %ymm15
-	adox %rbp, %r14
-	vpaddq %ymm15, %ymm9, %ymm9
-	vpmuludq 32(%rcx), %ymm13, %ymm14
-	adcx %rbp, %r14
-	vpaddq %ymm14, %ymm0, %ymm0
-	movq 376(%rcx), %rdx
-	vpmuludq 64(%rcx), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm1, %ymm1
-	xorl %ebp, %ebp
-	vpmuludq 96(%rcx), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm2, %ymm2
-	mulx 1312(%rsi), %rax, %rbx
-	vpmuludq 128(%rcx), %ymm12, %ymm15
-	adcx %rax, %r11
-	vpaddq %ymm15, %ymm3, %ymm3
-	vpmuludq 160(%rcx), %ymm13, %ymm14
 	adox %rbx, %r12
-	vpaddq %ymm14, %ymm4, %ymm4
-	vpmuludq 192(%rcx), %ymm12, %ymm15
-	mulx 1320(%rsi), %rax, %rbx
-	vpaddq %ymm15, %ymm5, %ymm5
-	adcx %rax, %r12
-	vpmuludq 224(%rcx), %ymm13, %ymm14
-	vpaddq %ymm14, %ymm6, %ymm6
-	adox %rbx, %r13
-	vpmuludq 256(%rcx), %ymm12, %ymm15
-	vpaddq %ymm15, %ymm7, %ymm7
-	mulx 1328(%rsi), %rax, %rbx
-	vpmuludq 288(%rcx), %ymm13, %ymm14
-	adcx %rax, %r13
-	vpaddq %ymm14, %ymm8, %ymm8
-	vmovdqa .LM26(%rip), %ymm12
-	adox %rbx, %r14
-	vmovdqa .LM25(%rip), %ymm13
-	vpsrlq $26, %ymm0, %ymm15
-	mulx 1336(%rsi), %rax, %r15
-	vpaddq %ymm15, %ymm1, %ymm1
-	adcx %rax, %r14
-	vpand %ymm12, %ymm0, %ymm0
-	vpsrlq $26, %ymm4, %ymm14
-	adox %rbp, %r15
 	vpaddq %ymm14, %ymm5, %ymm5
-	vpand %ymm12, %ymm4, %ymm4
-	adcx %rbp, %r15
-	vpsrlq $25, %ymm1, %ymm15
-	movl $38, %edx
-	vpaddq %ymm15, %ymm2, %ymm2
-	vpand %ymm13, %ymm1, %ymm1
+	mulx 1328(%rsi), %rax, %rbx
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm6, %ymm6
+	adcx %rax, %r12
+	vpmuludq 288(%rcx), %ymm12, %ymm14
+	vpaddq %ymm14, %ymm7, %ymm7
+	adox %rbx, %r13
+	vmovdqa 288(%rsi), %ymm10
+	vmovdqa 928(%rsi), %ymm12
+	mulx 1336(%rsi), %rax, %r14
+	vmovdqa 1248(%rsi), %ymm13
+	adcx %rax, %r13
+	vpmuludq 0(%rcx), %ymm10, %ymm15
+	vpaddq %ymm15, %ymm9, %ymm9
+	adox %rbp, %r14
+	vpmuludq 32(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm0, %ymm0
+	adcx %rbp, %r14
+	vpmuludq 64(%rcx), %ymm12, %ymm15
+	movq 376(%rcx), %rdx
+	vpaddq %ymm15, %ymm1, %ymm1
+	vpmuludq 96(%rcx), %ymm13, %ymm14
 	xorl %ebp, %ebp
-	vpsrlq $25, %ymm5, %ymm14
+	vpaddq %ymm14, %ymm2, %ymm2
+	vpmuludq 128(%rcx), %ymm12, %ymm15
+	mulx 1312(%rsi), %rax, %rbx
+	vpaddq %ymm15, %ymm3, %ymm3
+	adcx %rax, %r11
+	vpmuludq 160(%rcx), %ymm13, %ymm14
+	vpaddq %ymm14, %ymm4, %ymm4
+	adox %rbx, %r12
+	vpmuludq 192(%rcx), %ymm12, %ymm15
+	vpaddq %ymm15, %ymm5, %ymm5
+	mulx 1320(%rsi), %rax, %rbx
+	vpmuludq 224(%rcx), %ymm13, %ymm14
+	adcx %rax, %r12
 	vpaddq %ymm14, %ymm6, %ymm6
-	mulx %r12, %rax, %rbx
+	vpmuludq 256(%rcx), %ymm12, %ymm15
+	adox %rbx, %r13
+	vpaddq %ymm15, %ymm7, %ymm7
+	vpmuludq 288(%rcx), %ymm13, %ymm14
+	mulx 1328(%rsi), %rax, %rbx
+	vpaddq %ymm14, %ymm8, %ymm8
+	adcx %rax, %r13
+	vmovdqa .LM26(%rip), %ymm12
+	vmovdqa .LM25(%rip), %ymm13
+	adox %rbx, %r14
+	vpsrlq $26, %ymm0, %ymm15
+	vpaddq %ymm15, %ymm1, %ymm1
+	mulx 1336(%rsi), %rax, %r15
+	vpand %ymm12, %ymm0, %ymm0
+	adcx %rax, %r14
+	vpsrlq $26, %ymm4, %ymm14
+	vpaddq %ymm14, %ymm5, %ymm5
+	adox %rbp, %r15
+	vpand %ymm12, %ymm4, %ymm4
+	vpsrlq $25, %ymm1, %ymm15
+	adcx %rbp, %r15
+	vpaddq %ymm15, %ymm2, %ymm2
+	movl $38, %edx
+	vpand %ymm13, %ymm1, %ymm1
+	vpsrlq $25, %ymm5, %ymm14
+	xorl %ebp, %ebp
+	vpaddq %ymm14, %ymm6, %ymm6
 	vpand %ymm13, %ymm5, %ymm5
-	adcx %rax, %r8
+	mulx %r12, %rax, %rbx
 	vpsrlq $26, %ymm2, %ymm15
 	vpaddq %ymm15, %ymm3, %ymm3
-	adox %rbx, %r9
+	adcx %rax, %r8
 	vpand %ymm12, %ymm2, %ymm2
+	adox %rbx, %r9
 	vpsrlq $26, %ymm6, %ymm14
-	mulx %r13, %rax, %rbx
 	vpaddq %ymm14, %ymm7, %ymm7
-	adcx %rax, %r9
+	mulx %r13, %rax, %rbx
 	vpand %ymm12, %ymm6, %ymm6
 	vpsrlq $25, %ymm3, %ymm15
-	adox %rbx, %r10
+	adcx %rax, %r9
 	vpaddq %ymm15, %ymm4, %ymm4
+	adox %rbx, %r10
 	vpand %ymm13, %ymm3, %ymm3
-	mulx %r14, %rax, %rbx
 	vpsrlq $25, %ymm7, %ymm14
-	adcx %rax, %r10
+	mulx %r14, %rax, %rbx
 	vpaddq %ymm14, %ymm8, %ymm8
 	vpand %ymm13, %ymm7, %ymm7
-	adox %rbx, %r11
+	adcx %rax, %r10
 	vpsrlq $26, %ymm4, %ymm15
+	adox %rbx, %r11
 	vpaddq %ymm15, %ymm5, %ymm5
-	mulx %r15, %rax, %r12
 	vpand %ymm12, %ymm4, %ymm4
-	adcx %rax, %r11
+	mulx %r15, %rax, %r12
 	vpsrlq $26, %ymm8, %ymm14
 	vpaddq %ymm14, %ymm9, %ymm9
-	adox %rbp, %r12
+	adcx %rax, %r11
 	vpand %ymm12, %ymm8, %ymm8
+	adox %rbp, %r12
 	vmovdqa %ymm2, 64(%rdi)
-	adcx %rbp, %r12
 	vmovdqa %ymm3, 96(%rdi)
-	imulq $38, %r12, %r12
+	adcx %rbp, %r12
 	vmovdqa %ymm4, 128(%rdi)
 	vmovdqa %ymm6, 192(%rdi)
-	addq %r12, %r8
+	shldq $1, %r11, %r12
 	vmovdqa %ymm7, 224(%rdi)
+	andq .LM63(%rip), %r11
 	vmovdqa %ymm8, 256(%rdi)
-	adcq %rbp, %r9
 	vpsrlq $25, %ymm9, %ymm14
-	adcq %rbp, %r10
+	imulq $19, %r12, %r12
 	vpand %ymm13, %ymm9, %ymm9
 	vmovdqa %ymm9, 288(%rdi)
-	adcq %rbp, %r11
+	addq %r12, %r8
 	vpsllq $1, %ymm14, %ymm15
+	adcq $0, %r9
 	vpaddq %ymm15, %ymm0, %ymm0
-	sbbq %rax, %rax
 	vpsllq $4, %ymm14, %ymm15
-	andl $38, %eax
+	adcq $0, %r10
 	vpaddq %ymm14, %ymm0, %ymm0
 	vpaddq %ymm15, %ymm0, %ymm0
-	addq %rax, %r8
+	adcq $0, %r11
 	vpsrlq $26, %ymm0, %ymm14
-	vpand %ymm12, %ymm0, %ymm0
 	movq %r8, 352(%rdi)
+	vpand %ymm12, %ymm0, %ymm0
 	vpaddq %ymm14, %ymm1, %ymm1
 	movq %r9, 360(%rdi)
 	vmovdqa %ymm0, 0(%rdi)
@@ -1245,499 +1241,463 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4x2_loop))
 	.p2align 5
 1:
 	movq (%rsp), %rdi
-	movq 7504(%rdi), %rcx
+	movq 7888(%rdi), %rcx
 	movq %rcx, %rax
 	shrq $6, %rax
 	shlq $5, %rax
-	vmovdqa 7264(%rdi,%rax), %ymm0
+	vmovdqa 7648(%rdi,%rax), %ymm0
 	andl $63, %ecx
 	vmovq %rcx, %xmm1
 	vpsrlq %xmm1, %ymm0, %ymm0
 	vpand .LONE(%rip), %ymm0, %ymm0
 	vpxor %ymm2, %ymm2, %ymm2
 	vpsubq %ymm0, %ymm2, %ymm0
-	vpxor 7392(%rdi), %ymm0, %ymm15
-	vmovdqa %ymm0, 7392(%rdi)
+	vpxor 7776(%rdi), %ymm0, %ymm15
+	vmovdqa %ymm0, 7776(%rdi)
 	vmovdqa .LTWOPE(%rip), %ymm12
-	movq 7504(%rdi), %rcx
+	movq 7888(%rdi), %rcx
 	vmovdqa .LTWOPO(%rip), %ymm13
 	movq %rcx, %rax
-	shrq $3, %rax
 	vmovdqa 1344(%rdi), %ymm0
-	movzbl 7424(%rdi,%rax), %eax
+	shrq $3, %rax
+	movzbl 7808(%rdi,%rax), %eax
 	vmovdqa 2112(%rdi), %ymm1
 	andl $7, %ecx
-	shrl %cl, %eax
 	vmovdqa 1728(%rdi), %ymm4
+	shrl %cl, %eax
 	andl $1, %eax
-	movq 7488(%rdi), %rsi
 	vmovdqa 2496(%rdi), %ymm5
-	xorq %rax, %rsi
+	movq 7872(%rdi), %rsi
 	vpblendvb %ymm15, %ymm1, %ymm0, %ymm2
-	movq %rax, 7488(%rdi)
-	negq %rsi
+	xorq %rax, %rsi
+	movq %rax, 7872(%rdi)
 	vpblendvb %ymm15, %ymm0, %ymm1, %ymm3
+	negq %rsi
+	vpblendvb %ymm15, %ymm5, %ymm4, %ymm6
 	movq 2048(%rdi), %rax
 	movq 2816(%rdi), %rbx
-	vpblendvb %ymm15, %ymm5, %ymm4, %ymm6
-	movq %rax, %rdx
 	vpblendvb %ymm15, %ymm4, %ymm5, %ymm7
+	movq %rax, %rdx
+	vpaddq %ymm6, %ymm2, %ymm8
 	xorq %rbx, %rdx
 	andq %rsi, %rdx
-	vpaddq %ymm6, %ymm2, %ymm8
-	xorq %rdx, %rax
-	xorq %rdx, %rbx
 	vmovdqa %ymm8, 2880(%rdi)
-	movq %rax, 2048(%rdi)
+	xorq %rdx, %rax
 	vpaddq .LTWOP0(%rip), %ymm2, %ymm9
-	movq %rbx, 2816(%rdi)
-	movq 2056(%rdi), %rax
+	xorq %rdx, %rbx
+	movq %rax, 2048(%rdi)
 	vpsubq %ymm6, %ymm9, %ymm9
+	movq %rbx, 2816(%rdi)
+	vmovdqa %ymm9, 3264(%rdi)
+	movq 2056(%rdi), %rax
+	vpaddq %ymm7, %ymm3, %ymm10
 	movq 2824(%rdi), %rbx
 	movq %rax, %rdx
-	vmovdqa %ymm9, 3264(%rdi)
-	xorq %rbx, %rdx
-	vpaddq %ymm7, %ymm3, %ymm10
-	andq %rsi, %rdx
-	xorq %rdx, %rax
 	vmovdqa %ymm10, 3648(%rdi)
-	xorq %rdx, %rbx
-	movq %rax, 2056(%rdi)
-	vpaddq .LTWOP0(%rip), %ymm3, %ymm11
-	movq %rbx, 2824(%rdi)
-	vpsubq %ymm7, %ymm11, %ymm11
-	movq 2064(%rdi), %rax
-	movq 2832(%rdi), %rbx
-	vmovdqa %ymm11, 4032(%rdi)
-	movq %rax, %rdx
 	xorq %rbx, %rdx
-	vmovdqa 1376(%rdi), %ymm0
+	vpaddq .LTWOP0(%rip), %ymm3, %ymm11
 	andq %rsi, %rdx
-	vmovdqa 2144(%rdi), %ymm1
 	xorq %rdx, %rax
+	vpsubq %ymm7, %ymm11, %ymm11
 	xorq %rdx, %rbx
+	vmovdqa %ymm11, 4032(%rdi)
+	movq %rax, 2056(%rdi)
+	movq %rbx, 2824(%rdi)
+	vmovdqa 1376(%rdi), %ymm0
+	movq 2064(%rdi), %rax
+	vmovdqa 2144(%rdi), %ymm1
+	movq 2832(%rdi), %rbx
+	movq %rax, %rdx
 	vmovdqa 1760(%rdi), %ymm4
+	xorq %rbx, %rdx
+	vmovdqa 2528(%rdi), %ymm5
+	andq %rsi, %rdx
+	xorq %rdx, %rax
+	vpblendvb %ymm15, %ymm1, %ymm0, %ymm2
+	xorq %rdx, %rbx
+	vpblendvb %ymm15, %ymm0, %ymm1, %ymm3
 	movq %rax, 2064(%rdi)
 	movq %rbx, 2832(%rdi)
-	vmovdqa 2528(%rdi), %ymm5
-	movq 2072(%rdi), %rax
-	vpblendvb %ymm15, %ymm1, %ymm0, %ymm2
-	movq 2840(%rdi), %rbx
-	movq %rax, %rdx
-	vpblendvb %ymm15, %ymm0, %ymm1, %ymm3
-	xorq %rbx, %rdx
-	andq %rsi, %rdx
 	vpblendvb %ymm15, %ymm5, %ymm4, %ymm6
-	xorq %rdx, %rax
+	movq 2072(%rdi), %rax
 	vpblendvb %ymm15, %ymm4, %ymm5, %ymm7
-	xorq %rdx, %rbx
-	movq %rax, 2072(%rdi)
+	movq 2840(%rdi), %rbx
 	vpaddq %ymm6, %ymm2, %ymm8
+	movq %rax, %rdx
+	xorq %rbx, %rdx
+	vmovdqa %ymm8, 2912(%rdi)
+	andq %rsi, %rdx
+	vpaddq %ymm13, %ymm2, %ymm9
+	xorq %rdx, %rax
+	xorq %rdx, %rbx
+	vpsubq %ymm6, %ymm9, %ymm9
+	movq %rax, 2072(%rdi)
+	vmovdqa %ymm9, 3296(%rdi)
 	movq %rbx, 2840(%rdi)
 	movq 1664(%rdi), %r8
-	vmovdqa %ymm8, 2912(%rdi)
+	vpaddq %ymm7, %ymm3, %ymm10
 	movq 2432(%rdi), %r12
-	vpaddq %ymm13, %ymm2, %ymm9
+	vmovdqa %ymm10, 3680(%rdi)
 	movq 1672(%rdi), %r9
 	movq 2440(%rdi), %r13
-	vpsubq %ymm6, %ymm9, %ymm9
-	movq 1680(%rdi), %r10
-	movq 2448(%rdi), %r14
-	vmovdqa %ymm9, 3296(%rdi)
-	movq 1688(%rdi), %r11
-	vpaddq %ymm7, %ymm3, %ymm10
-	movq 2456(%rdi), %r15
-	movq %r8, %rax
-	vmovdqa %ymm10, 3680(%rdi)
-	xorq %r12, %rax
-	andq %rsi, %rax
 	vpaddq %ymm13, %ymm3, %ymm11
-	xorq %rax, %r8
+	movq 1680(%rdi), %r10
 	vpsubq %ymm7, %ymm11, %ymm11
+	movq 2448(%rdi), %r14
+	movq 1688(%rdi), %r11
+	vmovdqa %ymm11, 4064(%rdi)
+	movq 2456(%rdi), %r15
+	vmovdqa 1408(%rdi), %ymm0
+	movq %r8, %rax
+	xorq %r12, %rax
+	vmovdqa 2176(%rdi), %ymm1
+	andq %rsi, %rax
+	vmovdqa 1792(%rdi), %ymm4
+	xorq %rax, %r8
+	vmovdqa 2560(%rdi), %ymm5
 	xorq %rax, %r12
 	movq %r9, %rax
-	vmovdqa %ymm11, 4064(%rdi)
-	xorq %r13, %rax
-	andq %rsi, %rax
-	vmovdqa 1408(%rdi), %ymm0
-	xorq %rax, %r9
-	vmovdqa 2176(%rdi), %ymm1
-	xorq %rax, %r13
-	movq %r10, %rax
-	vmovdqa 1792(%rdi), %ymm4
-	xorq %r14, %rax
-	andq %rsi, %rax
-	vmovdqa 2560(%rdi), %ymm5
-	xorq %rax, %r10
 	vpblendvb %ymm15, %ymm1, %ymm0, %ymm2
-	xorq %rax, %r14
-	movq %r11, %rax
+	xorq %r13, %rax
 	vpblendvb %ymm15, %ymm0, %ymm1, %ymm3
+	andq %rsi, %rax
+	xorq %rax, %r9
+	vpblendvb %ymm15, %ymm5, %ymm4, %ymm6
+	xorq %rax, %r13
+	vpblendvb %ymm15, %ymm4, %ymm5, %ymm7
+	movq %r10, %rax
+	xorq %r14, %rax
+	vpaddq %ymm6, %ymm2, %ymm8
+	andq %rsi, %rax
+	vmovdqa %ymm8, 2944(%rdi)
+	xorq %rax, %r10
+	xorq %rax, %r14
+	vpaddq %ymm12, %ymm2, %ymm9
+	movq %r11, %rax
+	vpsubq %ymm6, %ymm9, %ymm9
 	xorq %r15, %rax
 	andq %rsi, %rax
-	vpblendvb %ymm15, %ymm5, %ymm4, %ymm6
+	vmovdqa %ymm9, 3328(%rdi)
 	xorq %rax, %r11
-	vpblendvb %ymm15, %ymm4, %ymm5, %ymm7
+	vpaddq %ymm7, %ymm3, %ymm10
 	xorq %rax, %r15
 	movq %r8, %rbx
-	vpaddq %ymm6, %ymm2, %ymm8
-	movq %r9, %rcx
-	vmovdqa %ymm8, 2944(%rdi)
-	movq %r10, %rdx
-	movq %r11, %rsi
-	vpaddq %ymm12, %ymm2, %ymm9
-	addq 2048(%rdi), %rbx
-	adcq 2056(%rdi), %rcx
-	vpsubq %ymm6, %ymm9, %ymm9
-	adcq 2064(%rdi), %rdx
-	vmovdqa %ymm9, 3328(%rdi)
-	adcq 2072(%rdi), %rsi
-	sbbq %rax, %rax
-	vpaddq %ymm7, %ymm3, %ymm10
-	andl $38, %eax
-	addq %rax, %rbx
 	vmovdqa %ymm10, 3712(%rdi)
-	adcq $0, %rcx
+	movq %r9, %rcx
 	vpaddq %ymm12, %ymm3, %ymm11
-	adcq $0, %rdx
-	adcq $0, %rsi
+	movq %r10, %rdx
 	vpsubq %ymm7, %ymm11, %ymm11
-	sbbq %rax, %rax
-	andl $38, %eax
+	movq %r11, %rsi
+	addq 2048(%rdi), %rbx
 	vmovdqa %ymm11, 4096(%rdi)
-	addq %rax, %rbx
+	adcq 2056(%rdi), %rcx
 	vmovdqa 1440(%rdi), %ymm0
-	movq %rbx, 3200(%rdi)
-	movq %rcx, 3208(%rdi)
+	adcq 2064(%rdi), %rdx
+	adcq 2072(%rdi), %rsi
 	vmovdqa 2208(%rdi), %ymm1
-	movq %rdx, 3216(%rdi)
-	movq %rsi, 3224(%rdi)
-	vmovdqa 1824(%rdi), %ymm4
-	subq 2048(%rdi), %r8
-	vmovdqa 2592(%rdi), %ymm5
-	sbbq 2056(%rdi), %r9
-	sbbq 2064(%rdi), %r10
-	vpblendvb %ymm15, %ymm1, %ymm0, %ymm2
-	sbbq 2072(%rdi), %r11
 	sbbq %rax, %rax
-	vpblendvb %ymm15, %ymm0, %ymm1, %ymm3
+	vmovdqa 1824(%rdi), %ymm4
 	andl $38, %eax
+	addq %rax, %rbx
+	vmovdqa 2592(%rdi), %ymm5
+	movq %rbx, 3200(%rdi)
+	vpblendvb %ymm15, %ymm1, %ymm0, %ymm2
+	movq %rcx, 3208(%rdi)
+	movq %rdx, 3216(%rdi)
+	vpblendvb %ymm15, %ymm0, %ymm1, %ymm3
+	movq %rsi, 3224(%rdi)
 	vpblendvb %ymm15, %ymm5, %ymm4, %ymm6
-	subq %rax, %r8
-	sbbq $0, %r9
+	subq 2048(%rdi), %r8
+	sbbq 2056(%rdi), %r9
 	vpblendvb %ymm15, %ymm4, %ymm5, %ymm7
-	sbbq $0, %r10
-	sbbq $0, %r11
+	sbbq 2064(%rdi), %r10
 	vpaddq %ymm6, %ymm2, %ymm8
+	sbbq 2072(%rdi), %r11
 	sbbq %rax, %rax
 	vmovdqa %ymm8, 2976(%rdi)
 	andl $38, %eax
-	subq %rax, %r8
 	vpaddq %ymm13, %ymm2, %ymm9
+	subq %rax, %r8
+	vpsubq %ymm6, %ymm9, %ymm9
+	sbbq $0, %r9
+	sbbq $0, %r10
+	vmovdqa %ymm9, 3360(%rdi)
+	sbbq $0, %r11
+	vpaddq %ymm7, %ymm3, %ymm10
 	movq %r8, 3584(%rdi)
 	movq %r9, 3592(%rdi)
-	vpsubq %ymm6, %ymm9, %ymm9
+	vmovdqa %ymm10, 3744(%rdi)
 	movq %r10, 3600(%rdi)
-	vmovdqa %ymm9, 3360(%rdi)
+	vpaddq %ymm13, %ymm3, %ymm11
 	movq %r11, 3608(%rdi)
 	movq %r12, %rbx
-	vpaddq %ymm7, %ymm3, %ymm10
-	movq %r13, %rcx
-	movq %r14, %rdx
-	vmovdqa %ymm10, 3744(%rdi)
-	movq %r15, %rsi
-	vpaddq %ymm13, %ymm3, %ymm11
-	addq 2816(%rdi), %rbx
-	adcq 2824(%rdi), %rcx
 	vpsubq %ymm7, %ymm11, %ymm11
-	adcq 2832(%rdi), %rdx
-	adcq 2840(%rdi), %rsi
+	movq %r13, %rcx
 	vmovdqa %ymm11, 4128(%rdi)
-	sbbq %rax, %rax
+	movq %r14, %rdx
+	movq %r15, %rsi
 	vmovdqa 1472(%rdi), %ymm0
-	andl $38, %eax
-	addq %rax, %rbx
+	addq 2816(%rdi), %rbx
 	vmovdqa 2240(%rdi), %ymm1
-	adcq $0, %rcx
-	adcq $0, %rdx
+	adcq 2824(%rdi), %rcx
+	adcq 2832(%rdi), %rdx
 	vmovdqa 1856(%rdi), %ymm4
-	adcq $0, %rsi
+	adcq 2840(%rdi), %rsi
 	vmovdqa 2624(%rdi), %ymm5
 	sbbq %rax, %rax
 	andl $38, %eax
 	vpblendvb %ymm15, %ymm1, %ymm0, %ymm2
 	addq %rax, %rbx
-	movq %rbx, 3968(%rdi)
 	vpblendvb %ymm15, %ymm0, %ymm1, %ymm3
-	movq %rcx, 3976(%rdi)
+	movq %rbx, 3968(%rdi)
 	vpblendvb %ymm15, %ymm5, %ymm4, %ymm6
+	movq %rcx, 3976(%rdi)
 	movq %rdx, 3984(%rdi)
-	movq %rsi, 3992(%rdi)
 	vpblendvb %ymm15, %ymm4, %ymm5, %ymm7
+	movq %rsi, 3992(%rdi)
+	vpaddq %ymm6, %ymm2, %ymm8
 	subq 2816(%rdi), %r12
 	sbbq 2824(%rdi), %r13
-	vpaddq %ymm6, %ymm2, %ymm8
-	sbbq 2832(%rdi), %r14
 	vmovdqa %ymm8, 3008(%rdi)
+	sbbq 2832(%rdi), %r14
+	vpaddq %ymm12, %ymm2, %ymm9
 	sbbq 2840(%rdi), %r15
 	sbbq %rax, %rax
-	vpaddq %ymm12, %ymm2, %ymm9
-	andl $38, %eax
-	subq %rax, %r12
 	vpsubq %ymm6, %ymm9, %ymm9
-	sbbq $0, %r13
-	vmovdqa %ymm9, 3392(%rdi)
-	sbbq $0, %r14
-	sbbq $0, %r15
-	vpaddq %ymm7, %ymm3, %ymm10
-	sbbq %rax, %rax
 	andl $38, %eax
-	vmovdqa %ymm10, 3776(%rdi)
+	vmovdqa %ymm9, 3392(%rdi)
 	subq %rax, %r12
-	vpaddq %ymm12, %ymm3, %ymm11
+	sbbq $0, %r13
+	vpaddq %ymm7, %ymm3, %ymm10
+	sbbq $0, %r14
+	vmovdqa %ymm10, 3776(%rdi)
+	sbbq $0, %r15
 	movq %r12, 4352(%rdi)
+	vpaddq %ymm12, %ymm3, %ymm11
 	movq %r13, 4360(%rdi)
 	vpsubq %ymm7, %ymm11, %ymm11
 	movq %r14, 4368(%rdi)
 	movq %r15, 4376(%rdi)
 	vmovdqa %ymm11, 4160(%rdi)
-	movq 7504(%rdi), %rcx
+	movq 7888(%rdi), %rcx
 	vmovdqa 1504(%rdi), %ymm0
 	movq %rcx, %rax
-	shrq $3, %rax
 	vmovdqa 2272(%rdi), %ymm1
-	movzbl 7456(%rdi,%rax), %eax
+	shrq $3, %rax
+	movzbl 7840(%rdi,%rax), %eax
 	vmovdqa 1888(%rdi), %ymm4
 	andl $7, %ecx
-	shrl %cl, %eax
 	vmovdqa 2656(%rdi), %ymm5
+	shrl %cl, %eax
 	andl $1, %eax
-	movq 7496(%rdi), %rsi
 	vpblendvb %ymm15, %ymm1, %ymm0, %ymm2
-	xorq %rax, %rsi
+	movq 7880(%rdi), %rsi
 	vpblendvb %ymm15, %ymm0, %ymm1, %ymm3
-	movq %rax, 7496(%rdi)
-	negq %rsi
+	xorq %rax, %rsi
+	movq %rax, 7880(%rdi)
 	vpblendvb %ymm15, %ymm5, %ymm4, %ymm6
+	negq %rsi
+	vpblendvb %ymm15, %ymm4, %ymm5, %ymm7
 	movq 2080(%rdi), %rax
 	movq 2848(%rdi), %rbx
-	vpblendvb %ymm15, %ymm4, %ymm5, %ymm7
-	movq %rax, %rdx
 	vpaddq %ymm6, %ymm2, %ymm8
+	movq %rax, %rdx
+	vmovdqa %ymm8, 3040(%rdi)
 	xorq %rbx, %rdx
 	andq %rsi, %rdx
-	vmovdqa %ymm8, 3040(%rdi)
-	xorq %rdx, %rax
-	xorq %rdx, %rbx
 	vpaddq %ymm13, %ymm2, %ymm9
-	movq %rax, 2080(%rdi)
+	xorq %rdx, %rax
 	vpsubq %ymm6, %ymm9, %ymm9
-	movq %rbx, 2848(%rdi)
-	movq 2088(%rdi), %rax
+	xorq %rdx, %rbx
+	movq %rax, 2080(%rdi)
 	vmovdqa %ymm9, 3424(%rdi)
+	movq %rbx, 2848(%rdi)
+	vpaddq %ymm7, %ymm3, %ymm10
+	movq 2088(%rdi), %rax
+	vmovdqa %ymm10, 3808(%rdi)
 	movq 2856(%rdi), %rbx
 	movq %rax, %rdx
-	vpaddq %ymm7, %ymm3, %ymm10
-	xorq %rbx, %rdx
-	vmovdqa %ymm10, 3808(%rdi)
-	andq %rsi, %rdx
-	xorq %rdx, %rax
 	vpaddq %ymm13, %ymm3, %ymm11
-	xorq %rdx, %rbx
-	movq %rax, 2088(%rdi)
-	vpsubq %ymm7, %ymm11, %ymm11
-	movq %rbx, 2856(%rdi)
-	vmovdqa %ymm11, 4192(%rdi)
-	movq 2096(%rdi), %rax
-	movq 2864(%rdi), %rbx
-	vmovdqa 1536(%rdi), %ymm0
-	movq %rax, %rdx
 	xorq %rbx, %rdx
-	vmovdqa 2304(%rdi), %ymm1
+	vpsubq %ymm7, %ymm11, %ymm11
 	andq %rsi, %rdx
-	vmovdqa 1920(%rdi), %ymm4
 	xorq %rdx, %rax
+	vmovdqa %ymm11, 4192(%rdi)
 	xorq %rdx, %rbx
+	vmovdqa 1536(%rdi), %ymm0
+	movq %rax, 2088(%rdi)
+	movq %rbx, 2856(%rdi)
+	vmovdqa 2304(%rdi), %ymm1
+	movq 2096(%rdi), %rax
+	vmovdqa 1920(%rdi), %ymm4
+	movq 2864(%rdi), %rbx
+	movq %rax, %rdx
 	vmovdqa 2688(%rdi), %ymm5
+	xorq %rbx, %rdx
+	vpblendvb %ymm15, %ymm1, %ymm0, %ymm2
+	andq %rsi, %rdx
+	xorq %rdx, %rax
+	vpblendvb %ymm15, %ymm0, %ymm1, %ymm3
+	xorq %rdx, %rbx
+	vpblendvb %ymm15, %ymm5, %ymm4, %ymm6
 	movq %rax, 2096(%rdi)
 	movq %rbx, 2864(%rdi)
-	vpblendvb %ymm15, %ymm1, %ymm0, %ymm2
-	movq 2104(%rdi), %rax
-	vpblendvb %ymm15, %ymm0, %ymm1, %ymm3
-	movq 2872(%rdi), %rbx
-	movq %rax, %rdx
-	vpblendvb %ymm15, %ymm5, %ymm4, %ymm6
-	xorq %rbx, %rdx
-	andq %rsi, %rdx
 	vpblendvb %ymm15, %ymm4, %ymm5, %ymm7
-	xorq %rdx, %rax
+	movq 2104(%rdi), %rax
 	vpaddq %ymm6, %ymm2, %ymm8
-	xorq %rdx, %rbx
-	movq %rax, 2104(%rdi)
+	movq 2872(%rdi), %rbx
 	vmovdqa %ymm8, 3072(%rdi)
+	movq %rax, %rdx
+	xorq %rbx, %rdx
+	vpaddq %ymm12, %ymm2, %ymm9
+	andq %rsi, %rdx
+	vpsubq %ymm6, %ymm9, %ymm9
+	xorq %rdx, %rax
+	xorq %rdx, %rbx
+	vmovdqa %ymm9, 3456(%rdi)
+	movq %rax, 2104(%rdi)
+	vpaddq %ymm7, %ymm3, %ymm10
 	movq %rbx, 2872(%rdi)
 	movq 1696(%rdi), %r8
-	vpaddq %ymm12, %ymm2, %ymm9
+	vmovdqa %ymm10, 3840(%rdi)
 	movq 2464(%rdi), %r12
-	vpsubq %ymm6, %ymm9, %ymm9
+	vpaddq %ymm12, %ymm3, %ymm11
 	movq 1704(%rdi), %r9
 	movq 2472(%rdi), %r13
-	vmovdqa %ymm9, 3456(%rdi)
-	movq 1712(%rdi), %r10
-	movq 2480(%rdi), %r14
-	vpaddq %ymm7, %ymm3, %ymm10
-	movq 1720(%rdi), %r11
-	vmovdqa %ymm10, 3840(%rdi)
-	movq 2488(%rdi), %r15
-	movq %r8, %rax
-	vpaddq %ymm12, %ymm3, %ymm11
-	xorq %r12, %rax
-	andq %rsi, %rax
 	vpsubq %ymm7, %ymm11, %ymm11
-	xorq %rax, %r8
+	movq 1712(%rdi), %r10
 	vmovdqa %ymm11, 4224(%rdi)
+	movq 2480(%rdi), %r14
+	movq 1720(%rdi), %r11
+	vmovdqa 1568(%rdi), %ymm0
+	movq 2488(%rdi), %r15
+	vmovdqa 2336(%rdi), %ymm1
+	movq %r8, %rax
+	xorq %r12, %rax
+	vmovdqa 1952(%rdi), %ymm4
+	andq %rsi, %rax
+	vmovdqa 2720(%rdi), %ymm5
+	xorq %rax, %r8
+	vpblendvb %ymm15, %ymm1, %ymm0, %ymm2
 	xorq %rax, %r12
 	movq %r9, %rax
-	vmovdqa 1568(%rdi), %ymm0
-	xorq %r13, %rax
-	andq %rsi, %rax
-	vmovdqa 2336(%rdi), %ymm1
-	xorq %rax, %r9
-	vmovdqa 1952(%rdi), %ymm4
-	xorq %rax, %r13
-	movq %r10, %rax
-	vmovdqa 2720(%rdi), %ymm5
-	xorq %r14, %rax
-	andq %rsi, %rax
-	vpblendvb %ymm15, %ymm1, %ymm0, %ymm2
-	xorq %rax, %r10
 	vpblendvb %ymm15, %ymm0, %ymm1, %ymm3
-	xorq %rax, %r14
-	movq %r11, %rax
+	xorq %r13, %rax
 	vpblendvb %ymm15, %ymm5, %ymm4, %ymm6
+	andq %rsi, %rax
+	xorq %rax, %r9
+	vpblendvb %ymm15, %ymm4, %ymm5, %ymm7
+	xorq %rax, %r13
+	vpaddq %ymm6, %ymm2, %ymm8
+	movq %r10, %rax
+	xorq %r14, %rax
+	vmovdqa %ymm8, 3104(%rdi)
+	andq %rsi, %rax
+	vpaddq %ymm13, %ymm2, %ymm9
+	xorq %rax, %r10
+	xorq %rax, %r14
+	vpsubq %ymm6, %ymm9, %ymm9
+	movq %r11, %rax
+	vmovdqa %ymm9, 3488(%rdi)
 	xorq %r15, %rax
 	andq %rsi, %rax
-	vpblendvb %ymm15, %ymm4, %ymm5, %ymm7
+	vpaddq %ymm7, %ymm3, %ymm10
 	xorq %rax, %r11
-	vpaddq %ymm6, %ymm2, %ymm8
+	vmovdqa %ymm10, 3872(%rdi)
 	xorq %rax, %r15
 	movq %r8, %rbx
-	vmovdqa %ymm8, 3104(%rdi)
-	movq %r9, %rcx
-	vpaddq %ymm13, %ymm2, %ymm9
-	movq %r10, %rdx
-	movq %r11, %rsi
-	vpsubq %ymm6, %ymm9, %ymm9
-	addq 2080(%rdi), %rbx
-	adcq 2088(%rdi), %rcx
-	vmovdqa %ymm9, 3488(%rdi)
-	adcq 2096(%rdi), %rdx
-	vpaddq %ymm7, %ymm3, %ymm10
-	adcq 2104(%rdi), %rsi
-	sbbq %rax, %rax
-	vmovdqa %ymm10, 3872(%rdi)
-	andl $38, %eax
-	addq %rax, %rbx
 	vpaddq %ymm13, %ymm3, %ymm11
-	adcq $0, %rcx
+	movq %r9, %rcx
 	vpsubq %ymm7, %ymm11, %ymm11
-	adcq $0, %rdx
-	adcq $0, %rsi
+	movq %r10, %rdx
 	vmovdqa %ymm11, 4256(%rdi)
-	sbbq %rax, %rax
-	andl $38, %eax
+	movq %r11, %rsi
+	addq 2080(%rdi), %rbx
 	vmovdqa 1600(%rdi), %ymm0
-	addq %rax, %rbx
+	adcq 2088(%rdi), %rcx
 	vmovdqa 2368(%rdi), %ymm1
-	movq %rbx, 3232(%rdi)
-	movq %rcx, 3240(%rdi)
+	adcq 2096(%rdi), %rdx
+	adcq 2104(%rdi), %rsi
 	vmovdqa 1984(%rdi), %ymm4
-	movq %rdx, 3248(%rdi)
-	movq %rsi, 3256(%rdi)
-	vmovdqa 2752(%rdi), %ymm5
-	subq 2080(%rdi), %r8
-	vpblendvb %ymm15, %ymm1, %ymm0, %ymm2
-	sbbq 2088(%rdi), %r9
-	sbbq 2096(%rdi), %r10
-	vpblendvb %ymm15, %ymm0, %ymm1, %ymm3
-	sbbq 2104(%rdi), %r11
 	sbbq %rax, %rax
-	vpblendvb %ymm15, %ymm5, %ymm4, %ymm6
+	vmovdqa 2752(%rdi), %ymm5
 	andl $38, %eax
+	addq %rax, %rbx
+	vpblendvb %ymm15, %ymm1, %ymm0, %ymm2
+	movq %rbx, 3232(%rdi)
+	vpblendvb %ymm15, %ymm0, %ymm1, %ymm3
+	movq %rcx, 3240(%rdi)
+	movq %rdx, 3248(%rdi)
+	vpblendvb %ymm15, %ymm5, %ymm4, %ymm6
+	movq %rsi, 3256(%rdi)
 	vpblendvb %ymm15, %ymm4, %ymm5, %ymm7
-	subq %rax, %r8
-	sbbq $0, %r9
+	subq 2080(%rdi), %r8
+	sbbq 2088(%rdi), %r9
 	vpaddq %ymm6, %ymm2, %ymm8
-	sbbq $0, %r10
-	sbbq $0, %r11
+	sbbq 2096(%rdi), %r10
 	vmovdqa %ymm8, 3136(%rdi)
+	sbbq 2104(%rdi), %r11
 	sbbq %rax, %rax
 	vpaddq %ymm12, %ymm2, %ymm9
 	andl $38, %eax
-	subq %rax, %r8
 	vpsubq %ymm6, %ymm9, %ymm9
+	subq %rax, %r8
+	vmovdqa %ymm9, 3520(%rdi)
+	sbbq $0, %r9
+	sbbq $0, %r10
+	vpaddq %ymm7, %ymm3, %ymm10
+	sbbq $0, %r11
+	vmovdqa %ymm10, 3904(%rdi)
 	movq %r8, 3616(%rdi)
 	movq %r9, 3624(%rdi)
-	vmovdqa %ymm9, 3520(%rdi)
+	vpaddq %ymm12, %ymm3, %ymm11
 	movq %r10, 3632(%rdi)
-	vpaddq %ymm7, %ymm3, %ymm10
+	vpsubq %ymm7, %ymm11, %ymm11
 	movq %r11, 3640(%rdi)
 	movq %r12, %rbx
-	vmovdqa %ymm10, 3904(%rdi)
-	movq %r13, %rcx
-	movq %r14, %rdx
-	vpaddq %ymm12, %ymm3, %ymm11
-	movq %r15, %rsi
-	vpsubq %ymm7, %ymm11, %ymm11
-	addq 2848(%rdi), %rbx
-	adcq 2856(%rdi), %rcx
 	vmovdqa %ymm11, 4288(%rdi)
-	adcq 2864(%rdi), %rdx
-	adcq 2872(%rdi), %rsi
+	movq %r13, %rcx
 	vmovdqa 1632(%rdi), %ymm0
-	sbbq %rax, %rax
+	movq %r14, %rdx
+	movq %r15, %rsi
 	vmovdqa 2400(%rdi), %ymm1
-	andl $38, %eax
-	addq %rax, %rbx
+	addq 2848(%rdi), %rbx
 	vmovdqa 2016(%rdi), %ymm4
-	adcq $0, %rcx
-	adcq $0, %rdx
+	adcq 2856(%rdi), %rcx
+	adcq 2864(%rdi), %rdx
 	vmovdqa 2784(%rdi), %ymm5
-	adcq $0, %rsi
+	adcq 2872(%rdi), %rsi
 	vpblendvb %ymm15, %ymm1, %ymm0, %ymm2
 	sbbq %rax, %rax
 	andl $38, %eax
 	vpblendvb %ymm15, %ymm0, %ymm1, %ymm3
 	addq %rax, %rbx
-	movq %rbx, 4000(%rdi)
 	vpblendvb %ymm15, %ymm5, %ymm4, %ymm6
-	movq %rcx, 4008(%rdi)
+	movq %rbx, 4000(%rdi)
 	vpblendvb %ymm15, %ymm4, %ymm5, %ymm7
+	movq %rcx, 4008(%rdi)
 	movq %rdx, 4016(%rdi)
-	movq %rsi, 4024(%rdi)
 	vpaddq %ymm6, %ymm2, %ymm8
+	movq %rsi, 4024(%rdi)
+	vmovdqa %ymm8, 3168(%rdi)
 	subq 2848(%rdi), %r12
 	sbbq 2856(%rdi), %r13
-	vmovdqa %ymm8, 3168(%rdi)
-	sbbq 2864(%rdi), %r14
 	vpaddq %ymm13, %ymm2, %ymm9
+	sbbq 2864(%rdi), %r14
+	vpsubq %ymm6, %ymm9, %ymm9
 	sbbq 2872(%rdi), %r15
 	sbbq %rax, %rax
-	vpsubq %ymm6, %ymm9, %ymm9
-	andl $38, %eax
-	subq %rax, %r12
 	vmovdqa %ymm9, 3552(%rdi)
-	sbbq $0, %r13
-	vpaddq %ymm7, %ymm3, %ymm10
-	sbbq $0, %r14
-	sbbq $0, %r15
-	vmovdqa %ymm10, 3936(%rdi)
-	sbbq %rax, %rax
 	andl $38, %eax
-	vpaddq %ymm13, %ymm3, %ymm11
+	vpaddq %ymm7, %ymm3, %ymm10
 	subq %rax, %r12
-	vpsubq %ymm7, %ymm11, %ymm11
+	sbbq $0, %r13
+	vmovdqa %ymm10, 3936(%rdi)
+	sbbq $0, %r14
+	vpaddq %ymm13, %ymm3, %ymm11
+	sbbq $0, %r15
 	movq %r12, 4384(%rdi)
+	vpsubq %ymm7, %ymm11, %ymm11
 	movq %r13, 4392(%rdi)
 	vmovdqa %ymm11, 4320(%rdi)
 	movq %r14, 4400(%rdi)
@@ -1752,392 +1712,349 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4x2_loop))
 	leaq 3648(%rax), %rsi
 	leaq 3264(%rax), %rcx
 	call .Lmul6
-	movq (%rsp), %rdi
-	vmovdqa .LTWOPE(%rip), %ymm12
-	movq 4736(%rdi), %r8
-	vmovdqa .LTWOPO(%rip), %ymm13
-	movq 4744(%rdi), %r9
-	vmovdqa 4416(%rdi), %ymm0
-	movq 4752(%rdi), %r10
-	vpaddq .LTWOP0(%rip), %ymm0, %ymm0
-	movq 4760(%rdi), %r11
-	vpsubq 4800(%rdi), %ymm0, %ymm0
-	subq 5120(%rdi), %r8
-	vmovdqa %ymm0, 5184(%rdi)
-	sbbq 5128(%rdi), %r9
-	vmovdqa 4448(%rdi), %ymm1
-	sbbq 5136(%rdi), %r10
-	vpaddq %ymm13, %ymm1, %ymm1
-	sbbq 5144(%rdi), %r11
-	vpsubq 4832(%rdi), %ymm1, %ymm1
-	sbbq %rax, %rax
-	vmovdqa %ymm1, 5216(%rdi)
-	andl $38, %eax
-	vmovdqa 4480(%rdi), %ymm2
-	subq %rax, %r8
-	vpaddq %ymm12, %ymm2, %ymm2
-	sbbq $0, %r9
-	vpsubq 4864(%rdi), %ymm2, %ymm2
-	sbbq $0, %r10
-	vmovdqa %ymm2, 5248(%rdi)
-	sbbq $0, %r11
-	vmovdqa 4512(%rdi), %ymm3
-	sbbq %rax, %rax
-	vpaddq %ymm13, %ymm3, %ymm3
-	andl $38, %eax
-	vpsubq 4896(%rdi), %ymm3, %ymm3
-	subq %rax, %r8
-	vmovdqa %ymm3, 5280(%rdi)
-	movq %r8, 5504(%rdi)
-	vmovdqa 4544(%rdi), %ymm4
-	movq %r9, 5512(%rdi)
-	vpaddq %ymm12, %ymm4, %ymm4
-	movq %r10, 5520(%rdi)
-	vpsubq 4928(%rdi), %ymm4, %ymm4
-	movq %r11, 5528(%rdi)
-	vmovdqa %ymm4, 5312(%rdi)
-	movq 4768(%rdi), %r8
-	vmovdqa 4576(%rdi), %ymm5
-	movq 4776(%rdi), %r9
-	vpaddq %ymm13, %ymm5, %ymm5
-	movq 4784(%rdi), %r10
-	vpsubq 4960(%rdi), %ymm5, %ymm5
-	movq 4792(%rdi), %r11
-	vmovdqa %ymm5, 5344(%rdi)
-	subq 5152(%rdi), %r8
-	vmovdqa 4608(%rdi), %ymm6
-	sbbq 5160(%rdi), %r9
-	vpaddq %ymm12, %ymm6, %ymm6
-	sbbq 5168(%rdi), %r10
-	vpsubq 4992(%rdi), %ymm6, %ymm6
-	sbbq 5176(%rdi), %r11
-	vmovdqa %ymm6, 5376(%rdi)
-	sbbq %rax, %rax
-	vmovdqa 4640(%rdi), %ymm7
-	andl $38, %eax
-	vpaddq %ymm13, %ymm7, %ymm7
-	subq %rax, %r8
-	vpsubq 5024(%rdi), %ymm7, %ymm7
-	sbbq $0, %r9
-	vmovdqa %ymm7, 5408(%rdi)
-	sbbq $0, %r10
-	vmovdqa 4672(%rdi), %ymm8
-	sbbq $0, %r11
-	vpaddq %ymm12, %ymm8, %ymm8
-	sbbq %rax, %rax
-	vpsubq 5056(%rdi), %ymm8, %ymm8
-	andl $38, %eax
-	vmovdqa %ymm8, 5440(%rdi)
-	subq %rax, %r8
-	vmovdqa 4704(%rdi), %ymm9
-	movq %r8, 5536(%rdi)
-	vpaddq %ymm13, %ymm9, %ymm9
-	movq %r9, 5544(%rdi)
-	vpsubq 5088(%rdi), %ymm9, %ymm9
-	movq %r10, 5552(%rdi)
-	vmovdqa %ymm9, 5472(%rdi)
-	movq %r11, 5560(%rdi)
-	movq (%rsp), %rax
-	leaq 5184(%rax), %rdi
-	leaq 5184(%rax), %rsi
-	leaq 7104(%rax), %rcx
-	call .Lsq6
 	movq (%rsp), %rax
 	leaq 5568(%rax), %rdi
 	leaq 2880(%rax), %rsi
-	leaq 7104(%rax), %rcx
+	leaq 7488(%rax), %rcx
 	call .Lsq6
 	movq (%rsp), %rax
 	leaq 5952(%rax), %rdi
 	leaq 3264(%rax), %rsi
-	leaq 7104(%rax), %rcx
-	call .Lsq6
-	movq (%rsp), %rax
-	leaq 2496(%rax), %rdi
-	leaq 0(%rax), %rsi
-	leaq 5184(%rax), %rcx
-	call .Lmulpre6
-	movq (%rsp), %rdi
-	vmovdqa 4416(%rdi), %ymm0
-	movq 4736(%rdi), %r8
-	vpaddq 4800(%rdi), %ymm0, %ymm0
-	movq 4744(%rdi), %r9
-	vmovdqa %ymm0, 5184(%rdi)
-	movq 4752(%rdi), %r10
-	movq 4760(%rdi), %r11
-	vmovdqa 4448(%rdi), %ymm1
-	addq 5120(%rdi), %r8
-	vpaddq 4832(%rdi), %ymm1, %ymm1
-	adcq 5128(%rdi), %r9
-	adcq 5136(%rdi), %r10
-	vmovdqa %ymm1, 5216(%rdi)
-	adcq 5144(%rdi), %r11
-	vmovdqa 4480(%rdi), %ymm2
-	sbbq %rax, %rax
-	vpaddq 4864(%rdi), %ymm2, %ymm2
-	andl $38, %eax
-	addq %rax, %r8
-	vmovdqa %ymm2, 5248(%rdi)
-	adcq $0, %r9
-	vmovdqa 4512(%rdi), %ymm3
-	adcq $0, %r10
-	adcq $0, %r11
-	vpaddq 4896(%rdi), %ymm3, %ymm3
-	sbbq %rax, %rax
-	vmovdqa %ymm3, 5280(%rdi)
-	andl $38, %eax
-	vmovdqa 4544(%rdi), %ymm4
-	addq %rax, %r8
-	movq %r8, 5504(%rdi)
-	vpaddq 4928(%rdi), %ymm4, %ymm4
-	movq %r9, 5512(%rdi)
-	vmovdqa %ymm4, 5312(%rdi)
-	movq %r10, 5520(%rdi)
-	movq %r11, 5528(%rdi)
-	vmovdqa 4576(%rdi), %ymm5
-	movq 4768(%rdi), %r8
-	vpaddq 4960(%rdi), %ymm5, %ymm5
-	movq 4776(%rdi), %r9
-	vmovdqa %ymm5, 5344(%rdi)
-	movq 4784(%rdi), %r10
-	movq 4792(%rdi), %r11
-	vmovdqa 4608(%rdi), %ymm6
-	addq 5152(%rdi), %r8
-	vpaddq 4992(%rdi), %ymm6, %ymm6
-	adcq 5160(%rdi), %r9
-	adcq 5168(%rdi), %r10
-	vmovdqa %ymm6, 5376(%rdi)
-	adcq 5176(%rdi), %r11
-	vmovdqa 4640(%rdi), %ymm7
-	sbbq %rax, %rax
-	vpaddq 5024(%rdi), %ymm7, %ymm7
-	andl $38, %eax
-	addq %rax, %r8
-	vmovdqa %ymm7, 5408(%rdi)
-	adcq $0, %r9
-	vmovdqa 4672(%rdi), %ymm8
-	adcq $0, %r10
-	adcq $0, %r11
-	vpaddq 5056(%rdi), %ymm8, %ymm8
-	sbbq %rax, %rax
-	vmovdqa %ymm8, 5440(%rdi)
-	andl $38, %eax
-	vmovdqa 4704(%rdi), %ymm9
-	addq %rax, %r8
-	movq %r8, 5536(%rdi)
-	vpaddq 5088(%rdi), %ymm9, %ymm9
-	movq %r9, 5544(%rdi)
-	vmovdqa %ymm9, 5472(%rdi)
-	movq %r10, 5552(%rdi)
-	movq %r11, 5560(%rdi)
-	movq (%rsp), %rax
-	leaq 2112(%rax), %rdi
-	leaq 5184(%rax), %rsi
-	leaq 7104(%rax), %rcx
+	leaq 7488(%rax), %rcx
 	call .Lsq6
 	movq (%rsp), %rdi
 	vmovdqa .LTWOPE(%rip), %ymm12
 	vmovdqa .LTWOPO(%rip), %ymm13
-	movq 5888(%rdi), %r8
-	vmovdqa 5568(%rdi), %ymm0
-	movq 5896(%rdi), %r9
+	movq 4736(%rdi), %r8
+	vmovdqa 4416(%rdi), %ymm0
+	movq 4744(%rdi), %r9
 	vpaddq .LTWOP0(%rip), %ymm0, %ymm0
-	movq 5904(%rdi), %r10
-	vpsubq 5952(%rdi), %ymm0, %ymm0
-	movq 5912(%rdi), %r11
-	vmovdqa %ymm0, 6336(%rdi)
-	vmovdqa 5600(%rdi), %ymm1
-	subq 6272(%rdi), %r8
+	movq 4752(%rdi), %r10
+	vpsubq 4800(%rdi), %ymm0, %ymm0
+	movq 4760(%rdi), %r11
+	vmovdqa %ymm0, 5184(%rdi)
+	vmovdqa 4448(%rdi), %ymm1
+	subq 5120(%rdi), %r8
 	vpaddq %ymm13, %ymm1, %ymm1
-	sbbq 6280(%rdi), %r9
-	vpsubq 5984(%rdi), %ymm1, %ymm1
-	sbbq 6288(%rdi), %r10
-	vmovdqa %ymm1, 6368(%rdi)
-	sbbq 6296(%rdi), %r11
-	vmovdqa 5632(%rdi), %ymm2
+	sbbq 5128(%rdi), %r9
+	vpsubq 4832(%rdi), %ymm1, %ymm1
+	sbbq 5136(%rdi), %r10
+	vmovdqa %ymm1, 5216(%rdi)
+	sbbq 5144(%rdi), %r11
+	vmovdqa 4480(%rdi), %ymm2
 	vpaddq %ymm12, %ymm2, %ymm2
 	sbbq %rax, %rax
-	vpsubq 6016(%rdi), %ymm2, %ymm2
+	vpsubq 4864(%rdi), %ymm2, %ymm2
 	andl $38, %eax
-	vmovdqa %ymm2, 6400(%rdi)
+	vmovdqa %ymm2, 5248(%rdi)
 	subq %rax, %r8
-	vmovdqa 5664(%rdi), %ymm3
+	vmovdqa 4512(%rdi), %ymm3
 	sbbq $0, %r9
 	vpaddq %ymm13, %ymm3, %ymm3
-	vpsubq 6048(%rdi), %ymm3, %ymm3
+	vpsubq 4896(%rdi), %ymm3, %ymm3
 	sbbq $0, %r10
-	vmovdqa %ymm3, 6432(%rdi)
+	vmovdqa %ymm3, 5280(%rdi)
 	sbbq $0, %r11
-	vmovdqa 5696(%rdi), %ymm4
-	sbbq %rax, %rax
+	vmovdqa 4544(%rdi), %ymm4
+	movq %r8, 5504(%rdi)
 	vpaddq %ymm12, %ymm4, %ymm4
-	andl $38, %eax
-	vpsubq 6080(%rdi), %ymm4, %ymm4
-	subq %rax, %r8
-	vmovdqa %ymm4, 6464(%rdi)
-	vmovdqa 5728(%rdi), %ymm5
-	movq %r8, 6656(%rdi)
+	movq %r9, 5512(%rdi)
+	vpsubq 4928(%rdi), %ymm4, %ymm4
+	vmovdqa %ymm4, 5312(%rdi)
+	movq %r10, 5520(%rdi)
+	vmovdqa 4576(%rdi), %ymm5
+	movq %r11, 5528(%rdi)
 	vpaddq %ymm13, %ymm5, %ymm5
-	movq %r9, 6664(%rdi)
-	vpsubq 6112(%rdi), %ymm5, %ymm5
-	movq %r10, 6672(%rdi)
-	vmovdqa %ymm5, 6496(%rdi)
-	movq %r11, 6680(%rdi)
-	vmovdqa 5760(%rdi), %ymm6
+	movq 4736(%rdi), %r8
+	vpsubq 4960(%rdi), %ymm5, %ymm5
+	movq 4744(%rdi), %r9
+	vmovdqa %ymm5, 5344(%rdi)
+	movq 4752(%rdi), %r10
+	vmovdqa 4608(%rdi), %ymm6
 	vpaddq %ymm12, %ymm6, %ymm6
-	movl $121666, %edx
-	vpsubq 6144(%rdi), %ymm6, %ymm6
-	mulx 6656(%rdi), %r8, %r9
-	vmovdqa %ymm6, 6528(%rdi)
-	mulx 6664(%rdi), %rax, %r10
-	vmovdqa 5792(%rdi), %ymm7
-	addq %rax, %r9
+	movq 4760(%rdi), %r11
+	vpsubq 4992(%rdi), %ymm6, %ymm6
+	addq 5120(%rdi), %r8
+	vmovdqa %ymm6, 5376(%rdi)
+	adcq 5128(%rdi), %r9
+	vmovdqa 4640(%rdi), %ymm7
+	adcq 5136(%rdi), %r10
 	vpaddq %ymm13, %ymm7, %ymm7
-	vpsubq 6176(%rdi), %ymm7, %ymm7
-	mulx 6672(%rdi), %rax, %r11
-	vmovdqa %ymm7, 6560(%rdi)
-	adcq %rax, %r10
-	vmovdqa 5824(%rdi), %ymm8
-	mulx 6680(%rdi), %rax, %r12
+	vpsubq 5024(%rdi), %ymm7, %ymm7
+	adcq 5144(%rdi), %r11
+	vmovdqa %ymm7, 5408(%rdi)
+	sbbq %rax, %rax
+	vmovdqa 4672(%rdi), %ymm8
+	andl $38, %eax
 	vpaddq %ymm12, %ymm8, %ymm8
-	adcq %rax, %r11
-	vpsubq 6208(%rdi), %ymm8, %ymm8
-	vmovdqa %ymm8, 6592(%rdi)
-	adcq $0, %r12
-	vmovdqa 5856(%rdi), %ymm9
-	addq 6272(%rdi), %r8
+	addq %rax, %r8
+	vpsubq 5056(%rdi), %ymm8, %ymm8
+	vmovdqa %ymm8, 5440(%rdi)
+	movq %r8, 7424(%rdi)
+	vmovdqa 4704(%rdi), %ymm9
+	movq %r9, 7432(%rdi)
 	vpaddq %ymm13, %ymm9, %ymm9
+	movq %r10, 7440(%rdi)
+	vpsubq 5088(%rdi), %ymm9, %ymm9
+	movq %r11, 7448(%rdi)
+	vmovdqa %ymm9, 5472(%rdi)
+	vmovdqa 4416(%rdi), %ymm0
+	movq 5888(%rdi), %r8
+	vpaddq 4800(%rdi), %ymm0, %ymm0
+	movq 5896(%rdi), %r9
+	vmovdqa %ymm0, 7104(%rdi)
+	movq 5904(%rdi), %r10
+	vmovdqa 4448(%rdi), %ymm1
+	movq 5912(%rdi), %r11
+	vpaddq 4832(%rdi), %ymm1, %ymm1
+	subq 6272(%rdi), %r8
+	vmovdqa %ymm1, 7136(%rdi)
+	vmovdqa 4480(%rdi), %ymm2
+	sbbq 6280(%rdi), %r9
+	vpaddq 4864(%rdi), %ymm2, %ymm2
+	sbbq 6288(%rdi), %r10
+	vmovdqa %ymm2, 7168(%rdi)
+	sbbq 6296(%rdi), %r11
+	vmovdqa 4512(%rdi), %ymm3
+	sbbq %rax, %rax
+	vpaddq 4896(%rdi), %ymm3, %ymm3
+	vmovdqa %ymm3, 7200(%rdi)
+	andl $38, %eax
+	vmovdqa 4544(%rdi), %ymm4
+	subq %rax, %r8
+	vpaddq 4928(%rdi), %ymm4, %ymm4
+	sbbq $0, %r9
+	vmovdqa %ymm4, 7232(%rdi)
+	sbbq $0, %r10
+	vmovdqa 4576(%rdi), %ymm5
+	vpaddq 4960(%rdi), %ymm5, %ymm5
+	sbbq $0, %r11
+	vmovdqa %ymm5, 7264(%rdi)
+	movq %r8, 6656(%rdi)
+	vmovdqa 4608(%rdi), %ymm6
+	movq %r9, 6664(%rdi)
+	vpaddq 4992(%rdi), %ymm6, %ymm6
+	movq %r10, 6672(%rdi)
+	vmovdqa %ymm6, 7296(%rdi)
+	vmovdqa 4640(%rdi), %ymm7
+	movq %r11, 6680(%rdi)
+	vpaddq 5024(%rdi), %ymm7, %ymm7
+	movl $121666, %edx
+	vmovdqa %ymm7, 7328(%rdi)
+	mulx 6656(%rdi), %r8, %r9
+	vmovdqa 4672(%rdi), %ymm8
+	mulx 6664(%rdi), %rax, %r10
+	vpaddq 5056(%rdi), %ymm8, %ymm8
+	vmovdqa %ymm8, 7360(%rdi)
+	addq %rax, %r9
+	vmovdqa 4704(%rdi), %ymm9
+	mulx 6672(%rdi), %rax, %r11
+	vpaddq 5088(%rdi), %ymm9, %ymm9
+	adcq %rax, %r10
+	vmovdqa %ymm9, 7392(%rdi)
+	mulx 6680(%rdi), %rax, %r12
+	vmovdqa .LTWOPE(%rip), %ymm12
+	adcq %rax, %r11
+	vmovdqa .LTWOPO(%rip), %ymm13
+	vmovdqa 5568(%rdi), %ymm0
+	adcq $0, %r12
+	vpaddq .LTWOP0(%rip), %ymm0, %ymm0
+	addq 6272(%rdi), %r8
+	vpsubq 5952(%rdi), %ymm0, %ymm0
 	adcq 6280(%rdi), %r9
-	vpsubq 6240(%rdi), %ymm9, %ymm9
+	vmovdqa %ymm0, 6336(%rdi)
 	adcq 6288(%rdi), %r10
-	vmovdqa %ymm9, 6624(%rdi)
+	vmovdqa 5600(%rdi), %ymm1
+	vpaddq %ymm13, %ymm1, %ymm1
 	adcq 6296(%rdi), %r11
+	vpsubq 5984(%rdi), %ymm1, %ymm1
+	adcq $0, %r12
+	vmovdqa %ymm1, 6368(%rdi)
+	shldq $1, %r11, %r12
+	vmovdqa 5632(%rdi), %ymm2
+	andq .LM63(%rip), %r11
+	vpaddq %ymm12, %ymm2, %ymm2
+	vpsubq 6016(%rdi), %ymm2, %ymm2
+	imulq $19, %r12, %r12
+	vmovdqa %ymm2, 6400(%rdi)
+	addq %r12, %r8
+	vmovdqa 5664(%rdi), %ymm3
+	adcq $0, %r9
+	vpaddq %ymm13, %ymm3, %ymm3
+	adcq $0, %r10
+	vpsubq 6048(%rdi), %ymm3, %ymm3
+	vmovdqa %ymm3, 6432(%rdi)
+	adcq $0, %r11
+	vmovdqa 5696(%rdi), %ymm4
+	movq %r8, 7040(%rdi)
+	vpaddq %ymm12, %ymm4, %ymm4
+	movq %r9, 7048(%rdi)
+	vpsubq 6080(%rdi), %ymm4, %ymm4
+	movq %r10, 7056(%rdi)
+	vmovdqa %ymm4, 6464(%rdi)
+	movq %r11, 7064(%rdi)
+	vmovdqa 5728(%rdi), %ymm5
+	vpaddq %ymm13, %ymm5, %ymm5
+	movq 4768(%rdi), %r8
+	vpsubq 6112(%rdi), %ymm5, %ymm5
+	movq 4776(%rdi), %r9
+	vmovdqa %ymm5, 6496(%rdi)
+	movq 4784(%rdi), %r10
+	vmovdqa 5760(%rdi), %ymm6
+	movq 4792(%rdi), %r11
+	vpaddq %ymm12, %ymm6, %ymm6
+	vpsubq 6144(%rdi), %ymm6, %ymm6
+	subq 5152(%rdi), %r8
+	vmovdqa %ymm6, 6528(%rdi)
+	sbbq 5160(%rdi), %r9
+	vmovdqa 5792(%rdi), %ymm7
+	sbbq 5168(%rdi), %r10
+	vpaddq %ymm13, %ymm7, %ymm7
+	sbbq 5176(%rdi), %r11
+	vpsubq 6176(%rdi), %ymm7, %ymm7
+	vmovdqa %ymm7, 6560(%rdi)
+	sbbq %rax, %rax
+	vmovdqa 5824(%rdi), %ymm8
+	andl $38, %eax
+	vpaddq %ymm12, %ymm8, %ymm8
+	subq %rax, %r8
+	vpsubq 6208(%rdi), %ymm8, %ymm8
+	sbbq $0, %r9
+	vmovdqa %ymm8, 6592(%rdi)
+	vmovdqa 5856(%rdi), %ymm9
+	sbbq $0, %r10
+	vpaddq %ymm13, %ymm9, %ymm9
+	sbbq $0, %r11
+	vpsubq 6240(%rdi), %ymm9, %ymm9
+	movq %r8, 5536(%rdi)
+	vmovdqa %ymm9, 6624(%rdi)
+	movq %r9, 5544(%rdi)
 	vmovdqa .LK121666(%rip), %ymm10
 	vmovdqa .LM26(%rip), %ymm11
-	adcq $0, %r12
+	movq %r10, 5552(%rdi)
 	vmovdqa .LM25(%rip), %ymm12
-	imulq $38, %r12, %r12
+	movq %r11, 5560(%rdi)
 	vmovdqa 6336(%rdi), %ymm0
-	addq %r12, %r8
+	movq 4768(%rdi), %r8
 	vpmuludq %ymm10, %ymm0, %ymm0
-	adcq $0, %r9
+	movq 4776(%rdi), %r9
 	vpaddq 5952(%rdi), %ymm0, %ymm0
+	movq 4784(%rdi), %r10
 	vpsrlq $26, %ymm0, %ymm3
-	adcq $0, %r10
 	vpand %ymm11, %ymm0, %ymm0
-	adcq $0, %r11
+	movq 4792(%rdi), %r11
 	vmovdqa 6368(%rdi), %ymm2
-	sbbq %rax, %rax
+	addq 5152(%rdi), %r8
 	vpmuludq %ymm10, %ymm2, %ymm2
-	andl $38, %eax
+	adcq 5160(%rdi), %r9
 	vpaddq 5984(%rdi), %ymm2, %ymm2
+	adcq 5168(%rdi), %r10
 	vpsrlq $25, %ymm2, %ymm4
-	addq %rax, %r8
 	vpand %ymm12, %ymm2, %ymm2
-	movq %r8, 7040(%rdi)
+	adcq 5176(%rdi), %r11
 	vpaddq %ymm3, %ymm2, %ymm2
-	movq %r9, 7048(%rdi)
+	sbbq %rax, %rax
 	vmovdqa %ymm2, 6752(%rdi)
-	movq %r10, 7056(%rdi)
+	andl $38, %eax
 	vmovdqa 6400(%rdi), %ymm1
-	movq %r11, 7064(%rdi)
+	addq %rax, %r8
 	vpmuludq %ymm10, %ymm1, %ymm1
 	vpaddq 6016(%rdi), %ymm1, %ymm1
-	movq 5920(%rdi), %r8
+	movq %r8, 7456(%rdi)
 	vpsrlq $26, %ymm1, %ymm3
-	movq 5928(%rdi), %r9
+	movq %r9, 7464(%rdi)
 	vpand %ymm11, %ymm1, %ymm1
-	movq 5936(%rdi), %r10
+	movq %r10, 7472(%rdi)
 	vpaddq %ymm4, %ymm1, %ymm1
-	movq 5944(%rdi), %r11
+	movq %r11, 7480(%rdi)
 	vmovdqa %ymm1, 6784(%rdi)
 	vmovdqa 6432(%rdi), %ymm2
-	subq 6304(%rdi), %r8
+	movq 5920(%rdi), %r8
 	vpmuludq %ymm10, %ymm2, %ymm2
-	sbbq 6312(%rdi), %r9
+	movq 5928(%rdi), %r9
 	vpaddq 6048(%rdi), %ymm2, %ymm2
-	sbbq 6320(%rdi), %r10
+	movq 5936(%rdi), %r10
 	vpsrlq $25, %ymm2, %ymm4
-	sbbq 6328(%rdi), %r11
+	movq 5944(%rdi), %r11
 	vpand %ymm12, %ymm2, %ymm2
+	subq 6304(%rdi), %r8
 	vpaddq %ymm3, %ymm2, %ymm2
-	sbbq %rax, %rax
 	vmovdqa %ymm2, 6816(%rdi)
-	andl $38, %eax
+	sbbq 6312(%rdi), %r9
 	vmovdqa 6464(%rdi), %ymm1
-	subq %rax, %r8
+	sbbq 6320(%rdi), %r10
 	vpmuludq %ymm10, %ymm1, %ymm1
-	sbbq $0, %r9
+	sbbq 6328(%rdi), %r11
 	vpaddq 6080(%rdi), %ymm1, %ymm1
-	vpsrlq $26, %ymm1, %ymm3
-	sbbq $0, %r10
-	vpand %ymm11, %ymm1, %ymm1
-	sbbq $0, %r11
-	vpaddq %ymm4, %ymm1, %ymm1
 	sbbq %rax, %rax
-	vmovdqa %ymm1, 6848(%rdi)
+	vpsrlq $26, %ymm1, %ymm3
+	vpand %ymm11, %ymm1, %ymm1
 	andl $38, %eax
-	vmovdqa 6496(%rdi), %ymm2
+	vpaddq %ymm4, %ymm1, %ymm1
 	subq %rax, %r8
+	vmovdqa %ymm1, 6848(%rdi)
+	sbbq $0, %r9
+	vmovdqa 6496(%rdi), %ymm2
+	sbbq $0, %r10
 	vpmuludq %ymm10, %ymm2, %ymm2
 	vpaddq 6112(%rdi), %ymm2, %ymm2
-	movq %r8, 6688(%rdi)
+	sbbq $0, %r11
 	vpsrlq $25, %ymm2, %ymm4
-	movq %r9, 6696(%rdi)
+	movq %r8, 6688(%rdi)
 	vpand %ymm12, %ymm2, %ymm2
-	movq %r10, 6704(%rdi)
+	movq %r9, 6696(%rdi)
 	vpaddq %ymm3, %ymm2, %ymm2
-	movq %r11, 6712(%rdi)
+	movq %r10, 6704(%rdi)
 	vmovdqa %ymm2, 6880(%rdi)
 	vmovdqa 6528(%rdi), %ymm1
-	movl $121666, %edx
+	movq %r11, 6712(%rdi)
 	vpmuludq %ymm10, %ymm1, %ymm1
-	mulx 6688(%rdi), %r8, %r9
+	movl $121666, %edx
 	vpaddq 6144(%rdi), %ymm1, %ymm1
-	mulx 6696(%rdi), %rax, %r10
+	mulx 6688(%rdi), %r8, %r9
 	vpsrlq $26, %ymm1, %ymm3
-	addq %rax, %r9
+	mulx 6696(%rdi), %rax, %r10
 	vpand %ymm11, %ymm1, %ymm1
 	vpaddq %ymm4, %ymm1, %ymm1
-	mulx 6704(%rdi), %rax, %r11
+	addq %rax, %r9
 	vmovdqa %ymm1, 6912(%rdi)
-	adcq %rax, %r10
+	mulx 6704(%rdi), %rax, %r11
 	vmovdqa 6560(%rdi), %ymm2
-	mulx 6712(%rdi), %rax, %r12
+	adcq %rax, %r10
 	vpmuludq %ymm10, %ymm2, %ymm2
-	adcq %rax, %r11
+	mulx 6712(%rdi), %rax, %r12
 	vpaddq 6176(%rdi), %ymm2, %ymm2
+	adcq %rax, %r11
 	vpsrlq $25, %ymm2, %ymm4
-	adcq $0, %r12
 	vpand %ymm12, %ymm2, %ymm2
-	addq 6304(%rdi), %r8
+	adcq $0, %r12
 	vpaddq %ymm3, %ymm2, %ymm2
-	adcq 6312(%rdi), %r9
+	addq 6304(%rdi), %r8
 	vmovdqa %ymm2, 6944(%rdi)
-	adcq 6320(%rdi), %r10
+	adcq 6312(%rdi), %r9
 	vmovdqa 6592(%rdi), %ymm1
-	adcq 6328(%rdi), %r11
+	adcq 6320(%rdi), %r10
 	vpmuludq %ymm10, %ymm1, %ymm1
 	vpaddq 6208(%rdi), %ymm1, %ymm1
-	adcq $0, %r12
+	adcq 6328(%rdi), %r11
 	vpsrlq $26, %ymm1, %ymm3
-	imulq $38, %r12, %r12
+	adcq $0, %r12
 	vpand %ymm11, %ymm1, %ymm1
-	addq %r12, %r8
+	shldq $1, %r11, %r12
 	vpaddq %ymm4, %ymm1, %ymm1
-	adcq $0, %r9
+	andq .LM63(%rip), %r11
 	vmovdqa %ymm1, 6976(%rdi)
 	vmovdqa 6624(%rdi), %ymm2
-	adcq $0, %r10
+	imulq $19, %r12, %r12
 	vpmuludq %ymm10, %ymm2, %ymm2
-	adcq $0, %r11
+	addq %r12, %r8
 	vpaddq 6240(%rdi), %ymm2, %ymm2
-	sbbq %rax, %rax
+	adcq $0, %r9
 	vpsrlq $25, %ymm2, %ymm4
-	andl $38, %eax
+	adcq $0, %r10
 	vpand %ymm12, %ymm2, %ymm2
 	vpaddq %ymm3, %ymm2, %ymm2
-	addq %rax, %r8
+	adcq $0, %r11
 	vmovdqa %ymm2, 7008(%rdi)
 	movq %r8, 7072(%rdi)
 	vpmuludq .LK19(%rip), %ymm4, %ymm4
@@ -2146,6 +2063,21 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4x2_loop))
 	movq %r10, 7088(%rdi)
 	vmovdqa %ymm0, 6720(%rdi)
 	movq %r11, 7096(%rdi)
+	movq (%rsp), %rax
+	leaq 5184(%rax), %rdi
+	leaq 5184(%rax), %rsi
+	leaq 7488(%rax), %rcx
+	call .Lsq6
+	movq (%rsp), %rax
+	leaq 2112(%rax), %rdi
+	leaq 7104(%rax), %rsi
+	leaq 7488(%rax), %rcx
+	call .Lsq6
+	movq (%rsp), %rax
+	leaq 2496(%rax), %rdi
+	leaq 0(%rax), %rsi
+	leaq 5184(%rax), %rcx
+	call .Lmulpre6
 	movq (%rsp), %rax
 	leaq 1344(%rax), %rdi
 	leaq 5568(%rax), %rsi
@@ -2157,7 +2089,7 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4x2_loop))
 	leaq 6720(%rax), %rcx
 	call .Lmul6
 	movq (%rsp), %rdi
-	decq 7504(%rdi)
+	decq 7888(%rdi)
 	jns 1b
 	vzeroupper
 	FE64_POP %rdi
@@ -2178,270 +2110,269 @@ FE64_END(CRYPTO_NAMESPACE(ladder4x2_loop))
 	movq 320(%rcx), %rdx
 	vpmuludq 64(%rcx), %ymm10, %ymm2
 	vpmuludq 96(%rcx), %ymm10, %ymm3
-	mulx 320(%rsi), %r8, %r9
 	vpmuludq 128(%rcx), %ymm10, %ymm4
+	mulx 320(%rsi), %r8, %r9
 	vpmuludq 160(%rcx), %ymm10, %ymm5
 	vpmuludq 192(%rcx), %ymm10, %ymm6
 	mulx 328(%rsi), %rax, %r10
 	vpmuludq 224(%rcx), %ymm10, %ymm7
 	vpmuludq 256(%rcx), %ymm10, %ymm8
-	addq %rax, %r9
 	vpmuludq 288(%rcx), %ymm10, %ymm9
+	addq %rax, %r9
 	vmovdqa 32(%rsi), %ymm10
 	vpaddq %ymm10, %ymm10, %ymm11
 	mulx 336(%rsi), %rax, %r11
 	vpmuludq .LK19(%rip), %ymm10, %ymm12
 	vpaddq %ymm12, %ymm12, %ymm13
-	adcq %rax, %r10
 	vpmuludq 0(%rcx), %ymm10, %ymm15
+	adcq %rax, %r10
 	vpaddq %ymm15, %ymm1, %ymm1
 	vpmuludq 32(%rcx), %ymm11, %ymm14
 	mulx 344(%rsi), %rax, %r12
 	vpaddq %ymm14, %ymm2, %ymm2
 	vpmuludq 64(%rcx), %ymm10, %ymm15
-	adcq %rax, %r11
 	vpaddq %ymm15, %ymm3, %ymm3
+	adcq %rax, %r11
 	vpmuludq 96(%rcx), %ymm11, %ymm14
 	vpaddq %ymm14, %ymm4, %ymm4
 	adcq $0, %r12
 	vpmuludq 128(%rcx), %ymm10, %ymm15
 	vpaddq %ymm15, %ymm5, %ymm5
-	movq 328(%rcx), %rdx
 	vpmuludq 160(%rcx), %ymm11, %ymm14
+	movq 328(%rcx), %rdx
 	vpaddq %ymm14, %ymm6, %ymm6
 	vpmuludq 192(%rcx), %ymm10, %ymm15
 	xorl %ebp, %ebp
 	vpaddq %ymm15, %ymm7, %ymm7
 	vpmuludq 224(%rcx), %ymm11, %ymm14
-	mulx 320(%rsi), %rax, %rbx
 	vpaddq %ymm14, %ymm8, %ymm8
+	mulx 320(%rsi), %rax, %rbx
 	vpmuludq 256(%rcx), %ymm10, %ymm15
 	vpaddq %ymm15, %ymm9, %ymm9
 	adcx %rax, %r9
 	vpmuludq 288(%rcx), %ymm13, %ymm14
 	vpaddq %ymm14, %ymm0, %ymm0
-	adox %rbx, %r10
 	vmovdqa 64(%rsi), %ymm10
+	adox %rbx, %r10
 	vpmuludq .LK19(%rip), %ymm10, %ymm12
 	vpmuludq 0(%rcx), %ymm10, %ymm15
 	mulx 328(%rsi), %rax, %rbx
 	vpaddq %ymm15, %ymm2, %ymm2
 	vpmuludq 32(%rcx), %ymm10, %ymm14
-	adcx %rax, %r10
 	vpaddq %ymm14, %ymm3, %ymm3
+	adcx %rax, %r10
 	vpmuludq 64(%rcx), %ymm10, %ymm15
 	vpaddq %ymm15, %ymm4, %ymm4
-	adox %rbx, %r11
 	vpmuludq 96(%rcx), %ymm10, %ymm14
+	adox %rbx, %r11
 	vpaddq %ymm14, %ymm5, %ymm5
-	mulx 336(%rsi), %rax, %rbx
 	vpmuludq 128(%rcx), %ymm10, %ymm15
+	mulx 336(%rsi), %rax, %rbx
 	vpaddq %ymm15, %ymm6, %ymm6
 	vpmuludq 160(%rcx), %ymm10, %ymm14
-	adcx %rax, %r11
 	vpaddq %ymm14, %ymm7, %ymm7
+	adcx %rax, %r11
 	vpmuludq 192(%rcx), %ymm10, %ymm15
-	adox %rbx, %r12
 	vpaddq %ymm15, %ymm8, %ymm8
+	adox %rbx, %r12
 	vpmuludq 224(%rcx), %ymm10, %ymm14
 	vpaddq %ymm14, %ymm9, %ymm9
-	mulx 344(%rsi), %rax, %r13
 	vpmuludq 256(%rcx), %ymm12, %ymm15
+	mulx 344(%rsi), %rax, %r13
 	vpaddq %ymm15, %ymm0, %ymm0
-	adcx %rax, %r12
 	vpmuludq 288(%rcx), %ymm12, %ymm14
+	adcx %rax, %r12
 	vpaddq %ymm14, %ymm1, %ymm1
 	vmovdqa 96(%rsi), %ymm10
-	adox %rbp, %r13
 	vpaddq %ymm10, %ymm10, %ymm11
+	adox %rbp, %r13
 	vpmuludq .LK19(%rip), %ymm10, %ymm12
-	adcx %rbp, %r13
 	vpaddq %ymm12, %ymm12, %ymm13
+	adcx %rbp, %r13
 	vpmuludq 0(%rcx), %ymm10, %ymm15
 	vpaddq %ymm15, %ymm3, %ymm3
-	movq 336(%rcx), %rdx
 	vpmuludq 32(%rcx), %ymm11, %ymm14
+	movq 336(%rcx), %rdx
 	vpaddq %ymm14, %ymm4, %ymm4
-	xorl %ebp, %ebp
 	vpmuludq 64(%rcx), %ymm10, %ymm15
+	xorl %ebp, %ebp
 	vpaddq %ymm15, %ymm5, %ymm5
 	vpmuludq 96(%rcx), %ymm11, %ymm14
-	mulx 320(%rsi), %rax, %rbx
 	vpaddq %ymm14, %ymm6, %ymm6
+	mulx 320(%rsi), %rax, %rbx
 	vpmuludq 128(%rcx), %ymm10, %ymm15
-	adcx %rax, %r10
 	vpaddq %ymm15, %ymm7, %ymm7
+	adcx %rax, %r10
 	vpmuludq 160(%rcx), %ymm11, %ymm14
 	vpaddq %ymm14, %ymm8, %ymm8
-	adox %rbx, %r11
 	vpmuludq 192(%rcx), %ymm10, %ymm15
+	adox %rbx, %r11
 	vpaddq %ymm15, %ymm9, %ymm9
-	mulx 328(%rsi), %rax, %rbx
 	vpmuludq 224(%rcx), %ymm13, %ymm14
+	mulx 328(%rsi), %rax, %rbx
 	vpaddq %ymm14, %ymm0, %ymm0
 	vpmuludq 256(%rcx), %ymm12, %ymm15
-	adcx %rax, %r11
 	vpaddq %ymm15, %ymm1, %ymm1
+	adcx %rax, %r11
 	vpmuludq 288(%rcx), %ymm13, %ymm14
-	adox %rbx, %r12
 	vpaddq %ymm14, %ymm2, %ymm2
+	adox %rbx, %r12
 	vmovdqa 128(%rsi), %ymm10
 	vpmuludq .LK19(%rip), %ymm10, %ymm12
-	mulx 336(%rsi), %rax, %rbx
 	vpmuludq 0(%rcx), %ymm10, %ymm15
+	mulx 336(%rsi), %rax, %rbx
 	vpaddq %ymm15, %ymm4, %ymm4
-	adcx %rax, %r12
 	vpmuludq 32(%rcx), %ymm10, %ymm14
 	vpaddq %ymm14, %ymm5, %ymm5
+	adcx %rax, %r12
 	vpmuludq 64(%rcx), %ymm10, %ymm15
-	adox %rbx, %r13
 	vpaddq %ymm15, %ymm6, %ymm6
+	adox %rbx, %r13
 	vpmuludq 96(%rcx), %ymm10, %ymm14
-	mulx 344(%rsi), %rax, %r14
 	vpaddq %ymm14, %ymm7, %ymm7
 	vpmuludq 128(%rcx), %ymm10, %ymm15
+	mulx 344(%rsi), %rax, %r14
 	vpaddq %ymm15, %ymm8, %ymm8
-	adcx %rax, %r13
 	vpmuludq 160(%rcx), %ymm10, %ymm14
+	adcx %rax, %r13
 	vpaddq %ymm14, %ymm9, %ymm9
-	adox %rbp, %r14
 	vpmuludq 192(%rcx), %ymm12, %ymm15
 	vpaddq %ymm15, %ymm0, %ymm0
+	adox %rbp, %r14
 	vpmuludq 224(%rcx), %ymm12, %ymm14
-	adcx %rbp, %r14
 	vpaddq %ymm14, %ymm1, %ymm1
+	adcx %rbp, %r14
 	vpmuludq 256(%rcx), %ymm12, %ymm15
-	movq 344(%rcx), %rdx
 	vpaddq %ymm15, %ymm2, %ymm2
 	vpmuludq 288(%rcx), %ymm12, %ymm14
+	movq 344(%rcx), %rdx
 	vpaddq %ymm14, %ymm3, %ymm3
-	xorl %ebp, %ebp
 	vmovdqa 160(%rsi), %ymm10
+	xorl %ebp, %ebp
 	vpaddq %ymm10, %ymm10, %ymm11
-	mulx 320(%rsi), %rax, %rbx
 	vpmuludq .LK19(%rip), %ymm10, %ymm12
 	vpaddq %ymm12, %ymm12, %ymm13
+	mulx 320(%rsi), %rax, %rbx
 	vpmuludq 0(%rcx), %ymm10, %ymm15
-	adcx %rax, %r11
 	vpaddq %ymm15, %ymm5, %ymm5
+	adcx %rax, %r11
 	vpmuludq 32(%rcx), %ymm11, %ymm14
-	adox %rbx, %r12
 	vpaddq %ymm14, %ymm6, %ymm6
 	vpmuludq 64(%rcx), %ymm10, %ymm15
+	adox %rbx, %r12
 	vpaddq %ymm15, %ymm7, %ymm7
-	mulx 328(%rsi), %rax, %rbx
 	vpmuludq 96(%rcx), %ymm11, %ymm14
+	mulx 328(%rsi), %rax, %rbx
 	vpaddq %ymm14, %ymm8, %ymm8
-	adcx %rax, %r12
 	vpmuludq 128(%rcx), %ymm10, %ymm15
 	vpaddq %ymm15, %ymm9, %ymm9
+	adcx %rax, %r12
 	vpmuludq 160(%rcx), %ymm13, %ymm14
-	adox %rbx, %r13
 	vpaddq %ymm14, %ymm0, %ymm0
+	adox %rbx, %r13
 	vpmuludq 192(%rcx), %ymm12, %ymm15
-	mulx 336(%rsi), %rax, %rbx
 	vpaddq %ymm15, %ymm1, %ymm1
 	vpmuludq 224(%rcx), %ymm13, %ymm14
+	mulx 336(%rsi), %rax, %rbx
 	vpaddq %ymm14, %ymm2, %ymm2
-	adcx %rax, %r13
 	vpmuludq 256(%rcx), %ymm12, %ymm15
 	vpaddq %ymm15, %ymm3, %ymm3
-	adox %rbx, %r14
+	adcx %rax, %r13
 	vpmuludq 288(%rcx), %ymm13, %ymm14
 	vpaddq %ymm14, %ymm4, %ymm4
+	adox %rbx, %r14
 	vmovdqa 192(%rsi), %ymm10
-	mulx 344(%rsi), %rax, %r15
 	vpmuludq .LK19(%rip), %ymm10, %ymm12
 	vpmuludq 0(%rcx), %ymm10, %ymm15
-	adcx %rax, %r14
+	mulx 344(%rsi), %rax, %r15
 	vpaddq %ymm15, %ymm6, %ymm6
 	vpmuludq 32(%rcx), %ymm10, %ymm14
+	adcx %rax, %r14
 	vpaddq %ymm14, %ymm7, %ymm7
-	adox %rbp, %r15
 	vpmuludq 64(%rcx), %ymm10, %ymm15
 	vpaddq %ymm15, %ymm8, %ymm8
-	adcx %rbp, %r15
+	adox %rbp, %r15
 	vpmuludq 96(%rcx), %ymm10, %ymm14
 	vpaddq %ymm14, %ymm9, %ymm9
+	adcx %rbp, %r15
 	vpmuludq 128(%rcx), %ymm12, %ymm15
-	movl $38, %edx
 	vpaddq %ymm15, %ymm0, %ymm0
 	vpmuludq 160(%rcx), %ymm12, %ymm14
-	xorl %ebp, %ebp
+	movl $38, %edx
 	vpaddq %ymm14, %ymm1, %ymm1
 	vpmuludq 192(%rcx), %ymm12, %ymm15
+	xorl %ebp, %ebp
 	vpaddq %ymm15, %ymm2, %ymm2
-	mulx %r12, %rax, %rbx
 	vpmuludq 224(%rcx), %ymm12, %ymm14
 	vpaddq %ymm14, %ymm3, %ymm3
-	adcx %rax, %r8
+	mulx %r12, %rax, %rbx
 	vpmuludq 256(%rcx), %ymm12, %ymm15
 	vpaddq %ymm15, %ymm4, %ymm4
+	adcx %rax, %r8
 	vpmuludq 288(%rcx), %ymm12, %ymm14
-	adox %rbx, %r9
 	vpaddq %ymm14, %ymm5, %ymm5
 	vmovdqa 224(%rsi), %ymm10
-	mulx %r13, %rax, %rbx
+	adox %rbx, %r9
 	vpaddq %ymm10, %ymm10, %ymm11
 	vpmuludq .LK19(%rip), %ymm10, %ymm12
+	mulx %r13, %rax, %rbx
 	vpaddq %ymm12, %ymm12, %ymm13
-	adcx %rax, %r9
 	vpmuludq 0(%rcx), %ymm10, %ymm15
 	vpaddq %ymm15, %ymm7, %ymm7
-	adox %rbx, %r10
+	adcx %rax, %r9
 	vpmuludq 32(%rcx), %ymm11, %ymm14
 	vpaddq %ymm14, %ymm8, %ymm8
+	adox %rbx, %r10
 	vpmuludq 64(%rcx), %ymm10, %ymm15
-	mulx %r14, %rax, %rbx
 	vpaddq %ymm15, %ymm9, %ymm9
 	vpmuludq 96(%rcx), %ymm13, %ymm14
-	adcx %rax, %r10
+	mulx %r14, %rax, %rbx
 	vpaddq %ymm14, %ymm0, %ymm0
 	vpmuludq 128(%rcx), %ymm12, %ymm15
+	adcx %rax, %r10
 	vpaddq %ymm15, %ymm1, %ymm1
-	adox %rbx, %r11
 	vpmuludq 160(%rcx), %ymm13, %ymm14
 	vpaddq %ymm14, %ymm2, %ymm2
-	mulx %r15, %rax, %r12
+	adox %rbx, %r11
 	vpmuludq 192(%rcx), %ymm12, %ymm15
 	vpaddq %ymm15, %ymm3, %ymm3
 	vpmuludq 224(%rcx), %ymm13, %ymm14
-	adcx %rax, %r11
+	mulx %r15, %rax, %r12
 	vpaddq %ymm14, %ymm4, %ymm4
 	vpmuludq 256(%rcx), %ymm12, %ymm15
-	adox %rbp, %r12
+	adcx %rax, %r11
 	vpaddq %ymm15, %ymm5, %ymm5
 	vpmuludq 288(%rcx), %ymm13, %ymm14
 	vpaddq %ymm14, %ymm6, %ymm6
-	adcx %rbp, %r12
+	adox %rbp, %r12
 	vmovdqa 256(%rsi), %ymm10
 	vpmuludq .LK19(%rip), %ymm10, %ymm12
-	imulq $38, %r12, %r12
+	adcx %rbp, %r12
 	vpmuludq 0(%rcx), %ymm10, %ymm15
 	vpaddq %ymm15, %ymm8, %ymm8
 	vpmuludq 32(%rcx), %ymm10, %ymm14
-	addq %r12, %r8
+	shldq $1, %r11, %r12
 	vpaddq %ymm14, %ymm9, %ymm9
 	vpmuludq 64(%rcx), %ymm12, %ymm15
-	adcq %rbp, %r9
+	andq .LM63(%rip), %r11
 	vpaddq %ymm15, %ymm0, %ymm0
 	vpmuludq 96(%rcx), %ymm12, %ymm14
 	vpaddq %ymm14, %ymm1, %ymm1
-	adcq %rbp, %r10
+	imulq $19, %r12, %r12
 	vpmuludq 128(%rcx), %ymm12, %ymm15
 	vpaddq %ymm15, %ymm2, %ymm2
-	adcq %rbp, %r11
+	addq %r12, %r8
 	vpmuludq 160(%rcx), %ymm12, %ymm14
 	vpaddq %ymm14, %ymm3, %ymm3
 	vpmuludq 192(%rcx), %ymm12, %ymm15
-	sbbq %rax, %rax
+	adcq $0, %r9
 	vpaddq %ymm15, %ymm4, %ymm4
 	vpmuludq 224(%rcx), %ymm12, %ymm14
-	andl $38, %eax
+	adcq $0, %r10
 	vpaddq %ymm14, %ymm5, %ymm5
 	vpmuludq 256(%rcx), %ymm12, %ymm15
 	vpaddq %ymm15, %ymm6, %ymm6
-	addq %rax, %r8
+	adcq $0, %r11
 	vpmuludq 288(%rcx), %ymm12, %ymm14
 	vpaddq %ymm14, %ymm7, %ymm7
 	movq %r8, 320(%rdi)
@@ -2578,47 +2509,47 @@ FE64_END(CRYPTO_NAMESPACE(ladder4x2_loop))
 	addq %rax, %r11
 	vpaddq %ymm14, %ymm3, %ymm3
 	vpmuludq 96(%rsi), %ymm12, %ymm15
-	adcq %rbx, %r12
 	vpaddq %ymm15, %ymm4, %ymm4
+	adcq %rbx, %r12
 	vpmuludq 128(%rsi), %ymm11, %ymm14
-	adcq %rbp, %r13
 	vpaddq %ymm14, %ymm5, %ymm5
+	adcq %rbp, %r13
 	vpmuludq 160(%rsi), %ymm12, %ymm15
-	adcq %rbp, %r14
 	vpaddq %ymm15, %ymm6, %ymm6
+	adcq %rbp, %r14
 	vpmuludq 192(%rsi), %ymm11, %ymm14
-	xorl %ebp, %ebp
 	vpaddq %ymm14, %ymm7, %ymm7
+	xorl %ebp, %ebp
 	vpmuludq 224(%rsi), %ymm12, %ymm15
-	movq 320(%rsi), %rdx
 	vpaddq %ymm15, %ymm8, %ymm8
+	movq 320(%rsi), %rdx
 	vpmuludq 256(%rsi), %ymm11, %ymm14
-	mulx %rdx, %r8, %rax
 	vpaddq %ymm14, %ymm9, %ymm9
+	mulx %rdx, %r8, %rax
 	vpmuludq 128(%rcx), %ymm11, %ymm15
-	adcx %r9, %r9
 	vpaddq %ymm15, %ymm0, %ymm0
+	adcx %r9, %r9
 	vmovdqa 64(%rsi), %ymm10
-	adox %rax, %r9
 	vpaddq %ymm10, %ymm10, %ymm11
+	adox %rax, %r9
 	vpmuludq 64(%rsi), %ymm10, %ymm14
-	movq 328(%rsi), %rdx
 	vpaddq %ymm14, %ymm4, %ymm4
+	movq 328(%rsi), %rdx
 	vpmuludq 96(%rsi), %ymm11, %ymm15
-	mulx %rdx, %rax, %rbx
 	vpaddq %ymm15, %ymm5, %ymm5
+	mulx %rdx, %rax, %rbx
 	vpmuludq 128(%rsi), %ymm11, %ymm14
-	adcx %r10, %r10
 	vpaddq %ymm14, %ymm6, %ymm6
+	adcx %r10, %r10
 	vpmuludq 160(%rsi), %ymm11, %ymm15
-	adox %rax, %r10
 	vpaddq %ymm15, %ymm7, %ymm7
+	adox %rax, %r10
 	vpmuludq 192(%rsi), %ymm11, %ymm14
-	adcx %r11, %r11
 	vpaddq %ymm14, %ymm8, %ymm8
+	adcx %r11, %r11
 	vpmuludq 224(%rsi), %ymm11, %ymm15
-	adox %rbx, %r11
 	vpaddq %ymm15, %ymm9, %ymm9
+	adox %rbx, %r11
 	vpmuludq 96(%rcx), %ymm11, %ymm14
 	vpaddq %ymm14, %ymm0, %ymm0
 	movq 336(%rsi), %rdx
@@ -2627,104 +2558,103 @@ FE64_END(CRYPTO_NAMESPACE(ladder4x2_loop))
 	mulx %rdx, %rax, %rbx
 	vmovdqa 96(%rsi), %ymm10
 	vpaddq %ymm10, %ymm10, %ymm11
-	adcx %r12, %r12
 	vpaddq %ymm11, %ymm11, %ymm12
+	adcx %r12, %r12
 	vpmuludq 96(%rsi), %ymm11, %ymm14
-	adox %rax, %r12
 	vpaddq %ymm14, %ymm6, %ymm6
+	adox %rax, %r12
 	vpmuludq 128(%rsi), %ymm11, %ymm15
-	adcx %r13, %r13
 	vpaddq %ymm15, %ymm7, %ymm7
+	adcx %r13, %r13
 	vpmuludq 160(%rsi), %ymm12, %ymm14
-	adox %rbx, %r13
 	vpaddq %ymm14, %ymm8, %ymm8
+	adox %rbx, %r13
 	vpmuludq 192(%rsi), %ymm11, %ymm15
-	movq 344(%rsi), %rdx
 	vpaddq %ymm15, %ymm9, %ymm9
+	movq 344(%rsi), %rdx
 	vpmuludq 64(%rcx), %ymm11, %ymm14
-	mulx %rdx, %rax, %r15
 	vpaddq %ymm14, %ymm0, %ymm0
+	mulx %rdx, %rax, %r15
 	vpmuludq 96(%rcx), %ymm11, %ymm15
-	adcx %r14, %r14
 	vpaddq %ymm15, %ymm1, %ymm1
+	adcx %r14, %r14
 	vpmuludq 128(%rcx), %ymm11, %ymm14
-	adox %rax, %r14
 	vpaddq %ymm14, %ymm2, %ymm2
+	adox %rax, %r14
 	vmovdqa 128(%rsi), %ymm10
+	vpaddq %ymm10, %ymm10, %ymm11
 	adcx %rbp, %r15
-	vpaddq %ymm10, %ymm10, %ymm11
 	vpmuludq 128(%rsi), %ymm10, %ymm15
-	adox %rbp, %r15
 	vpaddq %ymm15, %ymm8, %ymm8
+	adox %rbp, %r15
 	vpmuludq 160(%rsi), %ymm11, %ymm14
-	movl $38, %edx
 	vpaddq %ymm14, %ymm9, %ymm9
+	movl $38, %edx
 	vpmuludq 32(%rcx), %ymm11, %ymm15
-	xorl %ebp, %ebp
 	vpaddq %ymm15, %ymm0, %ymm0
+	xorl %ebp, %ebp
 	vpmuludq 64(%rcx), %ymm10, %ymm14
-	mulx %r12, %rax, %rbx
 	vpaddq %ymm14, %ymm1, %ymm1
+	mulx %r12, %rax, %rbx
 	vpmuludq 96(%rcx), %ymm11, %ymm15
-	adcx %rax, %r8
 	vpaddq %ymm15, %ymm2, %ymm2
+	adcx %rax, %r8
 	vpmuludq 128(%rcx), %ymm10, %ymm14
-	adox %rbx, %r9
 	vpaddq %ymm14, %ymm3, %ymm3
+	adox %rbx, %r9
 	vmovdqa 160(%rsi), %ymm10
-	mulx %r13, %rax, %rbx
 	vpaddq %ymm10, %ymm10, %ymm11
+	mulx %r13, %rax, %rbx
 	vpmuludq 0(%rcx), %ymm10, %ymm15
-	adcx %rax, %r9
 	vpaddq %ymm15, %ymm0, %ymm0
 	vpmuludq 32(%rcx), %ymm11, %ymm14
-	adox %rbx, %r10
+	adcx %rax, %r9
 	vpaddq %ymm14, %ymm1, %ymm1
 	vpmuludq 64(%rcx), %ymm11, %ymm15
-	mulx %r14, %rax, %rbx
+	adox %rbx, %r10
 	vpaddq %ymm15, %ymm2, %ymm2
 	vpmuludq 96(%rcx), %ymm11, %ymm14
-	adcx %rax, %r10
+	mulx %r14, %rax, %rbx
 	vpaddq %ymm14, %ymm3, %ymm3
 	vpmuludq 128(%rcx), %ymm11, %ymm15
-	adox %rbx, %r11
+	adcx %rax, %r10
 	vpaddq %ymm15, %ymm4, %ymm4
 	vmovdqa 192(%rsi), %ymm10
-	mulx %r15, %rax, %r12
+	adox %rbx, %r11
 	vpaddq %ymm10, %ymm10, %ymm11
 	vpmuludq 32(%rcx), %ymm10, %ymm14
-	adcx %rax, %r11
+	mulx %r15, %rax, %r12
 	vpaddq %ymm14, %ymm2, %ymm2
 	vpmuludq 64(%rcx), %ymm10, %ymm15
-	adox %rbp, %r12
+	adcx %rax, %r11
 	vpaddq %ymm15, %ymm3, %ymm3
 	vpmuludq 96(%rcx), %ymm11, %ymm14
-	adcx %rbp, %r12
+	adox %rbp, %r12
 	vpaddq %ymm14, %ymm4, %ymm4
 	vpmuludq 128(%rcx), %ymm10, %ymm15
-	imulq $38, %r12, %r12
+	adcx %rbp, %r12
 	vpaddq %ymm15, %ymm5, %ymm5
 	vmovdqa 224(%rsi), %ymm10
-	addq %r12, %r8
+	shldq $1, %r11, %r12
 	vpaddq %ymm10, %ymm10, %ymm11
 	vpmuludq 64(%rcx), %ymm10, %ymm14
-	adcq %rbp, %r9
+	andq .LM63(%rip), %r11
 	vpaddq %ymm14, %ymm4, %ymm4
 	vpmuludq 96(%rcx), %ymm11, %ymm15
-	adcq %rbp, %r10
+	imulq $19, %r12, %r12
 	vpaddq %ymm15, %ymm5, %ymm5
 	vpmuludq 128(%rcx), %ymm11, %ymm14
+	addq %r12, %r8
 	vpaddq %ymm14, %ymm6, %ymm6
-	adcq %rbp, %r11
 	vmovdqa 256(%rsi), %ymm10
+	adcq $0, %r9
 	vpmuludq 96(%rcx), %ymm10, %ymm15
-	sbbq %rax, %rax
 	vpaddq %ymm15, %ymm6, %ymm6
+	adcq $0, %r10
 	vpmuludq 128(%rcx), %ymm10, %ymm14
-	andl $38, %eax
 	vpaddq %ymm14, %ymm7, %ymm7
+	adcq $0, %r11
 	vmovdqa 288(%rsi), %ymm10
-	addq %rax, %r8
 	vpmuludq 128(%rcx), %ymm10, %ymm15
 	vpaddq %ymm15, %ymm8, %ymm8
 	movq %r8, 320(%rdi)
@@ -2793,269 +2723,268 @@ FE64_END(CRYPTO_NAMESPACE(ladder4x2_loop))
 	movq 320(%rcx), %rdx
 	vpmuludq 64(%rcx), %ymm10, %ymm2
 	vpmuludq 96(%rcx), %ymm10, %ymm3
-	mulx 1280(%rsi), %r8, %r9
 	vpmuludq 128(%rcx), %ymm10, %ymm4
+	mulx 1280(%rsi), %r8, %r9
 	vpmuludq 160(%rcx), %ymm10, %ymm5
 	vpmuludq 192(%rcx), %ymm10, %ymm6
 	mulx 1288(%rsi), %rax, %r10
 	vpmuludq 224(%rcx), %ymm10, %ymm7
 	vpmuludq 256(%rcx), %ymm10, %ymm8
-	addq %rax, %r9
 	vpmuludq 288(%rcx), %ymm10, %ymm9
+	addq %rax, %r9
 	vmovdqa 32(%rsi), %ymm10
 	vmovdqa 352(%rsi), %ymm11
 	mulx 1296(%rsi), %rax, %r11
 	vmovdqa 992(%rsi), %ymm13
 	vpmuludq 0(%rcx), %ymm10, %ymm15
-	adcq %rax, %r10
 	vpaddq %ymm15, %ymm1, %ymm1
+	adcq %rax, %r10
 	vpmuludq 32(%rcx), %ymm11, %ymm14
 	vpaddq %ymm14, %ymm2, %ymm2
 	mulx 1304(%rsi), %rax, %r12
 	vpmuludq 64(%rcx), %ymm10, %ymm15
 	vpaddq %ymm15, %ymm3, %ymm3
-	adcq %rax, %r11
 	vpmuludq 96(%rcx), %ymm11, %ymm14
+	adcq %rax, %r11
 	vpaddq %ymm14, %ymm4, %ymm4
 	vpmuludq 128(%rcx), %ymm10, %ymm15
 	adcq $0, %r12
 	vpaddq %ymm15, %ymm5, %ymm5
 	vpmuludq 160(%rcx), %ymm11, %ymm14
-	movq 328(%rcx), %rdx
 	vpaddq %ymm14, %ymm6, %ymm6
+	movq 328(%rcx), %rdx
 	vpmuludq 192(%rcx), %ymm10, %ymm15
 	vpaddq %ymm15, %ymm7, %ymm7
 	xorl %ebp, %ebp
 	vpmuludq 224(%rcx), %ymm11, %ymm14
 	vpaddq %ymm14, %ymm8, %ymm8
-	mulx 1280(%rsi), %rax, %rbx
 	vpmuludq 256(%rcx), %ymm10, %ymm15
+	mulx 1280(%rsi), %rax, %rbx
 	vpaddq %ymm15, %ymm9, %ymm9
 	vpmuludq 288(%rcx), %ymm13, %ymm14
 	adcx %rax, %r9
 	vpaddq %ymm14, %ymm0, %ymm0
 	vmovdqa 64(%rsi), %ymm10
-	adox %rbx, %r10
 	vmovdqa 704(%rsi), %ymm12
+	adox %rbx, %r10
 	vpmuludq 0(%rcx), %ymm10, %ymm15
 	vpaddq %ymm15, %ymm2, %ymm2
 	mulx 1288(%rsi), %rax, %rbx
 	vpmuludq 32(%rcx), %ymm10, %ymm14
 	vpaddq %ymm14, %ymm3, %ymm3
-	adcx %rax, %r10
 	vpmuludq 64(%rcx), %ymm10, %ymm15
+	adcx %rax, %r10
 	vpaddq %ymm15, %ymm4, %ymm4
 	vpmuludq 96(%rcx), %ymm10, %ymm14
 	adox %rbx, %r11
 	vpaddq %ymm14, %ymm5, %ymm5
 	vpmuludq 128(%rcx), %ymm10, %ymm15
-	mulx 1296(%rsi), %rax, %rbx
 	vpaddq %ymm15, %ymm6, %ymm6
+	mulx 1296(%rsi), %rax, %rbx
 	vpmuludq 160(%rcx), %ymm10, %ymm14
 	vpaddq %ymm14, %ymm7, %ymm7
 	adcx %rax, %r11
 	vpmuludq 192(%rcx), %ymm10, %ymm15
 	vpaddq %ymm15, %ymm8, %ymm8
-	adox %rbx, %r12
 	vpmuludq 224(%rcx), %ymm10, %ymm14
+	adox %rbx, %r12
 	vpaddq %ymm14, %ymm9, %ymm9
 	vpmuludq 256(%rcx), %ymm12, %ymm15
 	mulx 1304(%rsi), %rax, %r13
 	vpaddq %ymm15, %ymm0, %ymm0
 	vpmuludq 288(%rcx), %ymm12, %ymm14
-	adcx %rax, %r12
 	vpaddq %ymm14, %ymm1, %ymm1
+	adcx %rax, %r12
 	vmovdqa 96(%rsi), %ymm10
 	vmovdqa 416(%rsi), %ymm11
-	adox %rbp, %r13
 	vmovdqa 736(%rsi), %ymm12
+	adox %rbp, %r13
 	vmovdqa 1056(%rsi), %ymm13
-	adcx %rbp, %r13
 	vpmuludq 0(%rcx), %ymm10, %ymm15
+	adcx %rbp, %r13
 	vpaddq %ymm15, %ymm3, %ymm3
 	vpmuludq 32(%rcx), %ymm11, %ymm14
-	movq 336(%rcx), %rdx
 	vpaddq %ymm14, %ymm4, %ymm4
+	movq 336(%rcx), %rdx
 	vpmuludq 64(%rcx), %ymm10, %ymm15
-	xorl %ebp, %ebp
 	vpaddq %ymm15, %ymm5, %ymm5
+	xorl %ebp, %ebp
 	vpmuludq 96(%rcx), %ymm11, %ymm14
 	vpaddq %ymm14, %ymm6, %ymm6
-	mulx 1280(%rsi), %rax, %rbx
 	vpmuludq 128(%rcx), %ymm10, %ymm15
+	mulx 1280(%rsi), %rax, %rbx
 	vpaddq %ymm15, %ymm7, %ymm7
-	adcx %rax, %r10
 	vpmuludq 160(%rcx), %ymm11, %ymm14
+	adcx %rax, %r10
 	vpaddq %ymm14, %ymm8, %ymm8
 	vpmuludq 192(%rcx), %ymm10, %ymm15
-	adox %rbx, %r11
 	vpaddq %ymm15, %ymm9, %ymm9
+	adox %rbx, %r11
 	vpmuludq 224(%rcx), %ymm13, %ymm14
-	mulx 1288(%rsi), %rax, %rbx
 	vpaddq %ymm14, %ymm0, %ymm0
+	mulx 1288(%rsi), %rax, %rbx
 	vpmuludq 256(%rcx), %ymm12, %ymm15
 	vpaddq %ymm15, %ymm1, %ymm1
-	adcx %rax, %r11
 	vpmuludq 288(%rcx), %ymm13, %ymm14
+	adcx %rax, %r11
 	vpaddq %ymm14, %ymm2, %ymm2
-	adox %rbx, %r12
 	vmovdqa 128(%rsi), %ymm10
+	adox %rbx, %r12
 	vmovdqa 768(%rsi), %ymm12
 	vpmuludq 0(%rcx), %ymm10, %ymm15
-	mulx 1296(%rsi), %rax, %rbx
 	vpaddq %ymm15, %ymm4, %ymm4
+	mulx 1296(%rsi), %rax, %rbx
 	vpmuludq 32(%rcx), %ymm10, %ymm14
-	adcx %rax, %r12
 	vpaddq %ymm14, %ymm5, %ymm5
+	adcx %rax, %r12
 	vpmuludq 64(%rcx), %ymm10, %ymm15
 	vpaddq %ymm15, %ymm6, %ymm6
-	adox %rbx, %r13
 	vpmuludq 96(%rcx), %ymm10, %ymm14
+	adox %rbx, %r13
 	vpaddq %ymm14, %ymm7, %ymm7
-	mulx 1304(%rsi), %rax, %r14
 	vpmuludq 128(%rcx), %ymm10, %ymm15
+	mulx 1304(%rsi), %rax, %r14
 	vpaddq %ymm15, %ymm8, %ymm8
 	vpmuludq 160(%rcx), %ymm10, %ymm14
-	adcx %rax, %r13
 	vpaddq %ymm14, %ymm9, %ymm9
+	adcx %rax, %r13
 	vpmuludq 192(%rcx), %ymm12, %ymm15
-	adox %rbp, %r14
 	vpaddq %ymm15, %ymm0, %ymm0
+	adox %rbp, %r14
 	vpmuludq 224(%rcx), %ymm12, %ymm14
 	vpaddq %ymm14, %ymm1, %ymm1
-	adcx %rbp, %r14
 	vpmuludq 256(%rcx), %ymm12, %ymm15
+	adcx %rbp, %r14
 	vpaddq %ymm15, %ymm2, %ymm2
-	movq 344(%rcx), %rdx
 	vpmuludq 288(%rcx), %ymm12, %ymm14
+	movq 344(%rcx), %rdx
 	vpaddq %ymm14, %ymm3, %ymm3
 	vmovdqa 160(%rsi), %ymm10
-	xorl %ebp, %ebp
 	vmovdqa 480(%rsi), %ymm11
+	xorl %ebp, %ebp
 	vmovdqa 800(%rsi), %ymm12
-	mulx 1280(%rsi), %rax, %rbx
 	vmovdqa 1120(%rsi), %ymm13
+	mulx 1280(%rsi), %rax, %rbx
 	vpmuludq 0(%rcx), %ymm10, %ymm15
 	vpaddq %ymm15, %ymm5, %ymm5
-	adcx %rax, %r11
 	vpmuludq 32(%rcx), %ymm11, %ymm14
+	adcx %rax, %r11
 	vpaddq %ymm14, %ymm6, %ymm6
-	adox %rbx, %r12
 	vpmuludq 64(%rcx), %ymm10, %ymm15
+	adox %rbx, %r12
 	vpaddq %ymm15, %ymm7, %ymm7
 	vpmuludq 96(%rcx), %ymm11, %ymm14
-	mulx 1288(%rsi), %rax, %rbx
 	vpaddq %ymm14, %ymm8, %ymm8
+	mulx 1288(%rsi), %rax, %rbx
 	vpmuludq 128(%rcx), %ymm10, %ymm15
-	adcx %rax, %r12
 	vpaddq %ymm15, %ymm9, %ymm9
 	vpmuludq 160(%rcx), %ymm13, %ymm14
+	adcx %rax, %r12
 	vpaddq %ymm14, %ymm0, %ymm0
-	adox %rbx, %r13
 	vpmuludq 192(%rcx), %ymm12, %ymm15
+	adox %rbx, %r13
 	vpaddq %ymm15, %ymm1, %ymm1
-	mulx 1296(%rsi), %rax, %rbx
 	vpmuludq 224(%rcx), %ymm13, %ymm14
 	vpaddq %ymm14, %ymm2, %ymm2
+	mulx 1296(%rsi), %rax, %rbx
 	vpmuludq 256(%rcx), %ymm12, %ymm15
-	adcx %rax, %r13
 	vpaddq %ymm15, %ymm3, %ymm3
+	adcx %rax, %r13
 	vpmuludq 288(%rcx), %ymm13, %ymm14
-	adox %rbx, %r14
 	vpaddq %ymm14, %ymm4, %ymm4
 	vmovdqa 192(%rsi), %ymm10
+	adox %rbx, %r14
 	vmovdqa 832(%rsi), %ymm12
-	mulx 1304(%rsi), %rax, %r15
 	vpmuludq 0(%rcx), %ymm10, %ymm15
+	mulx 1304(%rsi), %rax, %r15
 	vpaddq %ymm15, %ymm6, %ymm6
-	adcx %rax, %r14
 	vpmuludq 32(%rcx), %ymm10, %ymm14
 	vpaddq %ymm14, %ymm7, %ymm7
+	adcx %rax, %r14
 	vpmuludq 64(%rcx), %ymm10, %ymm15
-	adox %rbp, %r15
 	vpaddq %ymm15, %ymm8, %ymm8
+	adox %rbp, %r15
 	vpmuludq 96(%rcx), %ymm10, %ymm14
-	adcx %rbp, %r15
 	vpaddq %ymm14, %ymm9, %ymm9
 	vpmuludq 128(%rcx), %ymm12, %ymm15
-	movl $38, %edx
+	adcx %rbp, %r15
 	vpaddq %ymm15, %ymm0, %ymm0
 	vpmuludq 160(%rcx), %ymm12, %ymm14
+	movl $38, %edx
 	vpaddq %ymm14, %ymm1, %ymm1
-	xorl %ebp, %ebp
 	vpmuludq 192(%rcx), %ymm12, %ymm15
 	vpaddq %ymm15, %ymm2, %ymm2
-	mulx %r12, %rax, %rbx
+	xorl %ebp, %ebp
 	vpmuludq 224(%rcx), %ymm12, %ymm14
 	vpaddq %ymm14, %ymm3, %ymm3
+	mulx %r12, %rax, %rbx
 	vpmuludq 256(%rcx), %ymm12, %ymm15
-	adcx %rax, %r8
 	vpaddq %ymm15, %ymm4, %ymm4
 	vpmuludq 288(%rcx), %ymm12, %ymm14
-	adox %rbx, %r9
+	adcx %rax, %r8
 	vpaddq %ymm14, %ymm5, %ymm5
 	vmovdqa 224(%rsi), %ymm10
+	adox %rbx, %r9
 	vmovdqa 544(%rsi), %ymm11
-	mulx %r13, %rax, %rbx
 	vmovdqa 864(%rsi), %ymm12
 	vmovdqa 1184(%rsi), %ymm13
-	adcx %rax, %r9
+	mulx %r13, %rax, %rbx
 	vpmuludq 0(%rcx), %ymm10, %ymm15
 	vpaddq %ymm15, %ymm7, %ymm7
+	adcx %rax, %r9
 	vpmuludq 32(%rcx), %ymm11, %ymm14
-	adox %rbx, %r10
 	vpaddq %ymm14, %ymm8, %ymm8
 	vpmuludq 64(%rcx), %ymm10, %ymm15
-	mulx %r14, %rax, %rbx
+	adox %rbx, %r10
 	vpaddq %ymm15, %ymm9, %ymm9
 	vpmuludq 96(%rcx), %ymm13, %ymm14
+	mulx %r14, %rax, %rbx
 	vpaddq %ymm14, %ymm0, %ymm0
-	adcx %rax, %r10
 	vpmuludq 128(%rcx), %ymm12, %ymm15
 	vpaddq %ymm15, %ymm1, %ymm1
-	adox %rbx, %r11
+	adcx %rax, %r10
 	vpmuludq 160(%rcx), %ymm13, %ymm14
 	vpaddq %ymm14, %ymm2, %ymm2
+	adox %rbx, %r11
 	vpmuludq 192(%rcx), %ymm12, %ymm15
-	mulx %r15, %rax, %r12
 	vpaddq %ymm15, %ymm3, %ymm3
 	vpmuludq 224(%rcx), %ymm13, %ymm14
-	adcx %rax, %r11
+	mulx %r15, %rax, %r12
 	vpaddq %ymm14, %ymm4, %ymm4
 	vpmuludq 256(%rcx), %ymm12, %ymm15
+	adcx %rax, %r11
 	vpaddq %ymm15, %ymm5, %ymm5
-	adox %rbp, %r12
 	vpmuludq 288(%rcx), %ymm13, %ymm14
 	vpaddq %ymm14, %ymm6, %ymm6
-	adcx %rbp, %r12
+	adox %rbp, %r12
 	vmovdqa 256(%rsi), %ymm10
 	vmovdqa 896(%rsi), %ymm12
 	vpmuludq 0(%rcx), %ymm10, %ymm15
-	imulq $38, %r12, %r12
+	adcx %rbp, %r12
 	vpaddq %ymm15, %ymm8, %ymm8
 	vpmuludq 32(%rcx), %ymm10, %ymm14
-	addq %r12, %r8
+	shldq $1, %r11, %r12
 	vpaddq %ymm14, %ymm9, %ymm9
 	vpmuludq 64(%rcx), %ymm12, %ymm15
 	vpaddq %ymm15, %ymm0, %ymm0
-	adcq %rbp, %r9
+	andq .LM63(%rip), %r11
 	vpmuludq 96(%rcx), %ymm12, %ymm14
 	vpaddq %ymm14, %ymm1, %ymm1
-	adcq %rbp, %r10
+	imulq $19, %r12, %r12
 	vpmuludq 128(%rcx), %ymm12, %ymm15
 	vpaddq %ymm15, %ymm2, %ymm2
 	vpmuludq 160(%rcx), %ymm12, %ymm14
-	adcq %rbp, %r11
+	addq %r12, %r8
 	vpaddq %ymm14, %ymm3, %ymm3
 	vpmuludq 192(%rcx), %ymm12, %ymm15
-	sbbq %rax, %rax
+	adcq $0, %r9
 	vpaddq %ymm15, %ymm4, %ymm4
 	vpmuludq 224(%rcx), %ymm12, %ymm14
 	vpaddq %ymm14, %ymm5, %ymm5
-	andl $38, %eax
+	adcq $0, %r10
 	vpmuludq 256(%rcx), %ymm12, %ymm15
 	vpaddq %ymm15, %ymm6, %ymm6
-	addq %rax, %r8
+	adcq $0, %r11
 	vpmuludq 288(%rcx), %ymm12, %ymm14
 	vpaddq %ymm14, %ymm7, %ymm7
 	vmovdqa 288(%rsi), %ymm10
@@ -3150,260 +3079,245 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4x1_loop))
 	.p2align 5
 1:
 	movq (%rsp), %rdi
-	movq 7504(%rdi), %rcx
+	movq 7888(%rdi), %rcx
 	movq %rcx, %rax
 	shrq $6, %rax
 	shlq $5, %rax
-	vmovdqa 7264(%rdi,%rax), %ymm0
+	vmovdqa 7648(%rdi,%rax), %ymm0
 	andl $63, %ecx
 	vmovq %rcx, %xmm1
 	vpsrlq %xmm1, %ymm0, %ymm0
 	vpand .LONE(%rip), %ymm0, %ymm0
 	vpxor %ymm2, %ymm2, %ymm2
 	vpsubq %ymm0, %ymm2, %ymm0
-	vpxor 7392(%rdi), %ymm0, %ymm15
-	vmovdqa %ymm0, 7392(%rdi)
+	vpxor 7776(%rdi), %ymm0, %ymm15
+	vmovdqa %ymm0, 7776(%rdi)
 	vmovdqa 1344(%rdi), %ymm0
-	movq 7504(%rdi), %rcx
 	vmovdqa 2112(%rdi), %ymm1
-	movq %rcx, %rax
+	movq 7888(%rdi), %rcx
 	vmovdqa 1728(%rdi), %ymm4
-	shrq $3, %rax
+	movq %rcx, %rax
 	vmovdqa 2496(%rdi), %ymm5
-	movzbl 7424(%rdi,%rax), %eax
+	shrq $3, %rax
 	vpblendvb %ymm15, 2112(%rdi), %ymm0, %ymm2
-	andl $7, %ecx
+	movzbl 7808(%rdi,%rax), %eax
 	vpblendvb %ymm15, 1344(%rdi), %ymm1, %ymm3
-	shrl %cl, %eax
+	andl $7, %ecx
 	vpblendvb %ymm15, 2496(%rdi), %ymm4, %ymm6
-	andl $1, %eax
+	shrl %cl, %eax
 	vpblendvb %ymm15, 1728(%rdi), %ymm5, %ymm7
-	movq 7488(%rdi), %rsi
+	andl $1, %eax
 	vpaddq %ymm6, %ymm2, %ymm8
-	xorq %rax, %rsi
-	movq %rax, 7488(%rdi)
+	movq 7872(%rdi), %rsi
 	vmovdqa %ymm8, 2880(%rdi)
-	negq %rsi
+	xorq %rax, %rsi
 	vpaddq .LTWOP0(%rip), %ymm2, %ymm9
-	movq 2048(%rdi), %rax
+	movq %rax, 7872(%rdi)
 	vpsubq %ymm6, %ymm9, %ymm9
-	movq 2816(%rdi), %rbx
+	negq %rsi
 	vmovdqa %ymm9, 3264(%rdi)
-	movq %rax, %rdx
+	movq 2048(%rdi), %rax
 	vpaddq %ymm7, %ymm3, %ymm10
-	xorq %rbx, %rdx
+	movq 2816(%rdi), %rbx
 	vmovdqa %ymm10, 3648(%rdi)
-	andq %rsi, %rdx
+	movq %rax, %rdx
 	vpaddq .LTWOP0(%rip), %ymm3, %ymm11
-	xorq %rdx, %rax
+	xorq %rbx, %rdx
 	vpsubq %ymm7, %ymm11, %ymm11
-	xorq %rdx, %rbx
-	movq %rax, 2048(%rdi)
+	andq %rsi, %rdx
 	vmovdqa %ymm11, 4032(%rdi)
-	movq %rbx, 2816(%rdi)
+	xorq %rdx, %rax
 	vmovdqa 1376(%rdi), %ymm0
-	movq 2056(%rdi), %rax
+	xorq %rdx, %rbx
 	vmovdqa 2144(%rdi), %ymm1
-	movq 2824(%rdi), %rbx
+	movq %rax, 2048(%rdi)
 	vmovdqa 1760(%rdi), %ymm4
-	movq %rax, %rdx
+	movq %rbx, 2816(%rdi)
 	vmovdqa 2528(%rdi), %ymm5
-	xorq %rbx, %rdx
+	movq 2056(%rdi), %rax
 	vpblendvb %ymm15, 2144(%rdi), %ymm0, %ymm2
-	andq %rsi, %rdx
+	movq 2824(%rdi), %rbx
 	vpblendvb %ymm15, 1376(%rdi), %ymm1, %ymm3
-	xorq %rdx, %rax
+	movq %rax, %rdx
 	vpblendvb %ymm15, 2528(%rdi), %ymm4, %ymm6
-	xorq %rdx, %rbx
+	xorq %rbx, %rdx
 	vpblendvb %ymm15, 1760(%rdi), %ymm5, %ymm7
-	movq %rax, 2056(%rdi)
-	movq %rbx, 2824(%rdi)
+	andq %rsi, %rdx
 	vpaddq %ymm6, %ymm2, %ymm8
-	movq 2064(%rdi), %rax
+	xorq %rdx, %rax
 	vmovdqa %ymm8, 2912(%rdi)
-	movq 2832(%rdi), %rbx
+	xorq %rdx, %rbx
 	vpaddq .LTWOPO(%rip), %ymm2, %ymm9
-	movq %rax, %rdx
+	movq %rax, 2056(%rdi)
 	vpsubq %ymm6, %ymm9, %ymm9
-	xorq %rbx, %rdx
+	movq %rbx, 2824(%rdi)
 	vmovdqa %ymm9, 3296(%rdi)
-	andq %rsi, %rdx
+	movq 2064(%rdi), %rax
 	vpaddq %ymm7, %ymm3, %ymm10
-	xorq %rdx, %rax
+	movq 2832(%rdi), %rbx
 	vmovdqa %ymm10, 3680(%rdi)
-	xorq %rdx, %rbx
-	vpaddq .LTWOPO(%rip), %ymm3, %ymm11
-	movq %rax, 2064(%rdi)
-	movq %rbx, 2832(%rdi)
-	vpsubq %ymm7, %ymm11, %ymm11
-	movq 2072(%rdi), %rax
-	vmovdqa %ymm11, 4064(%rdi)
-	movq 2840(%rdi), %rbx
-	vmovdqa 1408(%rdi), %ymm0
 	movq %rax, %rdx
-	vmovdqa 2176(%rdi), %ymm1
+	vpaddq .LTWOPO(%rip), %ymm3, %ymm11
 	xorq %rbx, %rdx
-	vmovdqa 1792(%rdi), %ymm4
+	vpsubq %ymm7, %ymm11, %ymm11
 	andq %rsi, %rdx
-	vmovdqa 2560(%rdi), %ymm5
+	vmovdqa %ymm11, 4064(%rdi)
 	xorq %rdx, %rax
-	vpblendvb %ymm15, 2176(%rdi), %ymm0, %ymm2
+	vmovdqa 1408(%rdi), %ymm0
 	xorq %rdx, %rbx
+	vmovdqa 2176(%rdi), %ymm1
+	movq %rax, 2064(%rdi)
+	vmovdqa 1792(%rdi), %ymm4
+	movq %rbx, 2832(%rdi)
+	vmovdqa 2560(%rdi), %ymm5
+	movq 2072(%rdi), %rax
+	vpblendvb %ymm15, 2176(%rdi), %ymm0, %ymm2
+	movq 2840(%rdi), %rbx
 	vpblendvb %ymm15, 1408(%rdi), %ymm1, %ymm3
-	movq %rax, 2072(%rdi)
+	movq %rax, %rdx
 	vpblendvb %ymm15, 2560(%rdi), %ymm4, %ymm6
-	movq %rbx, 2840(%rdi)
-	movq 1664(%rdi), %r8
+	xorq %rbx, %rdx
 	vpblendvb %ymm15, 1792(%rdi), %ymm5, %ymm7
-	movq 2432(%rdi), %r12
+	andq %rsi, %rdx
 	vpaddq %ymm6, %ymm2, %ymm8
-	movq 1672(%rdi), %r9
+	xorq %rdx, %rax
 	vmovdqa %ymm8, 2944(%rdi)
-	movq 2440(%rdi), %r13
+	xorq %rdx, %rbx
 	vpaddq .LTWOPE(%rip), %ymm2, %ymm9
-	movq 1680(%rdi), %r10
+	movq %rax, 2072(%rdi)
 	vpsubq %ymm6, %ymm9, %ymm9
-	movq 2448(%rdi), %r14
+	movq %rbx, 2840(%rdi)
 	vmovdqa %ymm9, 3328(%rdi)
-	movq 1688(%rdi), %r11
+	movq 1664(%rdi), %r8
 	vpaddq %ymm7, %ymm3, %ymm10
-	movq 2456(%rdi), %r15
+	movq 2432(%rdi), %r12
 	vmovdqa %ymm10, 3712(%rdi)
-	movq %r8, %rax
-	xorq %r12, %rax
+	movq 1672(%rdi), %r9
 	vpaddq .LTWOPE(%rip), %ymm3, %ymm11
-	andq %rsi, %rax
+	movq 2440(%rdi), %r13
 	vpsubq %ymm7, %ymm11, %ymm11
-	xorq %rax, %r8
+	movq 1680(%rdi), %r10
 	vmovdqa %ymm11, 4096(%rdi)
-	xorq %rax, %r12
+	movq 2448(%rdi), %r14
 	vmovdqa 1440(%rdi), %ymm0
-	movq %r9, %rax
+	movq 1688(%rdi), %r11
 	vmovdqa 2208(%rdi), %ymm1
-	xorq %r13, %rax
+	movq 2456(%rdi), %r15
 	vmovdqa 1824(%rdi), %ymm4
-	andq %rsi, %rax
+	movq %r8, %rax
 	vmovdqa 2592(%rdi), %ymm5
-	xorq %rax, %r9
+	xorq %r12, %rax
 	vpblendvb %ymm15, 2208(%rdi), %ymm0, %ymm2
-	xorq %rax, %r13
+	andq %rsi, %rax
 	vpblendvb %ymm15, 1440(%rdi), %ymm1, %ymm3
-	movq %r10, %rax
-	xorq %r14, %rax
+	xorq %rax, %r8
 	vpblendvb %ymm15, 2592(%rdi), %ymm4, %ymm6
-	andq %rsi, %rax
+	xorq %rax, %r12
 	vpblendvb %ymm15, 1824(%rdi), %ymm5, %ymm7
-	xorq %rax, %r10
+	movq %r9, %rax
 	vpaddq %ymm6, %ymm2, %ymm8
-	xorq %rax, %r14
+	xorq %r13, %rax
 	vmovdqa %ymm8, 2976(%rdi)
-	movq %r11, %rax
-	vpaddq .LTWOPO(%rip), %ymm2, %ymm9
-	xorq %r15, %rax
-	vpsubq %ymm6, %ymm9, %ymm9
 	andq %rsi, %rax
-	vmovdqa %ymm9, 3360(%rdi)
-	xorq %rax, %r11
-	vpaddq %ymm7, %ymm3, %ymm10
-	xorq %rax, %r15
-	movq %r8, %rbx
-	vmovdqa %ymm10, 3744(%rdi)
-	movq %r9, %rcx
-	vpaddq .LTWOPO(%rip), %ymm3, %ymm11
-	movq %r10, %rdx
-	vpsubq %ymm7, %ymm11, %ymm11
-	movq %r11, %rsi
-	vmovdqa %ymm11, 4128(%rdi)
-	addq 2048(%rdi), %rbx
-	vmovdqa 1472(%rdi), %ymm0
-	adcq 2056(%rdi), %rcx
-	vmovdqa 2240(%rdi), %ymm1
-	adcq 2064(%rdi), %rdx
-	vmovdqa 1856(%rdi), %ymm4
-	adcq 2072(%rdi), %rsi
-	vmovdqa 2624(%rdi), %ymm5
-	sbbq %rax, %rax
-	andl $38, %eax
-	vpblendvb %ymm15, 2240(%rdi), %ymm0, %ymm2
-	addq %rax, %rbx
-	vpblendvb %ymm15, 1472(%rdi), %ymm1, %ymm3
-	adcq $0, %rcx
-	vpblendvb %ymm15, 2624(%rdi), %ymm4, %ymm6
-	adcq $0, %rdx
-	vpblendvb %ymm15, 1856(%rdi), %ymm5, %ymm7
-	adcq $0, %rsi
-	vpaddq %ymm6, %ymm2, %ymm8
-	sbbq %rax, %rax
-	vmovdqa %ymm8, 3008(%rdi)
-	andl $38, %eax
-	vpaddq .LTWOPE(%rip), %ymm2, %ymm9
-	addq %rax, %rbx
-	vpsubq %ymm6, %ymm9, %ymm9
-	movq %rbx, 3200(%rdi)
-	vmovdqa %ymm9, 3392(%rdi)
-	movq %rcx, 3208(%rdi)
-	movq %rdx, 3216(%rdi)
-	vpaddq %ymm7, %ymm3, %ymm10
-	movq %rsi, 3224(%rdi)
-	vmovdqa %ymm10, 3776(%rdi)
-	subq 2048(%rdi), %r8
-	vpaddq .LTWOPE(%rip), %ymm3, %ymm11
-	sbbq 2056(%rdi), %r9
-	vpsubq %ymm7, %ymm11, %ymm11
-	sbbq 2064(%rdi), %r10
-	vmovdqa %ymm11, 4160(%rdi)
-	sbbq 2072(%rdi), %r11
-	vmovdqa 1504(%rdi), %ymm0
-	sbbq %rax, %rax
-	vmovdqa 2272(%rdi), %ymm1
-	andl $38, %eax
-	vmovdqa 1888(%rdi), %ymm4
-	subq %rax, %r8
-	sbbq $0, %r9
-	vmovdqa 2656(%rdi), %ymm5
-	sbbq $0, %r10
-	vpblendvb %ymm15, 2272(%rdi), %ymm0, %ymm2
-	sbbq $0, %r11
-	vpblendvb %ymm15, 1504(%rdi), %ymm1, %ymm3
-	sbbq %rax, %rax
-	vpblendvb %ymm15, 2656(%rdi), %ymm4, %ymm6
-	andl $38, %eax
-	vpblendvb %ymm15, 1888(%rdi), %ymm5, %ymm7
-	subq %rax, %r8
-	vpaddq %ymm6, %ymm2, %ymm8
-	movq %r8, 3584(%rdi)
-	vmovdqa %ymm8, 3040(%rdi)
-	movq %r9, 3592(%rdi)
 	vpaddq .LTWOPO(%rip), %ymm2, %ymm9
-	movq %r10, 3600(%rdi)
+	xorq %rax, %r9
 	vpsubq %ymm6, %ymm9, %ymm9
-	movq %r11, 3608(%rdi)
-	movq %r12, %rbx
-	vmovdqa %ymm9, 3424(%rdi)
-	movq %r13, %rcx
+	xorq %rax, %r13
+	vmovdqa %ymm9, 3360(%rdi)
+	movq %r10, %rax
 	vpaddq %ymm7, %ymm3, %ymm10
-	movq %r14, %rdx
-	vmovdqa %ymm10, 3808(%rdi)
-	movq %r15, %rsi
+	vmovdqa %ymm10, 3744(%rdi)
+	xorq %r14, %rax
 	vpaddq .LTWOPO(%rip), %ymm3, %ymm11
-	addq 2816(%rdi), %rbx
+	andq %rsi, %rax
 	vpsubq %ymm7, %ymm11, %ymm11
-	adcq 2824(%rdi), %rcx
-	vmovdqa %ymm11, 4192(%rdi)
-	adcq 2832(%rdi), %rdx
-	vmovdqa 1536(%rdi), %ymm0
-	adcq 2840(%rdi), %rsi
-	vmovdqa 2304(%rdi), %ymm1
+	xorq %rax, %r10
+	vmovdqa %ymm11, 4128(%rdi)
+	xorq %rax, %r14
+	vmovdqa 1472(%rdi), %ymm0
+	movq %r11, %rax
+	vmovdqa 2240(%rdi), %ymm1
+	xorq %r15, %rax
+	vmovdqa 1856(%rdi), %ymm4
+	andq %rsi, %rax
+	vmovdqa 2624(%rdi), %ymm5
+	xorq %rax, %r11
+	vpblendvb %ymm15, 2240(%rdi), %ymm0, %ymm2
+	xorq %rax, %r15
+	vpblendvb %ymm15, 1472(%rdi), %ymm1, %ymm3
+	movq %r8, %rbx
+	vpblendvb %ymm15, 2624(%rdi), %ymm4, %ymm6
+	movq %r9, %rcx
+	vpblendvb %ymm15, 1856(%rdi), %ymm5, %ymm7
+	movq %r10, %rdx
+	vpaddq %ymm6, %ymm2, %ymm8
+	movq %r11, %rsi
+	vmovdqa %ymm8, 3008(%rdi)
+	addq 2048(%rdi), %rbx
+	vpaddq .LTWOPE(%rip), %ymm2, %ymm9
+	adcq 2056(%rdi), %rcx
+	vpsubq %ymm6, %ymm9, %ymm9
+	adcq 2064(%rdi), %rdx
+	vmovdqa %ymm9, 3392(%rdi)
+	adcq 2072(%rdi), %rsi
+	vpaddq %ymm7, %ymm3, %ymm10
 	sbbq %rax, %rax
+	vmovdqa %ymm10, 3776(%rdi)
 	andl $38, %eax
-	vmovdqa 1920(%rdi), %ymm4
+	vpaddq .LTWOPE(%rip), %ymm3, %ymm11
 	addq %rax, %rbx
+	vpsubq %ymm7, %ymm11, %ymm11
+	movq %rbx, 3200(%rdi)
+	vmovdqa %ymm11, 4160(%rdi)
+	movq %rcx, 3208(%rdi)
+	vmovdqa 1504(%rdi), %ymm0
+	movq %rdx, 3216(%rdi)
+	vmovdqa 2272(%rdi), %ymm1
+	movq %rsi, 3224(%rdi)
+	vmovdqa 1888(%rdi), %ymm4
+	subq 2048(%rdi), %r8
+	vmovdqa 2656(%rdi), %ymm5
+	sbbq 2056(%rdi), %r9
+	vpblendvb %ymm15, 2272(%rdi), %ymm0, %ymm2
+	sbbq 2064(%rdi), %r10
+	vpblendvb %ymm15, 1504(%rdi), %ymm1, %ymm3
+	sbbq 2072(%rdi), %r11
+	vpblendvb %ymm15, 2656(%rdi), %ymm4, %ymm6
+	sbbq %rax, %rax
+	vpblendvb %ymm15, 1888(%rdi), %ymm5, %ymm7
+	andl $38, %eax
+	vpaddq %ymm6, %ymm2, %ymm8
+	subq %rax, %r8
+	vmovdqa %ymm8, 3040(%rdi)
+	sbbq $0, %r9
+	vpaddq .LTWOPO(%rip), %ymm2, %ymm9
+	sbbq $0, %r10
+	vpsubq %ymm6, %ymm9, %ymm9
+	sbbq $0, %r11
+	vmovdqa %ymm9, 3424(%rdi)
+	movq %r8, 3584(%rdi)
+	vpaddq %ymm7, %ymm3, %ymm10
+	movq %r9, 3592(%rdi)
+	vmovdqa %ymm10, 3808(%rdi)
+	movq %r10, 3600(%rdi)
+	vpaddq .LTWOPO(%rip), %ymm3, %ymm11
+	movq %r11, 3608(%rdi)
+	vpsubq %ymm7, %ymm11, %ymm11
+	movq %r12, %rbx
+	vmovdqa %ymm11, 4192(%rdi)
+	movq %r13, %rcx
+	vmovdqa 1536(%rdi), %ymm0
+	movq %r14, %rdx
+	vmovdqa 2304(%rdi), %ymm1
+	movq %r15, %rsi
+	vmovdqa 1920(%rdi), %ymm4
+	addq 2816(%rdi), %rbx
 	vmovdqa 2688(%rdi), %ymm5
-	adcq $0, %rcx
+	adcq 2824(%rdi), %rcx
 	vpblendvb %ymm15, 2304(%rdi), %ymm0, %ymm2
-	adcq $0, %rdx
+	adcq 2832(%rdi), %rdx
 	vpblendvb %ymm15, 1536(%rdi), %ymm1, %ymm3
-	adcq $0, %rsi
+	adcq 2840(%rdi), %rsi
 	vpblendvb %ymm15, 2688(%rdi), %ymm4, %ymm6
 	sbbq %rax, %rax
 	vpblendvb %ymm15, 1920(%rdi), %ymm5, %ymm7
@@ -3414,40 +3328,37 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4x1_loop))
 	movq %rbx, 3968(%rdi)
 	vpaddq .LTWOPE(%rip), %ymm2, %ymm9
 	movq %rcx, 3976(%rdi)
-	movq %rdx, 3984(%rdi)
 	vpsubq %ymm6, %ymm9, %ymm9
-	movq %rsi, 3992(%rdi)
+	movq %rdx, 3984(%rdi)
 	vmovdqa %ymm9, 3456(%rdi)
-	subq 2816(%rdi), %r12
+	movq %rsi, 3992(%rdi)
 	vpaddq %ymm7, %ymm3, %ymm10
-	sbbq 2824(%rdi), %r13
+	subq 2816(%rdi), %r12
 	vmovdqa %ymm10, 3840(%rdi)
-	sbbq 2832(%rdi), %r14
+	sbbq 2824(%rdi), %r13
 	vpaddq .LTWOPE(%rip), %ymm3, %ymm11
-	sbbq 2840(%rdi), %r15
+	sbbq 2832(%rdi), %r14
 	vpsubq %ymm7, %ymm11, %ymm11
-	sbbq %rax, %rax
+	sbbq 2840(%rdi), %r15
 	vmovdqa %ymm11, 4224(%rdi)
-	andl $38, %eax
-	vmovdqa 1568(%rdi), %ymm0
-	subq %rax, %r12
-	sbbq $0, %r13
-	vmovdqa 2336(%rdi), %ymm1
-	sbbq $0, %r14
-	vmovdqa 1952(%rdi), %ymm4
-	sbbq $0, %r15
-	vmovdqa 2720(%rdi), %ymm5
 	sbbq %rax, %rax
-	vpblendvb %ymm15, 2336(%rdi), %ymm0, %ymm2
+	vmovdqa 1568(%rdi), %ymm0
 	andl $38, %eax
-	vpblendvb %ymm15, 1568(%rdi), %ymm1, %ymm3
+	vmovdqa 2336(%rdi), %ymm1
 	subq %rax, %r12
-	vpblendvb %ymm15, 2720(%rdi), %ymm4, %ymm6
+	vmovdqa 1952(%rdi), %ymm4
+	sbbq $0, %r13
+	vmovdqa 2720(%rdi), %ymm5
+	sbbq $0, %r14
+	vpblendvb %ymm15, 2336(%rdi), %ymm0, %ymm2
+	sbbq $0, %r15
+	vpblendvb %ymm15, 1568(%rdi), %ymm1, %ymm3
 	movq %r12, 4352(%rdi)
-	vpblendvb %ymm15, 1952(%rdi), %ymm5, %ymm7
+	vpblendvb %ymm15, 2720(%rdi), %ymm4, %ymm6
 	movq %r13, 4360(%rdi)
-	vpaddq %ymm6, %ymm2, %ymm8
+	vpblendvb %ymm15, 1952(%rdi), %ymm5, %ymm7
 	movq %r14, 4368(%rdi)
+	vpaddq %ymm6, %ymm2, %ymm8
 	movq %r15, 4376(%rdi)
 	vmovdqa %ymm8, 3104(%rdi)
 	vpaddq .LTWOPO(%rip), %ymm2, %ymm9
@@ -3504,282 +3415,252 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4x1_loop))
 	leaq 3648(%rax), %rsi
 	leaq 3264(%rax), %rcx
 	call .Lmul5
-	movq (%rsp), %rdi
-	vmovdqa .LTWOPE(%rip), %ymm12
-	vmovdqa .LTWOPO(%rip), %ymm13
-	movq 4736(%rdi), %r8
-	vmovdqa 4416(%rdi), %ymm0
-	movq 4744(%rdi), %r9
-	vpaddq .LTWOP0(%rip), %ymm0, %ymm0
-	vpsubq 4800(%rdi), %ymm0, %ymm0
-	movq 4752(%rdi), %r10
-	vmovdqa %ymm0, 5184(%rdi)
-	movq 4760(%rdi), %r11
-	vmovdqa 4448(%rdi), %ymm1
-	vpaddq %ymm13, %ymm1, %ymm1
-	subq 5120(%rdi), %r8
-	vpsubq 4832(%rdi), %ymm1, %ymm1
-	sbbq 5128(%rdi), %r9
-	vmovdqa %ymm1, 5216(%rdi)
-	vmovdqa 4480(%rdi), %ymm2
-	sbbq 5136(%rdi), %r10
-	vpaddq %ymm12, %ymm2, %ymm2
-	sbbq 5144(%rdi), %r11
-	vpsubq 4864(%rdi), %ymm2, %ymm2
-	vmovdqa %ymm2, 5248(%rdi)
-	sbbq %rax, %rax
-	vmovdqa 4512(%rdi), %ymm3
-	andl $38, %eax
-	vpaddq %ymm13, %ymm3, %ymm3
-	vpsubq 4896(%rdi), %ymm3, %ymm3
-	subq %rax, %r8
-	vmovdqa %ymm3, 5280(%rdi)
-	sbbq $0, %r9
-	vmovdqa 4544(%rdi), %ymm4
-	vpaddq %ymm12, %ymm4, %ymm4
-	sbbq $0, %r10
-	vpsubq 4928(%rdi), %ymm4, %ymm4
-	sbbq $0, %r11
-	vmovdqa %ymm4, 5312(%rdi)
-	vmovdqa 4576(%rdi), %ymm5
-	sbbq %rax, %rax
-	vpaddq %ymm13, %ymm5, %ymm5
-	andl $38, %eax
-	vpsubq 4960(%rdi), %ymm5, %ymm5
-	vmovdqa %ymm5, 5344(%rdi)
-	subq %rax, %r8
-	vmovdqa 4608(%rdi), %ymm6
-	movq %r8, 5504(%rdi)
-	vpaddq %ymm12, %ymm6, %ymm6
-	vpsubq 4992(%rdi), %ymm6, %ymm6
-	movq %r9, 5512(%rdi)
-	vmovdqa %ymm6, 5376(%rdi)
-	movq %r10, 5520(%rdi)
-	vmovdqa 4640(%rdi), %ymm7
-	vpaddq %ymm13, %ymm7, %ymm7
-	movq %r11, 5528(%rdi)
-	vpsubq 5024(%rdi), %ymm7, %ymm7
-	vmovdqa %ymm7, 5408(%rdi)
-	vmovdqa 4672(%rdi), %ymm8
-	vpaddq %ymm12, %ymm8, %ymm8
-	vpsubq 5056(%rdi), %ymm8, %ymm8
-	vmovdqa %ymm8, 5440(%rdi)
-	vmovdqa 4704(%rdi), %ymm9
-	vpaddq %ymm13, %ymm9, %ymm9
-	vpsubq 5088(%rdi), %ymm9, %ymm9
-	vmovdqa %ymm9, 5472(%rdi)
-	movq (%rsp), %rax
-	leaq 5184(%rax), %rdi
-	leaq 5184(%rax), %rsi
-	leaq 7104(%rax), %rcx
-	call .Lsq5
 	movq (%rsp), %rax
 	leaq 5568(%rax), %rdi
 	leaq 2880(%rax), %rsi
-	leaq 7104(%rax), %rcx
+	leaq 7488(%rax), %rcx
 	call .Lsq5
 	movq (%rsp), %rax
 	leaq 5952(%rax), %rdi
 	leaq 3264(%rax), %rsi
-	leaq 7104(%rax), %rcx
-	call .Lsq5
-	movq (%rsp), %rax
-	leaq 2496(%rax), %rdi
-	leaq 0(%rax), %rsi
-	leaq 5184(%rax), %rcx
-	call .Lmulpre5
-	movq (%rsp), %rdi
-	vmovdqa 4416(%rdi), %ymm0
-	vpaddq 4800(%rdi), %ymm0, %ymm0
-	movq 4736(%rdi), %r8
-	vmovdqa %ymm0, 5184(%rdi)
-	movq 4744(%rdi), %r9
-	vmovdqa 4448(%rdi), %ymm1
-	movq 4752(%rdi), %r10
-	vpaddq 4832(%rdi), %ymm1, %ymm1
-	movq 4760(%rdi), %r11
-	vmovdqa %ymm1, 5216(%rdi)
-	addq 5120(%rdi), %r8
-	vmovdqa 4480(%rdi), %ymm2
-	adcq 5128(%rdi), %r9
-	vpaddq 4864(%rdi), %ymm2, %ymm2
-	adcq 5136(%rdi), %r10
-	vmovdqa %ymm2, 5248(%rdi)
-	adcq 5144(%rdi), %r11
-	vmovdqa 4512(%rdi), %ymm3
-	sbbq %rax, %rax
-	vpaddq 4896(%rdi), %ymm3, %ymm3
-	andl $38, %eax
-	vmovdqa %ymm3, 5280(%rdi)
-	addq %rax, %r8
-	vmovdqa 4544(%rdi), %ymm4
-	adcq $0, %r9
-	vpaddq 4928(%rdi), %ymm4, %ymm4
-	adcq $0, %r10
-	vmovdqa %ymm4, 5312(%rdi)
-	adcq $0, %r11
-	vmovdqa 4576(%rdi), %ymm5
-	vpaddq 4960(%rdi), %ymm5, %ymm5
-	sbbq %rax, %rax
-	vmovdqa %ymm5, 5344(%rdi)
-	andl $38, %eax
-	vmovdqa 4608(%rdi), %ymm6
-	addq %rax, %r8
-	vpaddq 4992(%rdi), %ymm6, %ymm6
-	movq %r8, 5504(%rdi)
-	vmovdqa %ymm6, 5376(%rdi)
-	movq %r9, 5512(%rdi)
-	vmovdqa 4640(%rdi), %ymm7
-	movq %r10, 5520(%rdi)
-	vpaddq 5024(%rdi), %ymm7, %ymm7
-	movq %r11, 5528(%rdi)
-	vmovdqa %ymm7, 5408(%rdi)
-	vmovdqa 4672(%rdi), %ymm8
-	vpaddq 5056(%rdi), %ymm8, %ymm8
-	vmovdqa %ymm8, 5440(%rdi)
-	vmovdqa 4704(%rdi), %ymm9
-	vpaddq 5088(%rdi), %ymm9, %ymm9
-	vmovdqa %ymm9, 5472(%rdi)
-	movq (%rsp), %rax
-	leaq 2112(%rax), %rdi
-	leaq 5184(%rax), %rsi
-	leaq 7104(%rax), %rcx
+	leaq 7488(%rax), %rcx
 	call .Lsq5
 	movq (%rsp), %rdi
 	vmovdqa .LTWOPE(%rip), %ymm12
 	vmovdqa .LTWOPO(%rip), %ymm13
-	movq 5888(%rdi), %r8
-	vmovdqa 5568(%rdi), %ymm0
+	movq 4736(%rdi), %r8
+	vmovdqa 4416(%rdi), %ymm0
 	vpaddq .LTWOP0(%rip), %ymm0, %ymm0
-	movq 5896(%rdi), %r9
-	vpsubq 5952(%rdi), %ymm0, %ymm0
-	vmovdqa %ymm0, 6336(%rdi)
-	movq 5904(%rdi), %r10
-	vmovdqa 5600(%rdi), %ymm1
+	movq 4744(%rdi), %r9
+	vpsubq 4800(%rdi), %ymm0, %ymm0
+	vmovdqa %ymm0, 5184(%rdi)
+	movq 4752(%rdi), %r10
+	vmovdqa 4448(%rdi), %ymm1
 	vpaddq %ymm13, %ymm1, %ymm1
-	movq 5912(%rdi), %r11
-	vpsubq 5984(%rdi), %ymm1, %ymm1
-	vmovdqa %ymm1, 6368(%rdi)
-	subq 6272(%rdi), %r8
-	vmovdqa 5632(%rdi), %ymm2
+	movq 4760(%rdi), %r11
+	vpsubq 4832(%rdi), %ymm1, %ymm1
+	vmovdqa %ymm1, 5216(%rdi)
+	subq 5120(%rdi), %r8
+	vmovdqa 4480(%rdi), %ymm2
 	vpaddq %ymm12, %ymm2, %ymm2
-	sbbq 6280(%rdi), %r9
-	vpsubq 6016(%rdi), %ymm2, %ymm2
-	sbbq 6288(%rdi), %r10
-	vmovdqa %ymm2, 6400(%rdi)
-	vmovdqa 5664(%rdi), %ymm3
-	sbbq 6296(%rdi), %r11
+	sbbq 5128(%rdi), %r9
+	vpsubq 4864(%rdi), %ymm2, %ymm2
+	sbbq 5136(%rdi), %r10
+	vmovdqa %ymm2, 5248(%rdi)
+	vmovdqa 4512(%rdi), %ymm3
+	sbbq 5144(%rdi), %r11
 	vpaddq %ymm13, %ymm3, %ymm3
-	vpsubq 6048(%rdi), %ymm3, %ymm3
+	vpsubq 4896(%rdi), %ymm3, %ymm3
 	sbbq %rax, %rax
-	vmovdqa %ymm3, 6432(%rdi)
-	vmovdqa 5696(%rdi), %ymm4
+	vmovdqa %ymm3, 5280(%rdi)
+	vmovdqa 4544(%rdi), %ymm4
 	andl $38, %eax
 	vpaddq %ymm12, %ymm4, %ymm4
-	vpsubq 6080(%rdi), %ymm4, %ymm4
+	vpsubq 4928(%rdi), %ymm4, %ymm4
 	subq %rax, %r8
-	vmovdqa %ymm4, 6464(%rdi)
-	vmovdqa 5728(%rdi), %ymm5
+	vmovdqa %ymm4, 5312(%rdi)
+	vmovdqa 4576(%rdi), %ymm5
 	sbbq $0, %r9
 	vpaddq %ymm13, %ymm5, %ymm5
-	vpsubq 6112(%rdi), %ymm5, %ymm5
+	vpsubq 4960(%rdi), %ymm5, %ymm5
 	sbbq $0, %r10
-	vmovdqa %ymm5, 6496(%rdi)
+	vmovdqa %ymm5, 5344(%rdi)
 	sbbq $0, %r11
-	vmovdqa 5760(%rdi), %ymm6
+	vmovdqa 4608(%rdi), %ymm6
 	vpaddq %ymm12, %ymm6, %ymm6
-	sbbq %rax, %rax
-	vpsubq 6144(%rdi), %ymm6, %ymm6
-	vmovdqa %ymm6, 6528(%rdi)
-	andl $38, %eax
-	vmovdqa 5792(%rdi), %ymm7
+	movq %r8, 5504(%rdi)
+	vpsubq 4992(%rdi), %ymm6, %ymm6
+	vmovdqa %ymm6, 5376(%rdi)
+	movq %r9, 5512(%rdi)
+	vmovdqa 4640(%rdi), %ymm7
 	vpaddq %ymm13, %ymm7, %ymm7
+	movq %r10, 5520(%rdi)
+	vpsubq 5024(%rdi), %ymm7, %ymm7
+	vmovdqa %ymm7, 5408(%rdi)
+	movq %r11, 5528(%rdi)
+	vmovdqa 4672(%rdi), %ymm8
+	vpaddq %ymm12, %ymm8, %ymm8
+	movq 4736(%rdi), %r8
+	vpsubq 5056(%rdi), %ymm8, %ymm8
+	vmovdqa %ymm8, 5440(%rdi)
+	movq 4744(%rdi), %r9
+	vmovdqa 4704(%rdi), %ymm9
+	movq 4752(%rdi), %r10
+	vpaddq %ymm13, %ymm9, %ymm9
+	vpsubq 5088(%rdi), %ymm9, %ymm9
+	movq 4760(%rdi), %r11
+	vmovdqa %ymm9, 5472(%rdi)
+	vmovdqa 4416(%rdi), %ymm0
+	addq 5120(%rdi), %r8
+	vpaddq 4800(%rdi), %ymm0, %ymm0
+	vmovdqa %ymm0, 7104(%rdi)
+	adcq 5128(%rdi), %r9
+	vmovdqa 4448(%rdi), %ymm1
+	vpaddq 4832(%rdi), %ymm1, %ymm1
+	adcq 5136(%rdi), %r10
+	vmovdqa %ymm1, 7136(%rdi)
+	vmovdqa 4480(%rdi), %ymm2
+	adcq 5144(%rdi), %r11
+	vpaddq 4864(%rdi), %ymm2, %ymm2
+	vmovdqa %ymm2, 7168(%rdi)
+	sbbq %rax, %rax
+	vmovdqa 4512(%rdi), %ymm3
+	andl $38, %eax
+	vpaddq 4896(%rdi), %ymm3, %ymm3
+	vmovdqa %ymm3, 7200(%rdi)
+	addq %rax, %r8
+	vmovdqa 4544(%rdi), %ymm4
+	vpaddq 4928(%rdi), %ymm4, %ymm4
+	movq %r8, 7424(%rdi)
+	vmovdqa %ymm4, 7232(%rdi)
+	vmovdqa 4576(%rdi), %ymm5
+	movq %r9, 7432(%rdi)
+	vpaddq 4960(%rdi), %ymm5, %ymm5
+	vmovdqa %ymm5, 7264(%rdi)
+	movq %r10, 7440(%rdi)
+	vmovdqa 4608(%rdi), %ymm6
+	vpaddq 4992(%rdi), %ymm6, %ymm6
+	movq %r11, 7448(%rdi)
+	vmovdqa %ymm6, 7296(%rdi)
+	vmovdqa 4640(%rdi), %ymm7
+	movq 5888(%rdi), %r8
+	vpaddq 5024(%rdi), %ymm7, %ymm7
+	movq 5896(%rdi), %r9
+	vmovdqa %ymm7, 7328(%rdi)
+	vmovdqa 4672(%rdi), %ymm8
+	movq 5904(%rdi), %r10
+	vpaddq 5056(%rdi), %ymm8, %ymm8
+	vmovdqa %ymm8, 7360(%rdi)
+	movq 5912(%rdi), %r11
+	vmovdqa 4704(%rdi), %ymm9
+	vpaddq 5088(%rdi), %ymm9, %ymm9
+	subq 6272(%rdi), %r8
+	vmovdqa %ymm9, 7392(%rdi)
+	vmovdqa .LTWOPE(%rip), %ymm12
+	sbbq 6280(%rdi), %r9
+	vmovdqa .LTWOPO(%rip), %ymm13
+	vmovdqa 5568(%rdi), %ymm0
+	sbbq 6288(%rdi), %r10
+	vpaddq .LTWOP0(%rip), %ymm0, %ymm0
+	vpsubq 5952(%rdi), %ymm0, %ymm0
+	sbbq 6296(%rdi), %r11
+	vmovdqa %ymm0, 6336(%rdi)
+	sbbq %rax, %rax
+	vmovdqa 5600(%rdi), %ymm1
+	vpaddq %ymm13, %ymm1, %ymm1
+	andl $38, %eax
+	vpsubq 5984(%rdi), %ymm1, %ymm1
+	vmovdqa %ymm1, 6368(%rdi)
 	subq %rax, %r8
+	vmovdqa 5632(%rdi), %ymm2
+	vpaddq %ymm12, %ymm2, %ymm2
+	sbbq $0, %r9
+	vpsubq 6016(%rdi), %ymm2, %ymm2
+	vmovdqa %ymm2, 6400(%rdi)
+	sbbq $0, %r10
+	vmovdqa 5664(%rdi), %ymm3
+	vpaddq %ymm13, %ymm3, %ymm3
+	sbbq $0, %r11
+	vpsubq 6048(%rdi), %ymm3, %ymm3
+	vmovdqa %ymm3, 6432(%rdi)
+	movq %r8, 6656(%rdi)
+	vmovdqa 5696(%rdi), %ymm4
+	movq %r9, 6664(%rdi)
+	vpaddq %ymm12, %ymm4, %ymm4
+	vpsubq 6080(%rdi), %ymm4, %ymm4
+	movq %r10, 6672(%rdi)
+	vmovdqa %ymm4, 6464(%rdi)
+	vmovdqa 5728(%rdi), %ymm5
+	movq %r11, 6680(%rdi)
+	vpaddq %ymm13, %ymm5, %ymm5
+	vpsubq 6112(%rdi), %ymm5, %ymm5
+	movl $121666, %edx
+	vmovdqa %ymm5, 6496(%rdi)
+	vmovdqa 5760(%rdi), %ymm6
+	mulx 6656(%rdi), %r8, %r9
+	vpaddq %ymm12, %ymm6, %ymm6
+	vpsubq 6144(%rdi), %ymm6, %ymm6
+	mulx 6664(%rdi), %rax, %r10
+	vmovdqa %ymm6, 6528(%rdi)
+	vmovdqa 5792(%rdi), %ymm7
+	addq %rax, %r9
+	vpaddq %ymm13, %ymm7, %ymm7
+	mulx 6672(%rdi), %rax, %r11
 	vpsubq 6176(%rdi), %ymm7, %ymm7
 	vmovdqa %ymm7, 6560(%rdi)
-	movq %r8, 6656(%rdi)
+	adcq %rax, %r10
 	vmovdqa 5824(%rdi), %ymm8
 	vpaddq %ymm12, %ymm8, %ymm8
-	movq %r9, 6664(%rdi)
+	mulx 6680(%rdi), %rax, %r12
 	vpsubq 6208(%rdi), %ymm8, %ymm8
 	vmovdqa %ymm8, 6592(%rdi)
-	movq %r10, 6672(%rdi)
+	adcq %rax, %r11
 	vmovdqa 5856(%rdi), %ymm9
-	movq %r11, 6680(%rdi)
 	vpaddq %ymm13, %ymm9, %ymm9
+	adcq $0, %r12
 	vpsubq 6240(%rdi), %ymm9, %ymm9
-	movl $121666, %edx
 	vmovdqa %ymm9, 6624(%rdi)
+	addq 6272(%rdi), %r8
 	vmovdqa .LK121666(%rip), %ymm10
-	mulx 6656(%rdi), %r8, %r9
 	vmovdqa .LM26(%rip), %ymm11
+	adcq 6280(%rdi), %r9
 	vmovdqa .LM25(%rip), %ymm12
-	mulx 6664(%rdi), %rax, %r10
+	adcq 6288(%rdi), %r10
 	vmovdqa 6336(%rdi), %ymm0
 	vpmuludq %ymm10, %ymm0, %ymm0
-	addq %rax, %r9
+	adcq 6296(%rdi), %r11
 	vpaddq 5952(%rdi), %ymm0, %ymm0
 	vpsrlq $26, %ymm0, %ymm3
-	mulx 6672(%rdi), %rax, %r11
-	vpand %ymm11, %ymm0, %ymm0
-	adcq %rax, %r10
-	vmovdqa 6368(%rdi), %ymm2
-	vpmuludq %ymm10, %ymm2, %ymm2
-	mulx 6680(%rdi), %rax, %r12
-	vpaddq 5984(%rdi), %ymm2, %ymm2
-	vpsrlq $25, %ymm2, %ymm4
-	adcq %rax, %r11
-	vpand %ymm12, %ymm2, %ymm2
-	vpaddq %ymm3, %ymm2, %ymm2
 	adcq $0, %r12
+	vpand %ymm11, %ymm0, %ymm0
+	vmovdqa 6368(%rdi), %ymm2
+	shldq $1, %r11, %r12
+	vpmuludq %ymm10, %ymm2, %ymm2
+	vpaddq 5984(%rdi), %ymm2, %ymm2
+	andq .LM63(%rip), %r11
+	vpsrlq $25, %ymm2, %ymm4
+	vpand %ymm12, %ymm2, %ymm2
+	imulq $19, %r12, %r12
+	vpaddq %ymm3, %ymm2, %ymm2
 	vmovdqa %ymm2, 6752(%rdi)
+	addq %r12, %r8
 	vmovdqa 6400(%rdi), %ymm1
-	addq 6272(%rdi), %r8
+	adcq $0, %r9
 	vpmuludq %ymm10, %ymm1, %ymm1
 	vpaddq 6016(%rdi), %ymm1, %ymm1
-	adcq 6280(%rdi), %r9
+	adcq $0, %r10
 	vpsrlq $26, %ymm1, %ymm3
 	vpand %ymm11, %ymm1, %ymm1
-	adcq 6288(%rdi), %r10
+	adcq $0, %r11
 	vpaddq %ymm4, %ymm1, %ymm1
-	adcq 6296(%rdi), %r11
 	vmovdqa %ymm1, 6784(%rdi)
+	movq %r8, 7040(%rdi)
 	vmovdqa 6432(%rdi), %ymm2
-	adcq $0, %r12
 	vpmuludq %ymm10, %ymm2, %ymm2
+	movq %r9, 7048(%rdi)
 	vpaddq 6048(%rdi), %ymm2, %ymm2
-	imulq $38, %r12, %r12
 	vpsrlq $25, %ymm2, %ymm4
+	movq %r10, 7056(%rdi)
 	vpand %ymm12, %ymm2, %ymm2
-	addq %r12, %r8
+	movq %r11, 7064(%rdi)
 	vpaddq %ymm3, %ymm2, %ymm2
 	vmovdqa %ymm2, 6816(%rdi)
-	adcq $0, %r9
 	vmovdqa 6464(%rdi), %ymm1
 	vpmuludq %ymm10, %ymm1, %ymm1
-	adcq $0, %r10
 	vpaddq 6080(%rdi), %ymm1, %ymm1
 	vpsrlq $26, %ymm1, %ymm3
-	adcq $0, %r11
 	vpand %ymm11, %ymm1, %ymm1
-	sbbq %rax, %rax
 	vpaddq %ymm4, %ymm1, %ymm1
 	vmovdqa %ymm1, 6848(%rdi)
-	andl $38, %eax
 	vmovdqa 6496(%rdi), %ymm2
 	vpmuludq %ymm10, %ymm2, %ymm2
-	addq %rax, %r8
 	vpaddq 6112(%rdi), %ymm2, %ymm2
 	vpsrlq $25, %ymm2, %ymm4
-	movq %r8, 7040(%rdi)
 	vpand %ymm12, %ymm2, %ymm2
 	vpaddq %ymm3, %ymm2, %ymm2
-	movq %r9, 7048(%rdi)
 	vmovdqa %ymm2, 6880(%rdi)
 	vmovdqa 6528(%rdi), %ymm1
-	movq %r10, 7056(%rdi)
 	vpmuludq %ymm10, %ymm1, %ymm1
-	movq %r11, 7064(%rdi)
 	vpaddq 6144(%rdi), %ymm1, %ymm1
 	vpsrlq $26, %ymm1, %ymm3
 	vpand %ymm11, %ymm1, %ymm1
@@ -3810,6 +3691,21 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4x1_loop))
 	vpaddq %ymm4, %ymm0, %ymm0
 	vmovdqa %ymm0, 6720(%rdi)
 	movq (%rsp), %rax
+	leaq 5184(%rax), %rdi
+	leaq 5184(%rax), %rsi
+	leaq 7488(%rax), %rcx
+	call .Lsq5
+	movq (%rsp), %rax
+	leaq 2112(%rax), %rdi
+	leaq 7104(%rax), %rsi
+	leaq 7488(%rax), %rcx
+	call .Lsq5
+	movq (%rsp), %rax
+	leaq 2496(%rax), %rdi
+	leaq 0(%rax), %rsi
+	leaq 5184(%rax), %rcx
+	call .Lmulpre5
+	movq (%rsp), %rax
 	leaq 1344(%rax), %rdi
 	leaq 5568(%rax), %rsi
 	leaq 5952(%rax), %rcx
@@ -3820,7 +3716,7 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4x1_loop))
 	leaq 6720(%rax), %rcx
 	call .Lmul5
 	movq (%rsp), %rdi
-	decq 7504(%rdi)
+	decq 7888(%rdi)
 	jns 1b
 	vzeroupper
 	FE64_POP %rdi
@@ -4582,19 +4478,19 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4_loop))
 	.p2align 5
 1:
 	movq (%rsp), %rdi
-	movq 7504(%rdi), %rcx
+	movq 7888(%rdi), %rcx
 	movq %rcx, %rax
 	shrq $6, %rax
 	shlq $5, %rax
-	vmovdqa 7264(%rdi,%rax), %ymm0
+	vmovdqa 7648(%rdi,%rax), %ymm0
 	andl $63, %ecx
 	vmovq %rcx, %xmm1
 	vpsrlq %xmm1, %ymm0, %ymm0
 	vpand .LONE(%rip), %ymm0, %ymm0
 	vpxor %ymm2, %ymm2, %ymm2
 	vpsubq %ymm0, %ymm2, %ymm0
-	vpxor 7392(%rdi), %ymm0, %ymm15
-	vmovdqa %ymm0, 7392(%rdi)
+	vpxor 7776(%rdi), %ymm0, %ymm15
+	vmovdqa %ymm0, 7776(%rdi)
 	vmovdqa 1344(%rdi), %ymm0
 	vmovdqa 2112(%rdi), %ymm1
 	vmovdqa 1728(%rdi), %ymm4
@@ -4785,6 +4681,16 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4_loop))
 	leaq 3648(%rax), %rsi
 	leaq 3264(%rax), %rcx
 	call .Lmul4
+	movq (%rsp), %rax
+	leaq 5568(%rax), %rdi
+	leaq 2880(%rax), %rsi
+	leaq 7488(%rax), %rcx
+	call .Lsq4
+	movq (%rsp), %rax
+	leaq 5952(%rax), %rdi
+	leaq 3264(%rax), %rsi
+	leaq 7488(%rax), %rcx
+	call .Lsq4
 	movq (%rsp), %rdi
 	vmovdqa .LTWOPE(%rip), %ymm12
 	vmovdqa .LTWOPO(%rip), %ymm13
@@ -4828,63 +4734,36 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4_loop))
 	vpaddq %ymm13, %ymm9, %ymm9
 	vpsubq 5088(%rdi), %ymm9, %ymm9
 	vmovdqa %ymm9, 5472(%rdi)
-	movq (%rsp), %rax
-	leaq 5184(%rax), %rdi
-	leaq 5184(%rax), %rsi
-	leaq 7104(%rax), %rcx
-	call .Lsq4
-	movq (%rsp), %rax
-	leaq 5568(%rax), %rdi
-	leaq 2880(%rax), %rsi
-	leaq 7104(%rax), %rcx
-	call .Lsq4
-	movq (%rsp), %rax
-	leaq 5952(%rax), %rdi
-	leaq 3264(%rax), %rsi
-	leaq 7104(%rax), %rcx
-	call .Lsq4
-	movq (%rsp), %rax
-	leaq 2496(%rax), %rdi
-	leaq 0(%rax), %rsi
-	leaq 5184(%rax), %rcx
-	call .Lmulpre4
-	movq (%rsp), %rdi
 	vmovdqa 4416(%rdi), %ymm0
 	vpaddq 4800(%rdi), %ymm0, %ymm0
-	vmovdqa %ymm0, 5184(%rdi)
+	vmovdqa %ymm0, 7104(%rdi)
 	vmovdqa 4448(%rdi), %ymm1
 	vpaddq 4832(%rdi), %ymm1, %ymm1
-	vmovdqa %ymm1, 5216(%rdi)
+	vmovdqa %ymm1, 7136(%rdi)
 	vmovdqa 4480(%rdi), %ymm2
 	vpaddq 4864(%rdi), %ymm2, %ymm2
-	vmovdqa %ymm2, 5248(%rdi)
+	vmovdqa %ymm2, 7168(%rdi)
 	vmovdqa 4512(%rdi), %ymm3
 	vpaddq 4896(%rdi), %ymm3, %ymm3
-	vmovdqa %ymm3, 5280(%rdi)
+	vmovdqa %ymm3, 7200(%rdi)
 	vmovdqa 4544(%rdi), %ymm4
 	vpaddq 4928(%rdi), %ymm4, %ymm4
-	vmovdqa %ymm4, 5312(%rdi)
+	vmovdqa %ymm4, 7232(%rdi)
 	vmovdqa 4576(%rdi), %ymm5
 	vpaddq 4960(%rdi), %ymm5, %ymm5
-	vmovdqa %ymm5, 5344(%rdi)
+	vmovdqa %ymm5, 7264(%rdi)
 	vmovdqa 4608(%rdi), %ymm6
 	vpaddq 4992(%rdi), %ymm6, %ymm6
-	vmovdqa %ymm6, 5376(%rdi)
+	vmovdqa %ymm6, 7296(%rdi)
 	vmovdqa 4640(%rdi), %ymm7
 	vpaddq 5024(%rdi), %ymm7, %ymm7
-	vmovdqa %ymm7, 5408(%rdi)
+	vmovdqa %ymm7, 7328(%rdi)
 	vmovdqa 4672(%rdi), %ymm8
 	vpaddq 5056(%rdi), %ymm8, %ymm8
-	vmovdqa %ymm8, 5440(%rdi)
+	vmovdqa %ymm8, 7360(%rdi)
 	vmovdqa 4704(%rdi), %ymm9
 	vpaddq 5088(%rdi), %ymm9, %ymm9
-	vmovdqa %ymm9, 5472(%rdi)
-	movq (%rsp), %rax
-	leaq 2112(%rax), %rdi
-	leaq 5184(%rax), %rsi
-	leaq 7104(%rax), %rcx
-	call .Lsq4
-	movq (%rsp), %rdi
+	vmovdqa %ymm9, 7392(%rdi)
 	vmovdqa .LTWOPE(%rip), %ymm12
 	vmovdqa .LTWOPO(%rip), %ymm13
 	vmovdqa 5568(%rdi), %ymm0
@@ -5002,6 +4881,21 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4_loop))
 	vpaddq %ymm4, %ymm0, %ymm0
 	vmovdqa %ymm0, 6720(%rdi)
 	movq (%rsp), %rax
+	leaq 5184(%rax), %rdi
+	leaq 5184(%rax), %rsi
+	leaq 7488(%rax), %rcx
+	call .Lsq4
+	movq (%rsp), %rax
+	leaq 2112(%rax), %rdi
+	leaq 7104(%rax), %rsi
+	leaq 7488(%rax), %rcx
+	call .Lsq4
+	movq (%rsp), %rax
+	leaq 2496(%rax), %rdi
+	leaq 0(%rax), %rsi
+	leaq 5184(%rax), %rcx
+	call .Lmulpre4
+	movq (%rsp), %rax
 	leaq 1344(%rax), %rdi
 	leaq 5568(%rax), %rsi
 	leaq 5952(%rax), %rcx
@@ -5012,7 +4906,7 @@ FE64_FUNC(CRYPTO_NAMESPACE(ladder4_loop))
 	leaq 6720(%rax), %rcx
 	call .Lmul4
 	movq (%rsp), %rdi
-	decq 7504(%rdi)
+	decq 7888(%rdi)
 	jns 1b
 	vzeroupper
 	FE64_POP %rdi

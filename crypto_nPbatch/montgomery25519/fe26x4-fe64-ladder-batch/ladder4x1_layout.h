@@ -19,12 +19,13 @@
 #define L4X1_BB 5952
 #define L4X1_E 6336
 #define L4X1_T3 6720
-#define L4X1_W 7104
-#define L4X1_SW 7264
-#define L4X1_SWAP 7392
-#define L4X1_SK 7424
-#define L4X1_SSWAP 7488
-#define L4X1_LI 7504
-#define L4X1_PAD 7512
-#define L4X1_STATE 7520
+#define L4X1_T2 7104
+#define L4X1_W 7488
+#define L4X1_SW 7648
+#define L4X1_SWAP 7776
+#define L4X1_SK 7808
+#define L4X1_SSWAP 7872
+#define L4X1_LI 7888
+#define L4X1_PAD 7896
+#define L4X1_STATE 7904
 #endif
