@@ -12,16 +12,23 @@
    the integer units run the rounds.
 
    Measured on a Zen 3 (TSC ticks, interleaved with the old code and with
-   lib25519 20260614's avx2 code in one process): one block 833 -> about
-   612 (lib25519 539), eight blocks 4,704 -> about 4,200 (lib25519 4,043).
-   The code this replaces computed the schedule of four blocks at once
-   across the lanes (a 4 x 4 transpose of the message words) and ran a
-   scalar schedule for the last one to three blocks, which took the same
-   integer units as the rounds: eight blocks went 4,606 that way against
-   4,165 block by block as here.  Also tried: the rounds in inline
-   assembly (24 or 26 instructions a round, the e chain four or five
-   operations long): no faster than the compiled C below with clang (the
-   selected compiler), so not kept.
+   lib25519 20260614's avx2 code in one process, warm): one block 833 ->
+   637 (lib25519 564 in the same run), eight blocks 4,704 -> 3,700
+   (lib25519 4,067); with the caches flushed before each call, one block
+   1,838 -> 1,127 (lib25519 980).  The code this replaces computed the
+   schedule of four blocks at once across the lanes (a 4 x 4 transpose of
+   the message words) and ran a scalar schedule for the last one to three
+   blocks, which took the same integer units as the rounds.
+
+   The sixteen-round group is a loop body (about 1,000 instructions in
+   all) rather than all 80 rounds unrolled (about 2,700, with the table
+   kept in registers by the compilers): the unrolled form was 4% slower
+   warm (662 for one block, 4,042 for eight) and 40% slower cold (1,592),
+   and it made Ed25519 key generation, which hashes one block before the
+   comb, 2.5% slower than with the old code in the comparison harness.
+   Also tried: the rounds in inline assembly (24 or 26 instructions a
+   round, the e chain four or five operations long): no faster than the
+   compiled C below with clang, so not kept.
 
    The work depends only on the number of blocks. */
 
@@ -117,6 +124,7 @@ static __attribute__((noinline)) void sha512_blocks(uint64_t s[8], const unsigne
   uint64_t wk[80] __attribute__((aligned(32)));
   uint64_t a = s[0], b = s[1], c = s[2], d = s[3];
   uint64_t e = s[4], f = s[5], g = s[6], h = s[7];
+  int i;
 
   do {
     uint64_t x_, y_ = b ^ c;
@@ -134,12 +142,9 @@ static __attribute__((noinline)) void sha512_blocks(uint64_t s[8], const unsigne
     _mm256_store_si256((__m256i *)(wk + 12),
                        _mm256_add_epi64(w3, _mm256_loadu_si256((const __m256i *)(sha512_K + 12))));
 
-    /* unrolled: the table's addresses are then constants off the stack
-       pointer, which leaves a register to the rounds */
-    VR16(0);
-    VR16(16);
-    VR16(32);
-    VR16(48);
+    for (i = 0; i < 64; i += 16) {
+      VR16(i);
+    }
     R4(64, a, b, c, d, e, f, g, h);
     R4(68, e, f, g, h, a, b, c, d);
     R4(72, a, b, c, d, e, f, g, h);
@@ -166,11 +171,10 @@ int crypto_hashblocks(unsigned char *statebytes, const unsigned char *x, long lo
   for (i = 0; i < 8; ++i) s[i] = sha512_load_be64(statebytes + 8 * i);
   sha512_blocks(s, x, xlen >> 7);
   for (i = 0; i < 8; ++i) sha512_store_be64(statebytes + 8 * i, s[i]);
-  /* the state, and sha512_blocks's frame below this one: 48 (clang) or
-     64 (gcc) bytes by -fstack-usage, the saved registers and the 128-byte
-     red zone (both compilers keep the table in registers: its stores are
-     forwarded to the rounds at compile time) */
+  /* the state, and sha512_blocks's frame below this one (its table of
+     schedule words and spills: 712 (gcc) or 760 (clang) bytes by
+     -fstack-usage, plus the saved registers) */
   CRYPTO_CT_WIPE(s);
-  crypto_ct_wipe_below(512);
+  crypto_ct_wipe_below(1024);
   return (int)(xlen & 127);
 }
