@@ -6,7 +6,9 @@
 # masked through LIB25519_DISABLE, so the run stands in for an AVX2-only CPU
 # of the same core; lib25519-speed then prints a "lib25519 disable" line and
 # scripts/gen/prioritize files the run under the class the masked CPU satisfies.
-# Afterwards: scripts/gen/prioritize && scripts/gen/mkspeeddoc (or make regen).
+# Afterwards it lists the pairs whose figures moved by more than 15% against
+# the committed file (scripts/tools/bench-diff); then scripts/gen/prioritize
+# && scripts/gen/mkspeeddoc (or make regen).
 # benchmarks/measure.sh runs this and then the comparison with the
 # distribution's lib25519; its testing hooks HOST, RUN and SPEED_ARGS
 # (cross-configure, a wrapper such as qemu-aarch64, lib25519-speed's
@@ -32,3 +34,10 @@ else
 fi || { rm -f "benchmarks/$name.txt.tmp"; exit 1; }
 mv "benchmarks/$name.txt.tmp" "benchmarks/$name.txt"
 echo "wrote benchmarks/$name.txt"
+# against the committed recording: a pair that moved although its code did
+# not is a busy stretch of the host, a section to run again before
+# prioritizing (scripts/tools/bench-diff says how)
+if git show "HEAD:benchmarks/$name.txt" >"benchmarks/$name.txt.head" 2>/dev/null; then
+  python3 scripts/tools/bench-diff "benchmarks/$name.txt.head" "benchmarks/$name.txt"
+fi
+rm -f "benchmarks/$name.txt.head"

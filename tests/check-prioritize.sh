@@ -11,6 +11,8 @@
 # 4. A MODELLED file (scripts/tools/cpu-model) weighs less than measured ones: a
 #    copy of the edited file of 2 marked MODELLED leaves its class's order
 #    as the measured files give it.
+# 5. scripts/tools/bench-diff, run on the file of 2 before and after the
+#    edit, names the edited pair.
 # BINDIR is not used: the test configures its own tree (build/prio-test).
 name=check-prioritize
 . "$(dirname "$0")/lib.sh"
@@ -58,6 +60,15 @@ if [ "$newfirst" != "$last" ]; then
   fail "after making '$last' fastest, prioritize put '$newfirst' first"
 else
   ok
+fi
+# 5: scripts/tools/bench-diff (benchmarks/record.sh runs it) names the pair
+# whose figures the edit changed, and only that pair
+moved=$($py scripts/tools/bench-diff "benchmarks/$(basename "$f")" "$f")
+want="nP_montgomery25519 $lastimpl "
+if [ "$(printf '%s\n' "$moved" | grep -c "^$want")" -ge 1 ] && printf '%s\n' "$moved" | tail -n 1 | grep -q '^bench-diff: [1-2] pairs moved'; then
+  ok "bench-diff names the edited pair ($lastimpl)"
+else
+  fail "bench-diff on the edited benchmark printed: $moved"
 fi
 # 4: a MODELLED copy of that edited file (scripts/tools/cpu-model's header) next
 # to the measured files does not change the order of their class: a model
