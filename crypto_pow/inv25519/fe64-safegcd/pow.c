@@ -5,7 +5,9 @@
    (internal/field/amd64/fe64_mulx.S), then inverted by the constant-time
    Bernstein-Yang safegcd of internal/field/inv25519_safegcd.h (fe64_invert
    of field/fe64.h; measured about 30% faster on Zen 5 than the chain of
-   254 squarings and 11 multiplications with the same assembly).
+   254 squarings and 11 multiplications with the same assembly).  Also
+   built for AVX2 CPUs (architectures), where the safegcd keeps d, e, f
+   and g on the vector unit beside the scalar divstep chain.
    Constant time. */
 #include "crypto_pow.h"
 #include "ct/crypto_ct.h"
