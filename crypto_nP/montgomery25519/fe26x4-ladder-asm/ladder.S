@@ -27,8 +27,6 @@ FMASK:
 	.quad 0, -1, -1, -1
 GMASK:
 	.quad -1, -1, 0, 0
-ID_T:
-	.long 0, 1, 2, 3, 4, 5, 6, 7
 M26:
 	.quad 67108863, 67108863, 67108863, 67108863
 M25:
@@ -108,103 +106,122 @@ SYM:
 	andl $1, %eax
 	movq 1552(%rsp), %rdx
 	xorl %eax, %edx
-	shll $2, %edx
+	negl %edx
 	movl %edx, 1520(%rsp)
 	movq %rax, 1552(%rsp)
 	vpbroadcastd 1520(%rsp), %ymm13
-	vpxor ID_T(%rip), %ymm13, %ymm13
 	vmovdqa %ymm13, 1568(%rsp)
 	movq $254, 1544(%rsp)
 	.p2align 5
 .Lstep:
 	vmovdqa 1568(%rsp), %ymm10
-	vpermd %ymm0, %ymm10, %ymm12
+	vperm2i128 $0x01, %ymm0, %ymm0, %ymm12
+	vpblendvb %ymm10, %ymm12, %ymm0, %ymm12
 	vpshufd $0x4e, %ymm12, %ymm11
 	vpsignd SGN(%rip), %ymm12, %ymm12
 	vpaddq C0(%rip), %ymm11, %ymm11
 	vpaddq %ymm12, %ymm11, %ymm11
-	vpermq $0x14, %ymm11, %ymm12
+	vpshufd $0x4e, %ymm11, %ymm12
+	vinserti128 $1, %xmm12, %ymm11, %ymm12
 	vmovdqa %ymm12, 0(%rsp)
 	vmovdqa %ymm12, %ymm0
-	vpermd %ymm1, %ymm10, %ymm14
+	vperm2i128 $0x01, %ymm1, %ymm1, %ymm14
+	vpblendvb %ymm10, %ymm14, %ymm1, %ymm14
 	vpshufd $0x4e, %ymm14, %ymm15
 	vpsignd SGN(%rip), %ymm14, %ymm14
 	vpaddq CO(%rip), %ymm15, %ymm15
 	vpaddq %ymm14, %ymm15, %ymm15
 	vmovdqa %ymm15, 352(%rsp)
-	vpermq $0x14, %ymm15, %ymm14
+	vpshufd $0x4e, %ymm15, %ymm14
+	vinserti128 $1, %xmm14, %ymm15, %ymm14
 	vmovdqa %ymm14, 32(%rsp)
 	vmovdqa %ymm14, %ymm1
-	vpermd %ymm2, %ymm10, %ymm12
+	vperm2i128 $0x01, %ymm2, %ymm2, %ymm12
+	vpblendvb %ymm10, %ymm12, %ymm2, %ymm12
 	vpshufd $0x4e, %ymm12, %ymm13
 	vpsignd SGN(%rip), %ymm12, %ymm12
 	vpaddq CE(%rip), %ymm13, %ymm13
 	vpaddq %ymm12, %ymm13, %ymm13
 	vmovdqa %ymm13, 384(%rsp)
-	vpermq $0x14, %ymm13, %ymm12
+	vpshufd $0x4e, %ymm13, %ymm12
+	vinserti128 $1, %xmm12, %ymm13, %ymm12
 	vmovdqa %ymm12, 64(%rsp)
 	vmovdqa %ymm12, %ymm2
-	vpermd %ymm3, %ymm10, %ymm14
+	vperm2i128 $0x01, %ymm3, %ymm3, %ymm14
+	vpblendvb %ymm10, %ymm14, %ymm3, %ymm14
 	vpshufd $0x4e, %ymm14, %ymm15
 	vpsignd SGN(%rip), %ymm14, %ymm14
 	vpaddq CO(%rip), %ymm15, %ymm15
 	vpaddq %ymm14, %ymm15, %ymm15
 	vmovdqa %ymm15, 416(%rsp)
-	vpermq $0x14, %ymm15, %ymm14
+	vpshufd $0x4e, %ymm15, %ymm14
+	vinserti128 $1, %xmm14, %ymm15, %ymm14
 	vmovdqa %ymm14, 96(%rsp)
 	vmovdqa %ymm14, %ymm3
-	vpermd %ymm4, %ymm10, %ymm12
+	vperm2i128 $0x01, %ymm4, %ymm4, %ymm12
+	vpblendvb %ymm10, %ymm12, %ymm4, %ymm12
 	vpshufd $0x4e, %ymm12, %ymm13
 	vpsignd SGN(%rip), %ymm12, %ymm12
 	vpaddq CE(%rip), %ymm13, %ymm13
 	vpaddq %ymm12, %ymm13, %ymm13
 	vmovdqa %ymm13, 448(%rsp)
-	vpermq $0x14, %ymm13, %ymm12
+	vpshufd $0x4e, %ymm13, %ymm12
+	vinserti128 $1, %xmm12, %ymm13, %ymm12
 	vmovdqa %ymm12, 128(%rsp)
 	vmovdqa %ymm12, %ymm4
-	vpermd %ymm5, %ymm10, %ymm14
+	vperm2i128 $0x01, %ymm5, %ymm5, %ymm14
+	vpblendvb %ymm10, %ymm14, %ymm5, %ymm14
 	vpshufd $0x4e, %ymm14, %ymm15
 	vpsignd SGN(%rip), %ymm14, %ymm14
 	vpaddq CO(%rip), %ymm15, %ymm15
 	vpaddq %ymm14, %ymm15, %ymm15
 	vmovdqa %ymm15, 480(%rsp)
-	vpermq $0x14, %ymm15, %ymm14
+	vpshufd $0x4e, %ymm15, %ymm14
+	vinserti128 $1, %xmm14, %ymm15, %ymm14
 	vmovdqa %ymm14, 160(%rsp)
 	vmovdqa %ymm14, %ymm5
-	vpermd %ymm6, %ymm10, %ymm12
+	vperm2i128 $0x01, %ymm6, %ymm6, %ymm12
+	vpblendvb %ymm10, %ymm12, %ymm6, %ymm12
 	vpshufd $0x4e, %ymm12, %ymm13
 	vpsignd SGN(%rip), %ymm12, %ymm12
 	vpaddq CE(%rip), %ymm13, %ymm13
 	vpaddq %ymm12, %ymm13, %ymm13
 	vmovdqa %ymm13, 512(%rsp)
-	vpermq $0x14, %ymm13, %ymm12
+	vpshufd $0x4e, %ymm13, %ymm12
+	vinserti128 $1, %xmm12, %ymm13, %ymm12
 	vmovdqa %ymm12, 192(%rsp)
 	vmovdqa %ymm12, %ymm6
-	vpermd %ymm7, %ymm10, %ymm14
+	vperm2i128 $0x01, %ymm7, %ymm7, %ymm14
+	vpblendvb %ymm10, %ymm14, %ymm7, %ymm14
 	vpshufd $0x4e, %ymm14, %ymm15
 	vpsignd SGN(%rip), %ymm14, %ymm14
 	vpaddq CO(%rip), %ymm15, %ymm15
 	vpaddq %ymm14, %ymm15, %ymm15
 	vmovdqa %ymm15, 544(%rsp)
-	vpermq $0x14, %ymm15, %ymm14
+	vpshufd $0x4e, %ymm15, %ymm14
+	vinserti128 $1, %xmm14, %ymm15, %ymm14
 	vmovdqa %ymm14, 224(%rsp)
 	vmovdqa %ymm14, %ymm7
-	vpermd %ymm8, %ymm10, %ymm12
+	vperm2i128 $0x01, %ymm8, %ymm8, %ymm12
+	vpblendvb %ymm10, %ymm12, %ymm8, %ymm12
 	vpshufd $0x4e, %ymm12, %ymm13
 	vpsignd SGN(%rip), %ymm12, %ymm12
 	vpaddq CE(%rip), %ymm13, %ymm13
 	vpaddq %ymm12, %ymm13, %ymm13
 	vmovdqa %ymm13, 576(%rsp)
-	vpermq $0x14, %ymm13, %ymm12
+	vpshufd $0x4e, %ymm13, %ymm12
+	vinserti128 $1, %xmm12, %ymm13, %ymm12
 	vmovdqa %ymm12, 256(%rsp)
 	vmovdqa %ymm12, %ymm8
-	vpermd %ymm9, %ymm10, %ymm14
+	vperm2i128 $0x01, %ymm9, %ymm9, %ymm14
+	vpblendvb %ymm10, %ymm14, %ymm9, %ymm14
 	vpshufd $0x4e, %ymm14, %ymm15
 	vpsignd SGN(%rip), %ymm14, %ymm14
 	vpaddq CO(%rip), %ymm15, %ymm15
 	vpaddq %ymm14, %ymm15, %ymm15
 	vmovdqa %ymm15, 608(%rsp)
-	vpermq $0x14, %ymm15, %ymm14
+	vpshufd $0x4e, %ymm15, %ymm14
+	vinserti128 $1, %xmm14, %ymm15, %ymm14
 	vmovdqa %ymm14, 288(%rsp)
 	vmovdqa %ymm14, %ymm9
 	vpmuludq %ymm11, %ymm0, %ymm0
@@ -227,11 +244,10 @@ SYM:
 	andl $1, %eax
 	movq 1552(%rsp), %rdx
 	xorl %eax, %edx
-	shll $2, %edx
+	negl %edx
 	movl %edx, 1520(%rsp)
 	movq %rax, 1552(%rsp)
 	vpbroadcastd 1520(%rsp), %ymm13
-	vpxor ID_T(%rip), %ymm13, %ymm13
 	vmovdqa %ymm13, 1568(%rsp)
 	vmovdqa 384(%rsp), %ymm10
 	vpmuludq K19(%rip), %ymm10, %ymm12

@@ -24,9 +24,14 @@
      instructions are spread evenly among those of G's carry round, M2's
      rows and M2's carries, so that both units work at once; z3' goes
      back as 64-bit limbs that vpbroadcastq + vpblendd put into lane 3;
-   - the swap indices of a step are made during the step before (the
-     scalar bit, the xor with the previous one, the broadcast), so the
-     step starts with one load instead of a chain through memory.
+   - the swap mask of a step is made during the step before (the scalar
+     bit, the xor with the previous one, the broadcast), so the step
+     starts with one load instead of a chain through memory; the swap
+     and V's lane moves stay within or exchange whole 128-bit halves
+     (vperm2i128 + vpblendvb, vpshufd + vinserti128: 1.3% faster on the
+     Zen 3 than vpermd by indices and vpermq; llvm-mca's Alder Lake
+     model prices them 5% slower, but Intel's AVX2 cores run fe64-ladder,
+     the order of their own class).
    - order: in each row the products that wrap (factor 19 a, made by a
      vpmuludq) come last; the rows go in the order in which the carry
      chains finish the limbs of their operand; F and w from the top limb
@@ -40,15 +45,13 @@
    parallel carry rounds instead of the chains, masks in registers,
    vector extraction of d, blending z3' from 32-byte slots (the wide
    load waits for the narrow stores to retire), the scalar chain
-   concentrated earlier or later.  Faster on the Zen 3 (1.2%) but not
-   kept, as llvm-mca's Alder Lake model prices it 5% slower: the swap as
-   vperm2i128 + vpblendvb by a mask and V as vpshufd + vinserti128
-   instead of vpermd and vpermq.
+   concentrated earlier or later.
 
    The step, lanes 0..3, state S = (x2, z2, x3, z3) TIGHT (as in
    fe26x4-ladder-coords):
-     t = S with the lane pairs swapped when the swap bit is set (vpermd
-         with the indices id ^ 4 swap), r = t with each pair exchanged
+     t = S with the lane pairs swapped when the swap bit is set (the
+         halves exchanged, blended in by the mask), r = t with each pair
+         exchanged
      U = r + (0, 2p, 0, 2p) +- t = (A, B, C, D),  V = (A, B, B, A)
      M1 = U V = (AA, BB, CB, DA)                                TIGHT
      F  = (AA, E, DA + CB, CB - DA + 2p), E = AA - BB + 2p      MULIN
@@ -73,8 +76,8 @@
 
    Constant time: the scalar bit is read from an address that depends on
    the step count only (the step selects the word, shrx the bit) and only
-   becomes the vpermd indices (4 * (bit xor previous bit), broadcast and
-   xored into the identity); vpermd takes them from a register; no branch
+   becomes the swap mask (-(bit xor previous bit), broadcast), which
+   vpblendvb takes from a register; no branch
    or address depends on a secret, and vpmuludq, mulx, imul and the other
    instructions used take the same time for any operands.  The final swap
    below is mask arithmetic; the inversion is field/fe51.h's constant-time
