@@ -9,11 +9,28 @@ the instructions, the registers and the frame.
 Usage: python3 scripts/gen/gen-nP-fe26x4-asm.py [-o FILE] [switches]
 (standard output without -o).  `make regen` (scripts/gen/regen, part asm)
 writes crypto_nP/montgomery25519/fe26x4-ladder-asm/ladder.S with it, and
-tests/check-regen.sh fails when the committed file differs.  Two switches for
+tests/check-regen.sh fails when the committed file differs.  Switches for
 experiments (name=value on the command line), unset for the committed file:
   sym=NAME   a plain global symbol NAME instead of the namespaced one, and no
              project includes (for a stand-alone A/B harness)
   start=N    start at bit N instead of 254 (N + 1 steps; for debugging)
+Timing only (wrong results; to find the step's critical path by what
+removing a part saves, measured against the committed loop):
+  m1rows=LIST, m2rows=LIST  the rows (1..9, comma-separated, possibly
+             empty) that M1 or M2 computes; row 0 always
+  noscalar=1 no scalar chain (lane 3 keeps what is in the frame)
+  dsrc=free  the scalar chain reads d from a frame area nothing writes
+             (cut from F)
+  zzdst=free the scalar chain writes z3' to a frame area nothing reads
+             (cut from the next step)
+Measured on the Zen 3 (ladder alone, interleaved, quiet host; session 28):
+M2's rows cost nothing (m2rows= : 1.000), the scalar chain 7.6%
+(noscalar=1), of which 4.6% its place on the path (dsrc=free zzdst=free;
+2.4% and 3.7% cut singly) and the rest its share of the dispatch; each
+of M1's rows about 2.7% (m1rows without 9: 0.975, without 9 and 5..8:
+0.856).  So a step is the chain M1 -> carries -> F -> scalar chain ->
+lane 3 -> the next swap, with M2 in the shadow of the scalar chain, and
+M1 runs at about 3.3 vector micro-ops a cycle on that path.
 
 Register plan of a step (ymm):
   IN      S in ymm0..9; the swap mask in ymm10, U_0 in ymm11, temps
@@ -30,7 +47,9 @@ bit live in the frame, so that every general register but rsp and r13
 
 import sys
 
-OPT = {"sym": "", "start": "254"}
+OPT = {"sym": "", "start": "254", "m1rows": "", "m2rows": "", "noscalar": "",
+       "dsrc": "", "zzdst": ""}
+GIVEN = set()
 OUT = None
 _args = sys.argv[1:]
 if len(_args) >= 2 and _args[0] == "-o":
@@ -40,6 +59,7 @@ for _a in _args:
     if _k not in OPT:
         sys.exit("unknown switch %s" % _k)
     OPT[_k] = _v
+    GIVEN.add(_k)
 
 # frame layout (bytes from the 32-byte aligned rsp)
 OFF_V = 0        # M1's memory operand V = (A, B, B, A), 10 x 32
@@ -56,7 +76,8 @@ OFF_OUTP = 1536  # the state pointer
 OFF_CNT = 1544   # the index of the bit of this step
 OFF_SWAP = 1552  # the bit of the next step (the swap state)
 OFF_IDX = 1568   # the swap mask of the next step (all bytes 0 or 0xff), 32
-FRAME = 1600
+OFF_FREE = 1600  # timing-only switches: d read from here, z3' written at +96
+FRAME = 1600 if not (OPT["dsrc"] or OPT["zzdst"]) else 1792
 
 
 def y(i):
@@ -80,7 +101,14 @@ def shift(i):
     return 25 if i & 1 else 26
 
 
-def product(rows, cols):
+def rows_of(name):
+    """the rows of product M1 or M2 (timing-only switches m1rows, m2rows)"""
+    if name + "rows" not in GIVEN:
+        return (2, 6, 3, 7, 4, 8, 5, 9, 1)
+    return [int(v) for v in OPT[name + "rows"].split(",") if v]
+
+
+def product(rows, cols, order=(2, 6, 3, 7, 4, 8, 5, 9, 1)):
     """rows 1..9 of fe26x4_mul's operand scanning: row value a_i from
     rows + 32 i, every b_j a memory operand at cols + 32 j; row 0 is
     already in ymm0..9.  The factor of a product: 2 when i and j are both
@@ -89,7 +117,7 @@ def product(rows, cols):
     tmp = 14
     # rows in the order in which reduce() finishes the limbs of the
     # operand (measured: 0.8% faster than 1..9)
-    for i in (2, 6, 3, 7, 4, 8, 5, 9, 1):
+    for i in order:
         out.append("vmovdqa %s, %s" % (mem(rows + 32 * i), y(10)))
         if i & 1:
             out.append("vpaddq %s, %s, %s" % (y(10), y(10), y(11)))
@@ -261,8 +289,9 @@ def scalar_chain():
     # d_k = limb 2k + 2^26 limb 2k+1 (low dwords of lane 3)
     for k in range(5):
         tq, td = ("%r10", "%r10d") if k & 1 == 0 else ("%r11", "%r11d")
-        out += ["movl %s, %s" % (mem(OFF_F + 64 * k + 24), d32[k]),
-                "movl %s, %s" % (mem(OFF_F + 64 * k + 32 + 24), td),
+        src = OFF_FREE if OPT["dsrc"] else OFF_F
+        out += ["movl %s, %s" % (mem(src + 64 * k + 24), d32[k]),
+                "movl %s, %s" % (mem(src + 64 * k + 32 + 24), td),
                 "shlq $26, %s" % tq,
                 "addq %s, %s" % (tq, dreg[k])]
     pairs = [("%r8", "%r9"), ("%r14", "%r15")]
@@ -325,14 +354,16 @@ def scalar_chain():
     def xo(idx):
         return mem(OFF_X + 8 * idx) if idx >= 0 else mem(OFF_X + 40 + 8 * (idx + 5))
 
+    zz = OFF_FREE + 96 if OPT["zzdst"] else OFF_ZZ
+
     def split(zr, k):
         """radix-2^51 limb k -> limbs 2k (low 26 bits) and 2k + 1"""
         z32 = {"%rsi": "%esi", "%rdi": "%edi", "%r8": "%r8d", "%r14": "%r14d"}[zr]
         return ["movq %s, %%rdx" % zr,
                 "shrq $26, %rdx",
-                "movq %%rdx, %s" % mem(OFF_ZZ + 16 * k + 8),
+                "movq %%rdx, %s" % mem(zz + 16 * k + 8),
                 "andl $0x3ffffff, %s" % z32,
-                "movq %s, %s" % (zr, mem(OFF_ZZ + 16 * k))]
+                "movq %s, %s" % (zr, mem(zz + 16 * k))]
 
     cols = [[(1, yreg[i], xo(k - i)) for i in range(5)] for k in range(5)]
     out += column(0, cols[0]) + column(1, cols[1])
@@ -456,9 +487,10 @@ def main():
         w("\t" + ins)
     w("\t.p2align 5")
     w(".Lstep:")
-    step = step_in() + product(OFF_U, OFF_V) + reduce()
+    step = step_in() + product(OFF_U, OFF_V, rows_of("m1")) + reduce()
     step += step_fg()
-    step += merge(step_g() + product(OFF_F, OFF_G) + reduce(), scalar_chain())
+    step += merge(step_g() + product(OFF_F, OFF_G, rows_of("m2")) + reduce(),
+                  [] if OPT["noscalar"] else scalar_chain())
     step += step_out()
     step += ["subq $1, %s" % mem(OFF_CNT), "jns .Lstep"]
     for ins in step:
