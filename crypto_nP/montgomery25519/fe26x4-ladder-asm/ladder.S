@@ -503,97 +503,98 @@ SYM:
 	vpsignd SGN(%rip), %ymm9, %ymm13
 	vpaddq %ymm13, %ymm12, %ymm12
 	vmovdqa %ymm12, 928(%rsp)
-	vpmuludq KG(%rip), %ymm12, %ymm13
-	vpshufd $0xee, %ymm9, %ymm9
-	vpand GMASK(%rip), %ymm9, %ymm9
-	vpaddq %ymm13, %ymm9, %ymm9
 	vpshufd $0x4e, %ymm8, %ymm10
 	vpand FMASK(%rip), %ymm10, %ymm10
 	vpaddq CE(%rip), %ymm10, %ymm10
 	vpsignd SGN(%rip), %ymm8, %ymm11
 	vpaddq %ymm11, %ymm10, %ymm10
 	vmovdqa %ymm10, 896(%rsp)
-	vpmuludq KG(%rip), %ymm10, %ymm11
-	vpshufd $0xee, %ymm8, %ymm8
-	vpand GMASK(%rip), %ymm8, %ymm8
-	vpaddq %ymm11, %ymm8, %ymm8
 	vpshufd $0x4e, %ymm7, %ymm12
 	vpand FMASK(%rip), %ymm12, %ymm12
 	vpaddq CO(%rip), %ymm12, %ymm12
 	vpsignd SGN(%rip), %ymm7, %ymm13
 	vpaddq %ymm13, %ymm12, %ymm12
 	vmovdqa %ymm12, 864(%rsp)
-	vpmuludq KG(%rip), %ymm12, %ymm13
-	vpshufd $0xee, %ymm7, %ymm7
-	vpand GMASK(%rip), %ymm7, %ymm7
-	vpaddq %ymm13, %ymm7, %ymm7
 	vpshufd $0x4e, %ymm6, %ymm10
 	vpand FMASK(%rip), %ymm10, %ymm10
 	vpaddq CE(%rip), %ymm10, %ymm10
 	vpsignd SGN(%rip), %ymm6, %ymm11
 	vpaddq %ymm11, %ymm10, %ymm10
 	vmovdqa %ymm10, 832(%rsp)
-	vpmuludq KG(%rip), %ymm10, %ymm11
-	vpshufd $0xee, %ymm6, %ymm6
-	vpand GMASK(%rip), %ymm6, %ymm6
-	vpaddq %ymm11, %ymm6, %ymm6
 	vpshufd $0x4e, %ymm5, %ymm12
 	vpand FMASK(%rip), %ymm12, %ymm12
 	vpaddq CO(%rip), %ymm12, %ymm12
 	vpsignd SGN(%rip), %ymm5, %ymm13
 	vpaddq %ymm13, %ymm12, %ymm12
 	vmovdqa %ymm12, 800(%rsp)
-	vpmuludq KG(%rip), %ymm12, %ymm13
-	vpshufd $0xee, %ymm5, %ymm5
-	vpand GMASK(%rip), %ymm5, %ymm5
-	vpaddq %ymm13, %ymm5, %ymm5
 	vpshufd $0x4e, %ymm4, %ymm10
 	vpand FMASK(%rip), %ymm10, %ymm10
 	vpaddq CE(%rip), %ymm10, %ymm10
 	vpsignd SGN(%rip), %ymm4, %ymm11
 	vpaddq %ymm11, %ymm10, %ymm10
 	vmovdqa %ymm10, 768(%rsp)
-	vpmuludq KG(%rip), %ymm10, %ymm11
-	vpshufd $0xee, %ymm4, %ymm4
-	vpand GMASK(%rip), %ymm4, %ymm4
-	vpaddq %ymm11, %ymm4, %ymm4
 	vpshufd $0x4e, %ymm3, %ymm12
 	vpand FMASK(%rip), %ymm12, %ymm12
 	vpaddq CO(%rip), %ymm12, %ymm12
 	vpsignd SGN(%rip), %ymm3, %ymm13
 	vpaddq %ymm13, %ymm12, %ymm12
 	vmovdqa %ymm12, 736(%rsp)
-	vpmuludq KG(%rip), %ymm12, %ymm13
-	vpshufd $0xee, %ymm3, %ymm3
-	vpand GMASK(%rip), %ymm3, %ymm3
-	vpaddq %ymm13, %ymm3, %ymm3
 	vpshufd $0x4e, %ymm2, %ymm10
 	vpand FMASK(%rip), %ymm10, %ymm10
 	vpaddq CE(%rip), %ymm10, %ymm10
 	vpsignd SGN(%rip), %ymm2, %ymm11
 	vpaddq %ymm11, %ymm10, %ymm10
 	vmovdqa %ymm10, 704(%rsp)
-	vpmuludq KG(%rip), %ymm10, %ymm11
-	vpshufd $0xee, %ymm2, %ymm2
-	vpand GMASK(%rip), %ymm2, %ymm2
-	vpaddq %ymm11, %ymm2, %ymm2
 	vpshufd $0x4e, %ymm1, %ymm12
 	vpand FMASK(%rip), %ymm12, %ymm12
 	vpaddq CO(%rip), %ymm12, %ymm12
 	vpsignd SGN(%rip), %ymm1, %ymm13
 	vpaddq %ymm13, %ymm12, %ymm12
 	vmovdqa %ymm12, 672(%rsp)
-	vpmuludq KG(%rip), %ymm12, %ymm13
-	vpshufd $0xee, %ymm1, %ymm1
-	vpand GMASK(%rip), %ymm1, %ymm1
-	vpaddq %ymm13, %ymm1, %ymm1
 	vpshufd $0x4e, %ymm0, %ymm15
 	vpand FMASK(%rip), %ymm15, %ymm15
 	vpaddq C0(%rip), %ymm15, %ymm15
 	vpsignd SGN(%rip), %ymm0, %ymm11
 	vpaddq %ymm11, %ymm15, %ymm15
 	vmovdqa %ymm15, 640(%rsp)
-	vpmuludq KG(%rip), %ymm15, %ymm11
+	vmovdqa KG(%rip), %ymm14
+	vpmuludq 928(%rsp), %ymm14, %ymm13
+	vpshufd $0xee, %ymm9, %ymm9
+	vpand GMASK(%rip), %ymm9, %ymm9
+	vpaddq %ymm13, %ymm9, %ymm9
+	vpmuludq 896(%rsp), %ymm14, %ymm11
+	vpshufd $0xee, %ymm8, %ymm8
+	vpand GMASK(%rip), %ymm8, %ymm8
+	vpaddq %ymm11, %ymm8, %ymm8
+	vpmuludq 864(%rsp), %ymm14, %ymm13
+	vpshufd $0xee, %ymm7, %ymm7
+	vpand GMASK(%rip), %ymm7, %ymm7
+	vpaddq %ymm13, %ymm7, %ymm7
+	vpmuludq 832(%rsp), %ymm14, %ymm11
+	vpshufd $0xee, %ymm6, %ymm6
+	vpand GMASK(%rip), %ymm6, %ymm6
+	vpaddq %ymm11, %ymm6, %ymm6
+	vpmuludq 800(%rsp), %ymm14, %ymm13
+	vpshufd $0xee, %ymm5, %ymm5
+	vpand GMASK(%rip), %ymm5, %ymm5
+	vpaddq %ymm13, %ymm5, %ymm5
+	vpmuludq 768(%rsp), %ymm14, %ymm11
+	vpshufd $0xee, %ymm4, %ymm4
+	vpand GMASK(%rip), %ymm4, %ymm4
+	vpaddq %ymm11, %ymm4, %ymm4
+	vpmuludq 736(%rsp), %ymm14, %ymm13
+	vpshufd $0xee, %ymm3, %ymm3
+	vpand GMASK(%rip), %ymm3, %ymm3
+	vpaddq %ymm13, %ymm3, %ymm3
+	vpmuludq 704(%rsp), %ymm14, %ymm11
+	vpshufd $0xee, %ymm2, %ymm2
+	vpand GMASK(%rip), %ymm2, %ymm2
+	vpaddq %ymm11, %ymm2, %ymm2
+	vpmuludq 672(%rsp), %ymm14, %ymm13
+	vpshufd $0xee, %ymm1, %ymm1
+	vpand GMASK(%rip), %ymm1, %ymm1
+	vpaddq %ymm13, %ymm1, %ymm1
+	vpmuludq 640(%rsp), %ymm14, %ymm11
 	vpshufd $0xee, %ymm0, %ymm0
 	vpand GMASK(%rip), %ymm0, %ymm0
 	vpaddq %ymm11, %ymm0, %ymm0

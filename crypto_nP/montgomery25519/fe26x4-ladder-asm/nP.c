@@ -34,8 +34,10 @@
      the order of their own class).
    - order: in each row the products that wrap (factor 19 a, made by a
      vpmuludq) come last; the rows go in the order in which the carry
-     chains finish the limbs of their operand; F and w from the top limb
-     down, where G's carry round starts; M1's row 0 after all of U and V;
+     chains finish the limbs of their operand; all of F, then w, each
+     from the top limb down, where G's carry round starts (the scalar
+     chain waits for the last F store: 1% faster than w_i after each
+     F_i); M1's row 0 after all of U and V;
      the scalar chain paced to end just after M2's carries (together 5%
      of the ladder).
    Zen 3 (ticks, interleaved, nP whole): 55.2k against 63.8k for
