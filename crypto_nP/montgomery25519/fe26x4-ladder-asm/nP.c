@@ -41,7 +41,10 @@
      the scalar chain paced to end just after M2's carries (together 5%
      of the ladder).
    Zen 3 (ticks, interleaved, nP whole): 55.2k against 63.8k for
-   fe26x4-ladder-coords and 56.7k for lib25519's amd64-avx2-ns10l-mxaa.
+   fe26x4-ladder-coords and 56.7k for lib25519's amd64-avx2-ns10l-mxaa;
+   52.7k against ns10l's 55.2k after the F order and the swap of
+   session 28 (the generator's timing-only switches locate the step's
+   critical path: M1, its carries, F, the scalar chain, lane 3).
    Tried and slower (the generator's history has the switches): column
    form products with the carry chain woven into the columns, two
    parallel carry rounds instead of the chains, masks in registers,
