@@ -6,6 +6,9 @@
 # masked through LIB25519_DISABLE, so the run stands in for an AVX2-only CPU
 # of the same core; lib25519-speed then prints a "lib25519 disable" line and
 # scripts/gen/prioritize files the run under the class the masked CPU satisfies.
+# With --ifma-masked only AVX-512 IFMA and VBMI are masked: the run stands in
+# for an AVX-512F CPU without them (Skylake-SP, Cascade Lake: the amd64-avx512
+# class).
 # Afterwards it lists the pairs whose figures moved by more than 15% against
 # the committed file (scripts/tools/bench-diff); then scripts/gen/prioritize
 # && scripts/gen/mkspeeddoc (or make regen).
@@ -13,15 +16,19 @@
 # distribution's lib25519; its testing hooks HOST, RUN and SPEED_ARGS
 # (cross-configure, a wrapper such as qemu-aarch64, lib25519-speed's
 # arguments) apply here too.
-# usage: benchmarks/record.sh [--avx512-masked] NAME
+# usage: benchmarks/record.sh [--avx512-masked | --ifma-masked] NAME
 #   e.g. benchmarks/record.sh amd64-zen5-epyc-2vcpu
 #        benchmarks/record.sh --avx512-masked amd64-zen5-epyc-2vcpu-avx512-masked
+#        benchmarks/record.sh --ifma-masked amd64-zen5-epyc-2vcpu-ifma-masked
 top=$(cd "$(dirname "$0")/.." && pwd)
 mask=
-if [ "$1" = "--avx512-masked" ]; then mask=avx512f,avx512vl,avx512ifma,avx512vbmi; shift; fi
+case "$1" in
+  --avx512-masked) mask=avx512f,avx512vl,avx512ifma,avx512vbmi; shift ;;
+  --ifma-masked) mask=avx512ifma,avx512vbmi; shift ;;
+esac
 name=$1
 case "$name" in
-  ""|*/*|*.txt) echo "usage: benchmarks/record.sh [--avx512-masked] NAME (no .txt, no /)" >&2; exit 100 ;;
+  ""|*/*|*.txt) echo "usage: benchmarks/record.sh [--avx512-masked | --ifma-masked] NAME (no .txt, no /)" >&2; exit 100 ;;
 esac
 cd "$top" || exit 111
 ./configure --no-trim --no-planted --builddir=bench ${HOST:+--host=$HOST} >/dev/null || exit 111

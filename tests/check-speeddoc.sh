@@ -8,7 +8,8 @@
 # 2. A smoke run of the comparison harness (benchmarks/compare/compare.c)
 #    against the library under test, loading that same library a second time
 #    through --lib (dlopen), 5 rounds: it builds, finds every lib25519 symbol
-#    it needs with dlsym, and prints both tables. Its figures mean nothing.
+#    it needs with dlsym, and prints both tables; once more with
+#    --avx512f-view. Its figures mean nothing.
 name=check-speeddoc
 . "$(dirname "$0")/lib.sh"
 lib_args "$@"
@@ -37,6 +38,14 @@ if cc -O1 -Wall -I"$pkg/include" -I"$top/cpucycles" "$top/benchmarks/compare/com
   else
     cat "$tmp/err"
     fail "compare harness smoke run"
+  fi
+  if LD_LIBRARY_PATH=$pkg/lib "$tmp/compare" --rounds 5 --avx512f-view --lib "again=$pkg/lib/lib25519.so.1" >"$tmp/out" 2>"$tmp/err" &&
+     grep -q '^# AVX-512F class view' "$tmp/out" && ! grep -q '^# AVX2 class view' "$tmp/out" &&
+     grep -q '^multiscalar (Ed MSM)' "$tmp/out"; then
+    ok "compare harness: the AVX-512F class view in place of the AVX2 one"
+  else
+    cat "$tmp/err"
+    fail "compare harness smoke run with --avx512f-view"
   fi
 else
   cat "$tmp/cc.log"

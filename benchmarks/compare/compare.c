@@ -4,7 +4,7 @@
    libsodium on the seven headline operations of lib25519's speed table,
    on one core.
 
-   usage: compare [--rounds N] [--no-avx2-view] [--lib NAME=PATH ...]
+   usage: compare [--rounds N] [--no-avx2-view | --avx512f-view] [--lib NAME=PATH ...]
 
    Libraries are interleaved round by round (the order rotates each round),
    so slow drifts of a shared machine hit all of them alike. Each figure is
@@ -37,6 +37,10 @@
    imitates, on an AVX-512 machine, what an AVX2-only CPU could run. Only
    the primitive itself is restricted: whatever it calls through its own
    library's dispatcher keeps that library's choice on this CPU.
+   With --avx512f-view the view is the AVX-512F class's instead (Skylake-SP,
+   Cascade Lake: AVX-512 F/VL without IFMA or VBMI): the candidates are the
+   implementations whose name and compiler line both lack "ifma" and
+   "vbmi", so AVX2, mulx and AVX-512F code competes.
    The view has rounds of its own, after the headline rounds, and times
    the second of two back-to-back calls of each candidate (view_call): its
    figures are warm costs, unlike the headline table's.
@@ -112,11 +116,24 @@ static void *need(void *h, const char *lib, const char *sym)
   return p;
 }
 
-static int mentions_avx512(const char *s)
+static int mentions(const char *s, const char *what)
 {
+  size_t n = strlen(what);
   for (; s && *s; ++s)
-    if (strncasecmp(s, "avx512", 6) == 0) return 1;
+    if (strncasecmp(s, what, n) == 0) return 1;
   return 0;
+}
+
+/* the view's class: 0 AVX2 (no AVX-512 at all), 1 AVX-512F (no IFMA, no
+   VBMI); set by --avx512f-view before the candidates are enumerated */
+static int view_avx512f;
+
+/* an implementation (name or compiler line s) that the view's class
+   cannot run */
+static int outside_class(const char *s)
+{
+  if (view_avx512f) return mentions(s, "ifma") || mentions(s, "vbmi");
+  return mentions(s, "avx512");
 }
 
 /* batch implementations that only loop over the library's dispatched nP
@@ -146,7 +163,7 @@ static void find_candidates(struct api *a, void *h)
     a->ncand[v] = 0;
     for (long long i = 0; i < count() && a->ncand[v] < MAXCAND; ++i) {
       const char *n = iname(i), *c = icomp(i);
-      if (!n || mentions_avx512(n) || mentions_avx512(c) || delegates(v, n)) continue;
+      if (!n || outside_class(n) || outside_class(c) || delegates(v, n)) continue;
       const char *cc = c ? c : "?";
       size_t cl = strcspn(cc, " ");
       a->cand[v][a->ncand[v]] = get(i);
@@ -425,14 +442,17 @@ static void cpu_line(char *out, size_t n)
 
 int main(int argc, char **argv)
 {
+  for (int i = 1; i < argc; ++i)
+    if (!strcmp(argv[i], "--avx512f-view")) view_avx512f = 1;
   add_ours();
   for (int i = 1; i < argc; ++i) {
     if (!strcmp(argv[i], "--lib") && i + 1 < argc) add_lib(argv[++i]);
     else if (!strncmp(argv[i], "--lib=", 6)) add_lib(argv[i] + 6);
     else if (!strcmp(argv[i], "--rounds") && i + 1 < argc) rounds = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--no-avx2-view")) view = 0;
+    else if (!strcmp(argv[i], "--avx512f-view")) view = 1;
     else {
-      fprintf(stderr, "usage: compare [--rounds N] [--no-avx2-view] [--lib NAME=PATH ...]\n");
+      fprintf(stderr, "usage: compare [--rounds N] [--no-avx2-view | --avx512f-view] [--lib NAME=PATH ...]\n");
       return 100;
     }
   }
@@ -579,7 +599,10 @@ int main(int argc, char **argv)
   }
 
   if (!view) return 0;
-  printf("\n# AVX2 class view: per primitive, each library's fastest implementation whose name and compiler line lack \"avx512\" (lib25519_dispatch_P), timed in interleaved rounds of their own after the headline ones, warm (the second of two back-to-back calls); cells: interquartile mean, implementation/compiler\n");
+  if (view_avx512f)
+    printf("\n# AVX-512F class view: per primitive, each library's fastest implementation whose name and compiler line lack \"ifma\" and \"vbmi\" (lib25519_dispatch_P), timed in interleaved rounds of their own after the headline ones, warm (the second of two back-to-back calls); cells: interquartile mean, implementation/compiler\n");
+  else
+    printf("\n# AVX2 class view: per primitive, each library's fastest implementation whose name and compiler line lack \"avx512\" (lib25519_dispatch_P), timed in interleaved rounds of their own after the headline ones, warm (the second of two back-to-back calls); cells: interquartile mean, implementation/compiler\n");
   printf("primitive");
   for (int k = 0; k < napi; ++k) printf("\t%s", api[k].name);
   if (napi > 1) printf("\tbest lib25519\tours/best");

@@ -4,7 +4,7 @@
 # of this tree's library (build/0), other lib25519-API libraries, OpenSSL
 # (libssl-dev) and, when libsodium-dev is installed, libsodium; pinned to one
 # CPU (CPU=N, default 1).
-# usage: benchmarks/compare/run.sh [OUTPUT-FILE] [--lib NAME=PATH ...] [--rounds N] [--no-avx2-view]
+# usage: benchmarks/compare/run.sh [OUTPUT-FILE] [--lib NAME=PATH ...] [--rounds N] [--no-avx2-view | --avx512f-view]
 #   --lib NAME=PATH  a lib25519-API shared library to load next to ours
 #                    (any number). Without any --lib, every DIR/lib25519.so.1
 #                    under ../shared/anchors beside the tree is taken, when that
