@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # The candidate order per instruction-set class (cpuid/classes, priority/CLASS/):
-# 1. On this CPU, unmasked and with every AVX-512 set masked
-#    (LIB25519_DISABLE), the dispatcher of the library under test picks, for
+# 1. On this CPU, unmasked, with IFMA and VBMI masked and with every
+#    AVX-512 set masked (LIB25519_DISABLE), the dispatcher of the library
+#    under test picks, for
 #    every primitive, the first pair of priority/CLASS/ that the CPU can run,
 #    CLASS being the class scripts/gen/prioritize assigns to that CPU (from the
 #    same cpuid words and mask). With AVX-512 masked, a CPU with AVX2, BMI2
@@ -12,10 +13,11 @@
 #    lists the pairs measured there exactly as those files alone order them:
 #    adding another class's file (e.g. an AVX-512-masked run) never changes
 #    what an AVX-512 IFMA machine (Zen 4, Zen 5) selects.
-# 3. For every class without files of its own (the AVX-512F class, the
-#    mulx and base classes), its first runnable pair per primitive is the
+# 3. For every class without files of its own (the Intel AVX-512F class,
+#    the mulx and base classes), its first runnable pair per primitive is the
 #    one the nearest class with files (the one scripts/gen/prioritize consults
-#    first) finds cheapest among the pairs the class can run.
+#    first: the same kind of core first, then by distance) finds cheapest
+#    among the pairs the class can run.
 # 4. Under qemu-x86_64 -cpu Skylake-Client-v4 (an Intel vendor string) the
 #    class is amd64-avx2-intel and the dispatcher takes its order; with
 #    LIB25519_DISABLE=intel the same CPU is amd64-avx2.
@@ -52,8 +54,15 @@ for c in $classes; do
   [ -d "$tmp/own-$c" ] && continue
   arch=$(awk -v c="$c" '$1 == c { print $2 }' cpuid/classes)
   # the architecture's classes in file order, and C's place among them
-  near=$(awk -v a="$arch" -v c="$c" '!/^#/ && NF && $2 == a { n[i++] = $1; if ($1 == c) me = i - 1 }
-    END { for (d = 1; d < i; d++) { if (me - d >= 0) print n[me - d]; if (me + d < i) print n[me + d] } }' cpuid/classes |
+  # nearest first (the poorer first at equal distance), those with C's
+  # kind-of-core tags (intel, apple, inorder) before all others
+  near=$(awk -v a="$arch" -v c="$c" '!/^#/ && NF && $2 == a {
+      k = ""; for (f = 3; f <= NF; f++) if ($f == "intel" || $f == "apple" || $f == "inorder") k = k " " $f
+      n[i] = $1; kind[i++] = k; if ($1 == c) me = i - 1 }
+    END { for (pass = 0; pass < 2; pass++)
+            for (d = 1; d < i; d++) {
+              if (me - d >= 0 && (kind[me - d] == kind[me]) == (pass == 0)) print n[me - d]
+              if (me + d < i && (kind[me + d] == kind[me]) == (pass == 0)) print n[me + d] } }' cpuid/classes |
     while read -r x; do [ -d "$tmp/own-$x" ] && { echo "$x"; break; }; done)
   [ -n "$near" ] || continue
   if $py tests/classes/check.py nearest "$tmp/own-$near/prio" priority "$near" "$c" >"$tmp/near.log"; then
@@ -64,7 +73,8 @@ for c in $classes; do
   fi
 done
 
-# --- 1: what the library under test selects, unmasked and AVX-512 masked
+# --- 1: what the library under test selects, unmasked, IFMA masked and
+# AVX-512 masked
 if [ -z "$pkg" ] || [ ! -f "$pkg/include/lib25519.h" ]; then
   skip "no include/ and lib/ next to $bin: cannot build the selection probe"
   finish
@@ -74,7 +84,7 @@ if ! cc -O1 -Wall -I"$pkg/include" tests/classes/selected.c -L"$pkg/lib" -l25519
   fail "tests/classes/selected.c did not build"
   finish
 fi
-for mask in "" avx512f,avx512vl,avx512ifma,avx512vbmi; do
+for mask in "" avx512ifma,avx512vbmi avx512f,avx512vl,avx512ifma,avx512vbmi; do
   LIB25519_DISABLE=$mask LD_LIBRARY_PATH=$pkg/lib "$tmp/selected" >"$tmp/sel.out" || { fail "selection probe (LIB25519_DISABLE=$mask)"; continue; }
   c=$($py scripts/gen/prioritize --class-of "$tmp/sel.out")
   if $py tests/classes/check.py selection "$tmp/sel.out" priority >"$tmp/sel.log"; then
