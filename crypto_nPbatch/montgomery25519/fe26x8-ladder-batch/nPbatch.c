@@ -297,7 +297,9 @@ nPbatch_fe26x8_units(unsigned char *q, const unsigned char *n, const unsigned ch
 
 /* nPbatch_fe26x8_units runs in a frame of its own (noinline), so that its
    frame, the frames below it and the registers they saved are all below
-   this one and cleared by one wipe of WIPE bytes (tests/check-stack.sh) */
+   this one and cleared by one wipe of 32768 bytes: the whole call went
+   25983 bytes (gcc), 27647 (clang) below its caller (tests/check-stack.sh,
+   the dispatched nP of the tail included), plus a margin. */
 void crypto_nPbatch(unsigned char *q, const unsigned char *n, const unsigned char *p,
                     long long batch)
 {
