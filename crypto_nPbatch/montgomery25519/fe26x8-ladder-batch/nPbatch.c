@@ -32,9 +32,10 @@
    Constant time: each lane's scalar bit becomes one bit of an opmask for
    the conditional swaps (vptestmq, then opmask or integer xor); loops,
    operations and addresses do not depend on secrets.  The inversion
-   (invert8: a constant-time safegcd of the product of the eight lanes)
-   is shared by the groups of a unit (Montgomery's trick); the point at
-   infinity (z = 0) is handled by masked selects.
+   (fe26x8_invert8, method/x25519_batch_fe26x8.h: a constant-time
+   safegcd of the product of the eight lanes) is shared by the groups of
+   a unit (Montgomery's trick); the point at infinity (z = 0) is handled
+   by masked selects.
 
    Items go in groups of eight, groups in units of up to UNIT; a short
    tail goes through the dispatched single nP instead (see
@@ -53,6 +54,7 @@
 #include "field/fe26x8_avx512.h"
 #include "field/fe51.h"
 #include "ct/crypto_ct.h"
+#include "method/x25519_batch_fe26x8.h"
 
 static uint64_t load64(const unsigned char *x)
 {
@@ -135,79 +137,6 @@ static void ladder8(fe26x8 *xout, fe26x8 *zout, const unsigned char *n, const un
   }
 }
 
-/* bit j set where lane j's z is 0 mod p; each lane through the scalar
-   canonical encoding, branch-free */
-static __mmask8 zero_lanes(const fe26x8 *z)
-{
-  uint64_t lz[10][8] __attribute__((aligned(64)));
-  uint64_t m[8] __attribute__((aligned(64)));
-  fe26 h;
-  int i, j;
-
-  for (i = 0; i < 10; ++i) _mm512_store_si512((void *)lz[i], z->v[i]);
-  for (j = 0; j < 8; ++j) {
-    for (i = 0; i < 10; ++i) h.v[i] = (uint32_t)lz[i][j];
-    m[j] = crypto_ct_bit_mask_u64((uint64_t)fe26_iszero(&h));
-  }
-  {
-    const __m512i mv = _mm512_load_si512((const void *)m);
-    return _mm512_test_epi64_mask(mv, mv);
-  }
-}
-
-/* q[32j..] = the canonical encoding of lane j of r, j < 8 */
-static void store8(unsigned char *q, const fe26x8 *r)
-{
-  uint64_t lr[10][8] __attribute__((aligned(64)));
-  fe26 h;
-  int i, j;
-
-  for (i = 0; i < 10; ++i) _mm512_store_si512((void *)lr[i], r->v[i]);
-  for (j = 0; j < 8; ++j) {
-    for (i = 0; i < 10; ++i) h.v[i] = (uint32_t)lr[i][j];
-    fe26_tobytes(q + 32 * j, &h);
-  }
-}
-
-/* r = 1/z lane by lane (z nonzero in every lane), on the scalar unit as
-   in fe26x4-ladder-batch's invert4: each lane's radix-2^25.5 limb pairs
-   are radix-2^51 limbs (limb 2k at bit 51k, 2k + 1 at 51k + 26), so a
-   lane becomes an fe51 by shifts and adds; Montgomery's trick over the
-   eight lanes leaves one safegcd inversion (constant time) and 21 fe51
-   products.  z TIGHT, r TIGHT. */
-static void invert8(fe26x8 *r, const fe26x8 *z)
-{
-  uint64_t lz[10][8] __attribute__((aligned(64)));
-  fe51 e[8], pre[8], inv, t;
-  int i, j;
-
-  for (i = 0; i < 10; ++i) _mm512_store_si512((void *)lz[i], z->v[i]);
-  for (j = 0; j < 8; ++j)
-    for (i = 0; i < 5; ++i) e[j].v[i] = lz[2 * i][j] + (lz[2 * i + 1][j] << 26);
-  pre[0] = e[0];
-  for (j = 1; j < 8; ++j) fe51_mul(&pre[j], &pre[j - 1], &e[j]);
-  fe51_invert(&inv, &pre[7]);            /* 1 / (z_0 ... z_7) */
-  for (j = 7; j >= 0; --j) {
-    if (j > 0) {
-      fe51_mul(&t, &inv, &pre[j - 1]);   /* 1 / z_j */
-      fe51_mul(&inv, &inv, &e[j]);       /* 1 / (z_0 ... z_{j-1}) */
-    } else {
-      t = inv;
-    }
-    fe51_carry(&t);                      /* limbs < 2^51, limb 0 < 2^52 */
-    for (i = 0; i < 5; ++i) {
-      lz[2 * i][j] = t.v[i] & ((1 << 26) - 1);
-      lz[2 * i + 1][j] = t.v[i] >> 26;    /* < 2^26: MULIN */
-    }
-  }
-  for (i = 0; i < 10; ++i) r->v[i] = _mm512_load_si512((const void *)lz[i]);
-  CRYPTO_CT_WIPE(lz);
-  CRYPTO_CT_WIPE(e);
-  CRYPTO_CT_WIPE(pre);
-  CRYPTO_CT_WIPE(inv);
-  CRYPTO_CT_WIPE(t);
-}
-
 /* A unit: up to UNIT groups of eight whose inversions are shared
    (Montgomery's trick, lane by lane: one inversion and three
    multiplications per group instead of one inversion per group).  A lane
@@ -243,7 +172,7 @@ static void nPunit(unsigned char *q, const unsigned char *n, const unsigned char
   for (g = 0; g < groups; ++g) {
     if (g == groups - 1 && last < 8) ladder8(&x[g], &z[g], tn, tp);
     else ladder8(&x[g], &z[g], n + 256 * g, p + 256 * g);
-    iszero = zero_lanes(&z[g]);
+    iszero = fe26x8_zero_lanes(&z[g]);
     fe26x8_select(&z[g], &one, iszero);
     fe26x8_select(&x[g], &zero, iszero);
     if (g == 0) pre[0] = z[0];
@@ -251,7 +180,7 @@ static void nPunit(unsigned char *q, const unsigned char *n, const unsigned char
   }
 
   /* outputs only from here on */
-  invert8(&r, &pre[groups - 1]);   /* 1 / (z_0 ... z_last), lane by lane */
+  fe26x8_invert8(&r, &pre[groups - 1], NULL);   /* 1 / (z_0 ... z_last), lane by lane */
   for (g = groups - 1; g >= 0; --g) {
     if (g > 0) {
       fe26x8o_mul(&t, &r, &pre[g - 1]);         /* 1 / z_g */
@@ -261,10 +190,10 @@ static void nPunit(unsigned char *q, const unsigned char *n, const unsigned char
     }
     fe26x8o_mul(&t, &t, &x[g]);
     if (g == groups - 1 && last < 8) {
-      store8(tq, &t);
+      fe26x8_store8(tq, &t);
       for (i = 0; i < 32 * last; ++i) q[256 * g + i] = tq[i];
     } else {
-      store8(q + 256 * g, &t);
+      fe26x8_store8(q + 256 * g, &t);
     }
   }
 
