@@ -246,7 +246,14 @@ class V:
                     self.e('vpaddq %s, %s, %s' % (y(12), y(12), y(13)))
                     a['38'] = 13
             for j in range(10):
-                self.mac(i == 0, (i + j) % 10, a[self.factor(i, j)], limb(g, j))
+                src = limb(g, j)
+                if LANES == 8:
+                    # g_j loaded once into zmm16 + j (row 0), then read
+                    # from there: a tenth of the 512-bit loads
+                    if i == 0:
+                        self.e('vmovdqa %s, %s' % (src, y(16 + j)))
+                    src = y(16 + j)
+                self.mac(i == 0, (i + j) % 10, a[self.factor(i, j)], src)
         self.reduce_store(h)
 
     @staticmethod
@@ -258,7 +265,15 @@ class V:
 
     def sq(self, h, f, w):
         """h = f^2 (the symmetric form of fe26x4_sq)"""
-        for j in range(5, 10):
+        # eight lanes: f_j in zmm16 + j, 19/38 f_j in zmm21 + j (j >= 5),
+        # not in memory
+        r8 = LANES == 8
+        if r8:
+            for j in range(10):
+                self.e('vmovdqa %s, %s' % (limb(f, j), y(16 + j)))
+            for j in range(5, 10):
+                self.e('vpmuludq %s, %s, %s' % ('K38(%rip)' if j & 1 else 'K19(%rip)', y(16 + j), y(21 + j)))
+        for j in range(5, 10) if not r8 else ():
             self.e('vmovdqa %s, %s' % (limb(f, j), y(14)))
             self.e('vpmuludq %s, %s, %s' % ('K38(%rip)' if j & 1 else 'K19(%rip)', y(14), y(15)))
             self.e('vmovdqa %s, %s' % (y(15), limb(w, j - 5)))
@@ -274,17 +289,23 @@ class V:
                 else:
                     fac[j] = '1' if i == j or ((j & 1) and not (i & 1)) else '2'
             need = set(fac.values())
-            self.e('vmovdqa %s, %s' % (limb(f, i), y(10)))
-            a = {'1': 10}
+            if r8:
+                a = {'1': 16 + i}
+            else:
+                self.e('vmovdqa %s, %s' % (limb(f, i), y(10)))
+                a = {'1': 10}
             if '2' in need or '4' in need:
-                self.e('vpaddq %s, %s, %s' % (y(10), y(10), y(11)))
+                self.e('vpaddq %s, %s, %s' % (y(a['1']), y(a['1']), y(11)))
                 a['2'] = 11
             if '4' in need:
                 self.e('vpaddq %s, %s, %s' % (y(11), y(11), y(12)))
                 a['4'] = 12
             for j in range(i, 10):
                 col = (i + j) % 10
-                mem = limb(f, j) if i + j < 10 else limb(w, j - 5)
+                if r8:
+                    mem = y(16 + j) if i + j < 10 else y(21 + j)
+                else:
+                    mem = limb(f, j) if i + j < 10 else limb(w, j - 5)
                 self.mac(col in first, col, a[fac[j]], mem)
                 first.discard(col)
         assert not first

@@ -40,490 +40,500 @@
 	.p2align 6
 .Lmul11:
 	vmovdqa64 0(%rsi), %zmm10
-	vpmuludq 0(%rcx), %zmm10, %zmm0
+	vmovdqa64 0(%rcx), %zmm16
 	movq 640(%rcx), %rdx
-	vpmuludq 64(%rcx), %zmm10, %zmm1
+	vpmuludq %zmm16, %zmm10, %zmm0
 	mulx 640(%rsi), %r8, %r9
-	vpmuludq 128(%rcx), %zmm10, %zmm2
+	vmovdqa64 64(%rcx), %zmm17
 	mulx 648(%rsi), %rax, %r10
-	vpmuludq 192(%rcx), %zmm10, %zmm3
+	vpmuludq %zmm17, %zmm10, %zmm1
 	addq %rax, %r9
-	vpmuludq 256(%rcx), %zmm10, %zmm4
+	vmovdqa64 128(%rcx), %zmm18
 	mulx 656(%rsi), %rax, %r11
-	vpmuludq 320(%rcx), %zmm10, %zmm5
+	vpmuludq %zmm18, %zmm10, %zmm2
 	adcq %rax, %r10
-	vpmuludq 384(%rcx), %zmm10, %zmm6
+	vmovdqa64 192(%rcx), %zmm19
+	vpmuludq %zmm19, %zmm10, %zmm3
 	mulx 664(%rsi), %rax, %r12
-	vpmuludq 448(%rcx), %zmm10, %zmm7
+	vmovdqa64 256(%rcx), %zmm20
 	adcq %rax, %r11
-	vpmuludq 512(%rcx), %zmm10, %zmm8
-	vpmuludq 576(%rcx), %zmm10, %zmm9
+	vpmuludq %zmm20, %zmm10, %zmm4
 	adcq $0, %r12
-	vmovdqa64 64(%rsi), %zmm10
+	vmovdqa64 320(%rcx), %zmm21
 	movq 648(%rcx), %rdx
-	vpaddq %zmm10, %zmm10, %zmm11
+	vpmuludq %zmm21, %zmm10, %zmm5
 	xorl %ebp, %ebp
-	vpmuludq .LK19(%rip), %zmm10, %zmm12
+	vmovdqa64 384(%rcx), %zmm22
 	mulx 640(%rsi), %rax, %rbx
-	vpaddq %zmm12, %zmm12, %zmm13
+	vpmuludq %zmm22, %zmm10, %zmm6
+	vmovdqa64 448(%rcx), %zmm23
 	adcx %rax, %r9
-	vpmuludq 0(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm23, %zmm10, %zmm7
 	adox %rbx, %r10
-	vpaddq %zmm15, %zmm1, %zmm1
+	vmovdqa64 512(%rcx), %zmm24
 	mulx 648(%rsi), %rax, %rbx
-	vpmuludq 64(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm24, %zmm10, %zmm8
 	adcx %rax, %r10
-	vpaddq %zmm14, %zmm2, %zmm2
-	vpmuludq 128(%rcx), %zmm10, %zmm15
+	vmovdqa64 576(%rcx), %zmm25
 	adox %rbx, %r11
-	vpaddq %zmm15, %zmm3, %zmm3
+	vpmuludq %zmm25, %zmm10, %zmm9
 	mulx 656(%rsi), %rax, %rbx
-	vpmuludq 192(%rcx), %zmm11, %zmm14
+	vmovdqa64 64(%rsi), %zmm10
+	vpaddq %zmm10, %zmm10, %zmm11
 	adcx %rax, %r11
-	vpaddq %zmm14, %zmm4, %zmm4
+	vpmuludq .LK19(%rip), %zmm10, %zmm12
 	adox %rbx, %r12
-	vpmuludq 256(%rcx), %zmm10, %zmm15
+	vpaddq %zmm12, %zmm12, %zmm13
 	mulx 664(%rsi), %rax, %r13
-	vpaddq %zmm15, %zmm5, %zmm5
+	vpmuludq %zmm16, %zmm10, %zmm15
 	adcx %rax, %r12
-	vpmuludq 320(%rcx), %zmm11, %zmm14
+	vpaddq %zmm15, %zmm1, %zmm1
 	adox %rbp, %r13
-	vpaddq %zmm14, %zmm6, %zmm6
+	vpmuludq %zmm17, %zmm11, %zmm14
 	adcx %rbp, %r13
-	vpmuludq 384(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm7, %zmm7
+	vpaddq %zmm14, %zmm2, %zmm2
+	vpmuludq %zmm18, %zmm10, %zmm15
 	movq 656(%rcx), %rdx
-	vpmuludq 448(%rcx), %zmm11, %zmm14
-	xorl %ebp, %ebp
-	vpaddq %zmm14, %zmm8, %zmm8
-	mulx 640(%rsi), %rax, %rbx
-	vpmuludq 512(%rcx), %zmm10, %zmm15
-	adcx %rax, %r10
-	vpaddq %zmm15, %zmm9, %zmm9
-	adox %rbx, %r11
-	vpmuludq 576(%rcx), %zmm13, %zmm14
-	mulx 648(%rsi), %rax, %rbx
-	vpaddq %zmm14, %zmm0, %zmm0
-	adcx %rax, %r11
-	vmovdqa64 128(%rsi), %zmm10
-	adox %rbx, %r12
-	vpmuludq .LK19(%rip), %zmm10, %zmm12
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	mulx 656(%rsi), %rax, %rbx
-	vpaddq %zmm15, %zmm2, %zmm2
-	adcx %rax, %r12
-	vpmuludq 64(%rcx), %zmm10, %zmm14
-	adox %rbx, %r13
-	vpaddq %zmm14, %zmm3, %zmm3
-	mulx 664(%rsi), %rax, %r14
-	vpmuludq 128(%rcx), %zmm10, %zmm15
-	adcx %rax, %r13
-	vpaddq %zmm15, %zmm4, %zmm4
-	adox %rbp, %r14
-	vpmuludq 192(%rcx), %zmm10, %zmm14
-	adcx %rbp, %r14
-	vpaddq %zmm14, %zmm5, %zmm5
-	movq 664(%rcx), %rdx
-	vpmuludq 256(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm6, %zmm6
-	xorl %ebp, %ebp
-	vpmuludq 320(%rcx), %zmm10, %zmm14
-	mulx 640(%rsi), %rax, %rbx
-	vpaddq %zmm14, %zmm7, %zmm7
-	adcx %rax, %r11
-	vpmuludq 384(%rcx), %zmm10, %zmm15
-	adox %rbx, %r12
-	vpaddq %zmm15, %zmm8, %zmm8
-	mulx 648(%rsi), %rax, %rbx
-	vpmuludq 448(%rcx), %zmm10, %zmm14
-	adcx %rax, %r12
-	vpaddq %zmm14, %zmm9, %zmm9
-	adox %rbx, %r13
-	vpmuludq 512(%rcx), %zmm12, %zmm15
-	mulx 656(%rsi), %rax, %rbx
-	vpaddq %zmm15, %zmm0, %zmm0
-	vpmuludq 576(%rcx), %zmm12, %zmm14
-	adcx %rax, %r13
-	vpaddq %zmm14, %zmm1, %zmm1
-	adox %rbx, %r14
-	vmovdqa64 192(%rsi), %zmm10
-	mulx 664(%rsi), %rax, %r15
-	vpaddq %zmm10, %zmm10, %zmm11
-	adcx %rax, %r14
-	vpmuludq .LK19(%rip), %zmm10, %zmm12
-	adox %rbp, %r15
-	vpaddq %zmm12, %zmm12, %zmm13
-	adcx %rbp, %r15
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	movl $38, %edx
 	vpaddq %zmm15, %zmm3, %zmm3
 	xorl %ebp, %ebp
-	vpmuludq 64(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm19, %zmm11, %zmm14
+	mulx 640(%rsi), %rax, %rbx
 	vpaddq %zmm14, %zmm4, %zmm4
-	mulx %r12, %rax, %rbx
-	vpmuludq 128(%rcx), %zmm10, %zmm15
-	adcx %rax, %r8
-	vpaddq %zmm15, %zmm5, %zmm5
-	adox %rbx, %r9
-	vpmuludq 192(%rcx), %zmm11, %zmm14
-	mulx %r13, %rax, %rbx
-	vpaddq %zmm14, %zmm6, %zmm6
-	adcx %rax, %r9
-	vpmuludq 256(%rcx), %zmm10, %zmm15
-	adox %rbx, %r10
-	vpaddq %zmm15, %zmm7, %zmm7
-	mulx %r14, %rax, %rbx
-	vpmuludq 320(%rcx), %zmm11, %zmm14
 	adcx %rax, %r10
-	vpaddq %zmm14, %zmm8, %zmm8
-	vpmuludq 384(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm20, %zmm10, %zmm15
 	adox %rbx, %r11
-	vpaddq %zmm15, %zmm9, %zmm9
-	mulx %r15, %rax, %r12
-	vpmuludq 448(%rcx), %zmm13, %zmm14
+	vpaddq %zmm15, %zmm5, %zmm5
+	mulx 648(%rsi), %rax, %rbx
+	vpmuludq %zmm21, %zmm11, %zmm14
+	vpaddq %zmm14, %zmm6, %zmm6
 	adcx %rax, %r11
+	vpmuludq %zmm22, %zmm10, %zmm15
+	adox %rbx, %r12
+	vpaddq %zmm15, %zmm7, %zmm7
+	mulx 656(%rsi), %rax, %rbx
+	vpmuludq %zmm23, %zmm11, %zmm14
+	adcx %rax, %r12
+	vpaddq %zmm14, %zmm8, %zmm8
+	adox %rbx, %r13
+	vpmuludq %zmm24, %zmm10, %zmm15
+	mulx 664(%rsi), %rax, %r14
+	vpaddq %zmm15, %zmm9, %zmm9
+	vpmuludq %zmm25, %zmm13, %zmm14
+	adcx %rax, %r13
 	vpaddq %zmm14, %zmm0, %zmm0
+	adox %rbp, %r14
+	vmovdqa64 128(%rsi), %zmm10
+	adcx %rbp, %r14
+	vpmuludq .LK19(%rip), %zmm10, %zmm12
+	movq 664(%rcx), %rdx
+	vpmuludq %zmm16, %zmm10, %zmm15
+	xorl %ebp, %ebp
+	vpaddq %zmm15, %zmm2, %zmm2
+	mulx 640(%rsi), %rax, %rbx
+	vpmuludq %zmm17, %zmm10, %zmm14
+	vpaddq %zmm14, %zmm3, %zmm3
+	adcx %rax, %r11
+	vpmuludq %zmm18, %zmm10, %zmm15
+	adox %rbx, %r12
+	vpaddq %zmm15, %zmm4, %zmm4
+	mulx 648(%rsi), %rax, %rbx
+	vpmuludq %zmm19, %zmm10, %zmm14
+	adcx %rax, %r12
+	vpaddq %zmm14, %zmm5, %zmm5
+	adox %rbx, %r13
+	vpmuludq %zmm20, %zmm10, %zmm15
+	mulx 656(%rsi), %rax, %rbx
+	vpaddq %zmm15, %zmm6, %zmm6
+	vpmuludq %zmm21, %zmm10, %zmm14
+	adcx %rax, %r13
+	vpaddq %zmm14, %zmm7, %zmm7
+	adox %rbx, %r14
+	vpmuludq %zmm22, %zmm10, %zmm15
+	mulx 664(%rsi), %rax, %r15
+	vpaddq %zmm15, %zmm8, %zmm8
+	adcx %rax, %r14
+	vpmuludq %zmm23, %zmm10, %zmm14
+	adox %rbp, %r15
+	vpaddq %zmm14, %zmm9, %zmm9
+	adcx %rbp, %r15
+	vpmuludq %zmm24, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm0, %zmm0
+	movl $38, %edx
+	vpmuludq %zmm25, %zmm12, %zmm14
+	xorl %ebp, %ebp
+	vpaddq %zmm14, %zmm1, %zmm1
+	mulx %r12, %rax, %rbx
+	vmovdqa64 192(%rsi), %zmm10
+	adcx %rax, %r8
+	vpaddq %zmm10, %zmm10, %zmm11
+	adox %rbx, %r9
+	vpmuludq .LK19(%rip), %zmm10, %zmm12
+	mulx %r13, %rax, %rbx
+	vpaddq %zmm12, %zmm12, %zmm13
+	vpmuludq %zmm16, %zmm10, %zmm15
+	adcx %rax, %r9
+	vpaddq %zmm15, %zmm3, %zmm3
+	adox %rbx, %r10
+	vpmuludq %zmm17, %zmm11, %zmm14
+	mulx %r14, %rax, %rbx
+	vpaddq %zmm14, %zmm4, %zmm4
+	adcx %rax, %r10
+	vpmuludq %zmm18, %zmm10, %zmm15
+	adox %rbx, %r11
+	vpaddq %zmm15, %zmm5, %zmm5
+	mulx %r15, %rax, %r12
+	vpmuludq %zmm19, %zmm11, %zmm14
+	vpaddq %zmm14, %zmm6, %zmm6
+	adcx %rax, %r11
+	vpmuludq %zmm20, %zmm10, %zmm15
 	adox %rbp, %r12
-	vpmuludq 512(%rcx), %zmm12, %zmm15
+	vpaddq %zmm15, %zmm7, %zmm7
 	adcx %rbp, %r12
-	vpaddq %zmm15, %zmm1, %zmm1
+	vpmuludq %zmm21, %zmm11, %zmm14
 	shldq $1, %r11, %r12
-	vpmuludq 576(%rcx), %zmm13, %zmm14
+	vpaddq %zmm14, %zmm8, %zmm8
 	andq .LM63(%rip), %r11
-	vpaddq %zmm14, %zmm2, %zmm2
+	vpmuludq %zmm22, %zmm10, %zmm15
 	imulq $19, %r12, %r12
+	vpaddq %zmm15, %zmm9, %zmm9
+	vpmuludq %zmm23, %zmm13, %zmm14
+	addq %r12, %r8
+	vpaddq %zmm14, %zmm0, %zmm0
+	adcq $0, %r9
+	vpmuludq %zmm24, %zmm12, %zmm15
+	adcq $0, %r10
+	vpaddq %zmm15, %zmm1, %zmm1
+	adcq $0, %r11
+	vpmuludq %zmm25, %zmm13, %zmm14
+	movq %r8, 640(%rdi)
+	vpaddq %zmm14, %zmm2, %zmm2
+	movq %r9, 648(%rdi)
 	vmovdqa64 256(%rsi), %zmm10
 	vpmuludq .LK19(%rip), %zmm10, %zmm12
-	addq %r12, %r8
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	adcq $0, %r9
-	vpaddq %zmm15, %zmm4, %zmm4
-	adcq $0, %r10
-	vpmuludq 64(%rcx), %zmm10, %zmm14
-	adcq $0, %r11
-	vpaddq %zmm14, %zmm5, %zmm5
-	movq %r8, 640(%rdi)
-	vpmuludq 128(%rcx), %zmm10, %zmm15
-	movq %r9, 648(%rdi)
-	vpaddq %zmm15, %zmm6, %zmm6
 	movq %r10, 656(%rdi)
-	vpmuludq 192(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm16, %zmm10, %zmm15
 	movq %r11, 664(%rdi)
-	vpaddq %zmm14, %zmm7, %zmm7
-	vpmuludq 256(%rcx), %zmm10, %zmm15
+	vpaddq %zmm15, %zmm4, %zmm4
 	movq 672(%rcx), %rdx
-	vpaddq %zmm15, %zmm8, %zmm8
+	vpmuludq %zmm17, %zmm10, %zmm14
 	mulx 672(%rsi), %r8, %r9
-	vpmuludq 320(%rcx), %zmm10, %zmm14
+	vpaddq %zmm14, %zmm5, %zmm5
 	mulx 680(%rsi), %rax, %r10
-	vpaddq %zmm14, %zmm9, %zmm9
+	vpmuludq %zmm18, %zmm10, %zmm15
 	addq %rax, %r9
-	vpmuludq 384(%rcx), %zmm12, %zmm15
+	vpaddq %zmm15, %zmm6, %zmm6
+	vpmuludq %zmm19, %zmm10, %zmm14
 	mulx 688(%rsi), %rax, %r11
-	vpaddq %zmm15, %zmm0, %zmm0
+	vpaddq %zmm14, %zmm7, %zmm7
 	adcq %rax, %r10
-	vpmuludq 448(%rcx), %zmm12, %zmm14
+	vpmuludq %zmm20, %zmm10, %zmm15
 	mulx 696(%rsi), %rax, %r12
-	vpaddq %zmm14, %zmm1, %zmm1
+	vpaddq %zmm15, %zmm8, %zmm8
 	adcq %rax, %r11
-	vpmuludq 512(%rcx), %zmm12, %zmm15
-	vpaddq %zmm15, %zmm2, %zmm2
+	vpmuludq %zmm21, %zmm10, %zmm14
 	adcq $0, %r12
-	vpmuludq 576(%rcx), %zmm12, %zmm14
+	vpaddq %zmm14, %zmm9, %zmm9
 	movq 680(%rcx), %rdx
-	vpaddq %zmm14, %zmm3, %zmm3
+	vpmuludq %zmm22, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm0, %zmm0
 	xorl %ebp, %ebp
+	vpmuludq %zmm23, %zmm12, %zmm14
+	mulx 672(%rsi), %rax, %rbx
+	vpaddq %zmm14, %zmm1, %zmm1
+	adcx %rax, %r9
+	vpmuludq %zmm24, %zmm12, %zmm15
+	adox %rbx, %r10
+	vpaddq %zmm15, %zmm2, %zmm2
+	mulx 680(%rsi), %rax, %rbx
+	vpmuludq %zmm25, %zmm12, %zmm14
+	adcx %rax, %r10
+	vpaddq %zmm14, %zmm3, %zmm3
 	vmovdqa64 320(%rsi), %zmm10
-	mulx 672(%rsi), %rax, %rbx
-	vpaddq %zmm10, %zmm10, %zmm11
-	adcx %rax, %r9
-	vpmuludq .LK19(%rip), %zmm10, %zmm12
-	adox %rbx, %r10
-	vpaddq %zmm12, %zmm12, %zmm13
-	mulx 680(%rsi), %rax, %rbx
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	adcx %rax, %r10
-	vpaddq %zmm15, %zmm5, %zmm5
-	vpmuludq 64(%rcx), %zmm11, %zmm14
 	adox %rbx, %r11
-	vpaddq %zmm14, %zmm6, %zmm6
+	vpaddq %zmm10, %zmm10, %zmm11
 	mulx 688(%rsi), %rax, %rbx
-	vpmuludq 128(%rcx), %zmm10, %zmm15
+	vpmuludq .LK19(%rip), %zmm10, %zmm12
 	adcx %rax, %r11
-	vpaddq %zmm15, %zmm7, %zmm7
+	vpaddq %zmm12, %zmm12, %zmm13
 	adox %rbx, %r12
-	vpmuludq 192(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm16, %zmm10, %zmm15
 	mulx 696(%rsi), %rax, %r13
-	vpaddq %zmm14, %zmm8, %zmm8
+	vpaddq %zmm15, %zmm5, %zmm5
 	adcx %rax, %r12
-	vpmuludq 256(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm17, %zmm11, %zmm14
+	vpaddq %zmm14, %zmm6, %zmm6
 	adox %rbp, %r13
-	vpaddq %zmm15, %zmm9, %zmm9
+	vpmuludq %zmm18, %zmm10, %zmm15
 	adcx %rbp, %r13
-	vpmuludq 320(%rcx), %zmm13, %zmm14
-	vpaddq %zmm14, %zmm0, %zmm0
+	vpaddq %zmm15, %zmm7, %zmm7
 	movq 688(%rcx), %rdx
-	vpmuludq 384(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm19, %zmm11, %zmm14
 	xorl %ebp, %ebp
-	vpaddq %zmm15, %zmm1, %zmm1
+	vpaddq %zmm14, %zmm8, %zmm8
 	mulx 672(%rsi), %rax, %rbx
-	vpmuludq 448(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm20, %zmm10, %zmm15
 	adcx %rax, %r10
-	vpaddq %zmm14, %zmm2, %zmm2
+	vpaddq %zmm15, %zmm9, %zmm9
+	vpmuludq %zmm21, %zmm13, %zmm14
 	adox %rbx, %r11
-	vpmuludq 512(%rcx), %zmm12, %zmm15
+	vpaddq %zmm14, %zmm0, %zmm0
 	mulx 680(%rsi), %rax, %rbx
-	vpaddq %zmm15, %zmm3, %zmm3
+	vpmuludq %zmm22, %zmm12, %zmm15
 	adcx %rax, %r11
-	vpmuludq 576(%rcx), %zmm13, %zmm14
+	vpaddq %zmm15, %zmm1, %zmm1
 	adox %rbx, %r12
-	vpaddq %zmm14, %zmm4, %zmm4
-	vmovdqa64 384(%rsi), %zmm10
+	vpmuludq %zmm23, %zmm13, %zmm14
 	mulx 688(%rsi), %rax, %rbx
-	vpmuludq .LK19(%rip), %zmm10, %zmm12
+	vpaddq %zmm14, %zmm2, %zmm2
 	adcx %rax, %r12
-	vpmuludq 0(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm24, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm3, %zmm3
 	adox %rbx, %r13
-	vpaddq %zmm15, %zmm6, %zmm6
+	vpmuludq %zmm25, %zmm13, %zmm14
 	mulx 696(%rsi), %rax, %r14
-	vpmuludq 64(%rcx), %zmm10, %zmm14
+	vpaddq %zmm14, %zmm4, %zmm4
 	adcx %rax, %r13
-	vpaddq %zmm14, %zmm7, %zmm7
+	vmovdqa64 384(%rsi), %zmm10
 	adox %rbp, %r14
-	vpmuludq 128(%rcx), %zmm10, %zmm15
+	vpmuludq .LK19(%rip), %zmm10, %zmm12
 	adcx %rbp, %r14
-	vpaddq %zmm15, %zmm8, %zmm8
+	vpmuludq %zmm16, %zmm10, %zmm15
 	movq 696(%rcx), %rdx
-	vpmuludq 192(%rcx), %zmm10, %zmm14
-	vpaddq %zmm14, %zmm9, %zmm9
-	xorl %ebp, %ebp
-	vpmuludq 256(%rcx), %zmm12, %zmm15
-	mulx 672(%rsi), %rax, %rbx
-	vpaddq %zmm15, %zmm0, %zmm0
-	adcx %rax, %r11
-	vpmuludq 320(%rcx), %zmm12, %zmm14
-	adox %rbx, %r12
-	vpaddq %zmm14, %zmm1, %zmm1
-	mulx 680(%rsi), %rax, %rbx
-	vpmuludq 384(%rcx), %zmm12, %zmm15
-	adcx %rax, %r12
-	vpaddq %zmm15, %zmm2, %zmm2
-	adox %rbx, %r13
-	vpmuludq 448(%rcx), %zmm12, %zmm14
-	mulx 688(%rsi), %rax, %rbx
-	vpaddq %zmm14, %zmm3, %zmm3
-	vpmuludq 512(%rcx), %zmm12, %zmm15
-	adcx %rax, %r13
-	vpaddq %zmm15, %zmm4, %zmm4
-	adox %rbx, %r14
-	vpmuludq 576(%rcx), %zmm12, %zmm14
-	mulx 696(%rsi), %rax, %r15
-	vpaddq %zmm14, %zmm5, %zmm5
-	adcx %rax, %r14
-	vmovdqa64 448(%rsi), %zmm10
-	adox %rbp, %r15
-	vpaddq %zmm10, %zmm10, %zmm11
-	adcx %rbp, %r15
-	vpmuludq .LK19(%rip), %zmm10, %zmm12
-	movl $38, %edx
-	vpaddq %zmm12, %zmm12, %zmm13
-	xorl %ebp, %ebp
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm7, %zmm7
-	mulx %r12, %rax, %rbx
-	vpmuludq 64(%rcx), %zmm11, %zmm14
-	adcx %rax, %r8
-	vpaddq %zmm14, %zmm8, %zmm8
-	adox %rbx, %r9
-	vpmuludq 128(%rcx), %zmm10, %zmm15
-	mulx %r13, %rax, %rbx
-	vpaddq %zmm15, %zmm9, %zmm9
-	adcx %rax, %r9
-	vpmuludq 192(%rcx), %zmm13, %zmm14
-	adox %rbx, %r10
-	vpaddq %zmm14, %zmm0, %zmm0
-	mulx %r14, %rax, %rbx
-	vpmuludq 256(%rcx), %zmm12, %zmm15
-	adcx %rax, %r10
-	vpaddq %zmm15, %zmm1, %zmm1
-	vpmuludq 320(%rcx), %zmm13, %zmm14
-	adox %rbx, %r11
-	vpaddq %zmm14, %zmm2, %zmm2
-	mulx %r15, %rax, %r12
-	vpmuludq 384(%rcx), %zmm12, %zmm15
-	adcx %rax, %r11
-	vpaddq %zmm15, %zmm3, %zmm3
-	adox %rbp, %r12
-	vpmuludq 448(%rcx), %zmm13, %zmm14
-	adcx %rbp, %r12
-	vpaddq %zmm14, %zmm4, %zmm4
-	shldq $1, %r11, %r12
-	vpmuludq 512(%rcx), %zmm12, %zmm15
-	andq .LM63(%rip), %r11
-	vpaddq %zmm15, %zmm5, %zmm5
-	imulq $19, %r12, %r12
-	vpmuludq 576(%rcx), %zmm13, %zmm14
-	vpaddq %zmm14, %zmm6, %zmm6
-	addq %r12, %r8
-	vmovdqa64 512(%rsi), %zmm10
-	adcq $0, %r9
-	vpmuludq .LK19(%rip), %zmm10, %zmm12
-	adcq $0, %r10
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	adcq $0, %r11
-	vpaddq %zmm15, %zmm8, %zmm8
-	movq %r8, 672(%rdi)
-	vpmuludq 64(%rcx), %zmm10, %zmm14
-	movq %r9, 680(%rdi)
-	vpaddq %zmm14, %zmm9, %zmm9
-	movq %r10, 688(%rdi)
-	vpmuludq 128(%rcx), %zmm12, %zmm15
-	movq %r11, 696(%rdi)
-	vpaddq %zmm15, %zmm0, %zmm0
-	vpmuludq 192(%rcx), %zmm12, %zmm14
-	movq 704(%rcx), %rdx
-	vpaddq %zmm14, %zmm1, %zmm1
-	mulx 704(%rsi), %r8, %r9
-	vpmuludq 256(%rcx), %zmm12, %zmm15
-	mulx 712(%rsi), %rax, %r10
-	vpaddq %zmm15, %zmm2, %zmm2
-	addq %rax, %r9
-	vpmuludq 320(%rcx), %zmm12, %zmm14
-	mulx 720(%rsi), %rax, %r11
-	vpaddq %zmm14, %zmm3, %zmm3
-	adcq %rax, %r10
-	vpmuludq 384(%rcx), %zmm12, %zmm15
-	mulx 728(%rsi), %rax, %r12
-	vpaddq %zmm15, %zmm4, %zmm4
-	adcq %rax, %r11
-	vpmuludq 448(%rcx), %zmm12, %zmm14
-	vpaddq %zmm14, %zmm5, %zmm5
-	adcq $0, %r12
-	vpmuludq 512(%rcx), %zmm12, %zmm15
-	movq 712(%rcx), %rdx
 	vpaddq %zmm15, %zmm6, %zmm6
+	vpmuludq %zmm17, %zmm10, %zmm14
 	xorl %ebp, %ebp
-	vpmuludq 576(%rcx), %zmm12, %zmm14
-	mulx 704(%rsi), %rax, %rbx
 	vpaddq %zmm14, %zmm7, %zmm7
-	adcx %rax, %r9
-	vmovdqa64 576(%rsi), %zmm10
-	adox %rbx, %r10
-	vpmuludq .LK19(%rip), %zmm10, %zmm12
-	mulx 712(%rsi), %rax, %rbx
-	vpaddq %zmm12, %zmm12, %zmm13
-	adcx %rax, %r10
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm9, %zmm9
-	adox %rbx, %r11
-	vpmuludq 64(%rcx), %zmm13, %zmm14
-	mulx 720(%rsi), %rax, %rbx
-	vpaddq %zmm14, %zmm0, %zmm0
+	mulx 672(%rsi), %rax, %rbx
+	vpmuludq %zmm18, %zmm10, %zmm15
 	adcx %rax, %r11
-	vpmuludq 128(%rcx), %zmm12, %zmm15
+	vpaddq %zmm15, %zmm8, %zmm8
 	adox %rbx, %r12
-	vpaddq %zmm15, %zmm1, %zmm1
-	mulx 728(%rsi), %rax, %r13
-	vpmuludq 192(%rcx), %zmm13, %zmm14
-	adcx %rax, %r12
-	vpaddq %zmm14, %zmm2, %zmm2
-	adox %rbp, %r13
-	vpmuludq 256(%rcx), %zmm12, %zmm15
-	adcx %rbp, %r13
-	vpaddq %zmm15, %zmm3, %zmm3
-	vpmuludq 320(%rcx), %zmm13, %zmm14
-	movq 720(%rcx), %rdx
-	vpaddq %zmm14, %zmm4, %zmm4
-	xorl %ebp, %ebp
-	vpmuludq 384(%rcx), %zmm12, %zmm15
-	mulx 704(%rsi), %rax, %rbx
-	vpaddq %zmm15, %zmm5, %zmm5
-	adcx %rax, %r10
-	vpmuludq 448(%rcx), %zmm13, %zmm14
-	adox %rbx, %r11
-	vpaddq %zmm14, %zmm6, %zmm6
-	mulx 712(%rsi), %rax, %rbx
-	vpmuludq 512(%rcx), %zmm12, %zmm15
-	adcx %rax, %r11
-	vpaddq %zmm15, %zmm7, %zmm7
-	adox %rbx, %r12
-	vpmuludq 576(%rcx), %zmm13, %zmm14
-	vpaddq %zmm14, %zmm8, %zmm8
-	mulx 720(%rsi), %rax, %rbx
-	vmovdqa64 .LM26(%rip), %zmm12
-	adcx %rax, %r12
-	vmovdqa64 .LM25(%rip), %zmm13
-	adox %rbx, %r13
-	vpsrlq $26, %zmm0, %zmm15
-	mulx 728(%rsi), %rax, %r14
-	vpaddq %zmm15, %zmm1, %zmm1
-	adcx %rax, %r13
-	vpandq %zmm12, %zmm0, %zmm0
-	adox %rbp, %r14
-	vpsrlq $26, %zmm4, %zmm14
-	adcx %rbp, %r14
-	vpaddq %zmm14, %zmm5, %zmm5
-	movq 728(%rcx), %rdx
-	vpandq %zmm12, %zmm4, %zmm4
-	vpsrlq $25, %zmm1, %zmm15
-	xorl %ebp, %ebp
-	vpaddq %zmm15, %zmm2, %zmm2
-	mulx 704(%rsi), %rax, %rbx
-	vpandq %zmm13, %zmm1, %zmm1
-	adcx %rax, %r11
-	vpsrlq $25, %zmm5, %zmm14
-	adox %rbx, %r12
-	vpaddq %zmm14, %zmm6, %zmm6
-	mulx 712(%rsi), %rax, %rbx
-	vpandq %zmm13, %zmm5, %zmm5
-	adcx %rax, %r12
-	vpsrlq $26, %zmm2, %zmm15
-	adox %rbx, %r13
-	vpaddq %zmm15, %zmm3, %zmm3
-	mulx 720(%rsi), %rax, %rbx
-	vpandq %zmm12, %zmm2, %zmm2
-	vpsrlq $26, %zmm6, %zmm14
-	adcx %rax, %r13
-	vpaddq %zmm14, %zmm7, %zmm7
-	adox %rbx, %r14
-	vpandq %zmm12, %zmm6, %zmm6
-	mulx 728(%rsi), %rax, %r15
-	vpsrlq $25, %zmm3, %zmm15
-	adcx %rax, %r14
-	vpaddq %zmm15, %zmm4, %zmm4
-	adox %rbp, %r15
-	vpandq %zmm13, %zmm3, %zmm3
-	adcx %rbp, %r15
-	vpsrlq $25, %zmm7, %zmm14
-	movl $38, %edx
-	vpaddq %zmm14, %zmm8, %zmm8
-	xorl %ebp, %ebp
-	vpandq %zmm13, %zmm7, %zmm7
-	vpsrlq $26, %zmm4, %zmm15
-	mulx %r12, %rax, %rbx
-	vpaddq %zmm15, %zmm5, %zmm5
-	adcx %rax, %r8
-	vpandq %zmm12, %zmm4, %zmm4
-	adox %rbx, %r9
-	vpsrlq $26, %zmm8, %zmm14
-	mulx %r13, %rax, %rbx
+	vpmuludq %zmm19, %zmm10, %zmm14
+	mulx 680(%rsi), %rax, %rbx
 	vpaddq %zmm14, %zmm9, %zmm9
+	adcx %rax, %r12
+	vpmuludq %zmm20, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm0, %zmm0
+	adox %rbx, %r13
+	vpmuludq %zmm21, %zmm12, %zmm14
+	mulx 688(%rsi), %rax, %rbx
+	vpaddq %zmm14, %zmm1, %zmm1
+	adcx %rax, %r13
+	vpmuludq %zmm22, %zmm12, %zmm15
+	adox %rbx, %r14
+	vpaddq %zmm15, %zmm2, %zmm2
+	mulx 696(%rsi), %rax, %r15
+	vpmuludq %zmm23, %zmm12, %zmm14
+	adcx %rax, %r14
+	vpaddq %zmm14, %zmm3, %zmm3
+	vpmuludq %zmm24, %zmm12, %zmm15
+	adox %rbp, %r15
+	vpaddq %zmm15, %zmm4, %zmm4
+	adcx %rbp, %r15
+	vpmuludq %zmm25, %zmm12, %zmm14
+	movl $38, %edx
+	vpaddq %zmm14, %zmm5, %zmm5
+	xorl %ebp, %ebp
+	vmovdqa64 448(%rsi), %zmm10
+	mulx %r12, %rax, %rbx
+	vpaddq %zmm10, %zmm10, %zmm11
+	adcx %rax, %r8
+	vpmuludq .LK19(%rip), %zmm10, %zmm12
+	vpaddq %zmm12, %zmm12, %zmm13
+	adox %rbx, %r9
+	vpmuludq %zmm16, %zmm10, %zmm15
+	mulx %r13, %rax, %rbx
+	vpaddq %zmm15, %zmm7, %zmm7
 	adcx %rax, %r9
-	vpandq %zmm12, %zmm8, %zmm8
+	vpmuludq %zmm17, %zmm11, %zmm14
 	adox %rbx, %r10
+	vpaddq %zmm14, %zmm8, %zmm8
+	mulx %r14, %rax, %rbx
+	vpmuludq %zmm18, %zmm10, %zmm15
+	adcx %rax, %r10
+	vpaddq %zmm15, %zmm9, %zmm9
+	vpmuludq %zmm19, %zmm13, %zmm14
+	adox %rbx, %r11
+	vpaddq %zmm14, %zmm0, %zmm0
+	mulx %r15, %rax, %r12
+	vpmuludq %zmm20, %zmm12, %zmm15
+	adcx %rax, %r11
+	vpaddq %zmm15, %zmm1, %zmm1
+	adox %rbp, %r12
+	vpmuludq %zmm21, %zmm13, %zmm14
+	adcx %rbp, %r12
+	vpaddq %zmm14, %zmm2, %zmm2
+	shldq $1, %r11, %r12
+	vpmuludq %zmm22, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm3, %zmm3
+	andq .LM63(%rip), %r11
+	vpmuludq %zmm23, %zmm13, %zmm14
+	imulq $19, %r12, %r12
+	vpaddq %zmm14, %zmm4, %zmm4
+	addq %r12, %r8
+	vpmuludq %zmm24, %zmm12, %zmm15
+	adcq $0, %r9
+	vpaddq %zmm15, %zmm5, %zmm5
+	adcq $0, %r10
+	vpmuludq %zmm25, %zmm13, %zmm14
+	adcq $0, %r11
+	vpaddq %zmm14, %zmm6, %zmm6
+	vmovdqa64 512(%rsi), %zmm10
+	movq %r8, 672(%rdi)
+	vpmuludq .LK19(%rip), %zmm10, %zmm12
+	movq %r9, 680(%rdi)
+	vpmuludq %zmm16, %zmm10, %zmm15
+	movq %r10, 688(%rdi)
+	vpaddq %zmm15, %zmm8, %zmm8
+	movq %r11, 696(%rdi)
+	vpmuludq %zmm17, %zmm10, %zmm14
+	movq 704(%rcx), %rdx
+	vpaddq %zmm14, %zmm9, %zmm9
+	mulx 704(%rsi), %r8, %r9
+	vpmuludq %zmm18, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm0, %zmm0
+	mulx 712(%rsi), %rax, %r10
+	vpmuludq %zmm19, %zmm12, %zmm14
+	addq %rax, %r9
+	vpaddq %zmm14, %zmm1, %zmm1
+	mulx 720(%rsi), %rax, %r11
+	vpmuludq %zmm20, %zmm12, %zmm15
+	adcq %rax, %r10
+	vpaddq %zmm15, %zmm2, %zmm2
+	mulx 728(%rsi), %rax, %r12
+	vpmuludq %zmm21, %zmm12, %zmm14
+	adcq %rax, %r11
+	vpaddq %zmm14, %zmm3, %zmm3
+	vpmuludq %zmm22, %zmm12, %zmm15
+	adcq $0, %r12
+	vpaddq %zmm15, %zmm4, %zmm4
+	movq 712(%rcx), %rdx
+	vpmuludq %zmm23, %zmm12, %zmm14
+	xorl %ebp, %ebp
+	vpaddq %zmm14, %zmm5, %zmm5
+	mulx 704(%rsi), %rax, %rbx
+	vpmuludq %zmm24, %zmm12, %zmm15
+	adcx %rax, %r9
+	vpaddq %zmm15, %zmm6, %zmm6
+	adox %rbx, %r10
+	vpmuludq %zmm25, %zmm12, %zmm14
+	vpaddq %zmm14, %zmm7, %zmm7
+	mulx 712(%rsi), %rax, %rbx
+	vmovdqa64 576(%rsi), %zmm10
+	adcx %rax, %r10
+	vpmuludq .LK19(%rip), %zmm10, %zmm12
+	adox %rbx, %r11
+	vpaddq %zmm12, %zmm12, %zmm13
+	mulx 720(%rsi), %rax, %rbx
+	vpmuludq %zmm16, %zmm10, %zmm15
+	adcx %rax, %r11
+	vpaddq %zmm15, %zmm9, %zmm9
+	adox %rbx, %r12
+	vpmuludq %zmm17, %zmm13, %zmm14
+	vpaddq %zmm14, %zmm0, %zmm0
+	mulx 728(%rsi), %rax, %r13
+	vpmuludq %zmm18, %zmm12, %zmm15
+	adcx %rax, %r12
+	vpaddq %zmm15, %zmm1, %zmm1
+	adox %rbp, %r13
+	vpmuludq %zmm19, %zmm13, %zmm14
+	adcx %rbp, %r13
+	vpaddq %zmm14, %zmm2, %zmm2
+	movq 720(%rcx), %rdx
+	vpmuludq %zmm20, %zmm12, %zmm15
+	xorl %ebp, %ebp
+	vpaddq %zmm15, %zmm3, %zmm3
+	vpmuludq %zmm21, %zmm13, %zmm14
+	mulx 704(%rsi), %rax, %rbx
+	vpaddq %zmm14, %zmm4, %zmm4
+	adcx %rax, %r10
+	vpmuludq %zmm22, %zmm12, %zmm15
+	adox %rbx, %r11
+	vpaddq %zmm15, %zmm5, %zmm5
+	mulx 712(%rsi), %rax, %rbx
+	vpmuludq %zmm23, %zmm13, %zmm14
+	adcx %rax, %r11
+	vpaddq %zmm14, %zmm6, %zmm6
+	adox %rbx, %r12
+	vpmuludq %zmm24, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm7, %zmm7
+	mulx 720(%rsi), %rax, %rbx
+	vpmuludq %zmm25, %zmm13, %zmm14
+	adcx %rax, %r12
+	vpaddq %zmm14, %zmm8, %zmm8
+	adox %rbx, %r13
+	vmovdqa64 .LM26(%rip), %zmm12
+	mulx 728(%rsi), %rax, %r14
+	vmovdqa64 .LM25(%rip), %zmm13
+	adcx %rax, %r13
+	vpsrlq $26, %zmm0, %zmm15
+	adox %rbp, %r14
+	vpaddq %zmm15, %zmm1, %zmm1
+	vpandq %zmm12, %zmm0, %zmm0
+	adcx %rbp, %r14
+	vpsrlq $26, %zmm4, %zmm14
+	movq 728(%rcx), %rdx
+	vpaddq %zmm14, %zmm5, %zmm5
+	xorl %ebp, %ebp
+	vpandq %zmm12, %zmm4, %zmm4
+	mulx 704(%rsi), %rax, %rbx
+	vpsrlq $25, %zmm1, %zmm15
+	adcx %rax, %r11
+	vpaddq %zmm15, %zmm2, %zmm2
+	adox %rbx, %r12
+	vpandq %zmm13, %zmm1, %zmm1
+	vpsrlq $25, %zmm5, %zmm14
+	mulx 712(%rsi), %rax, %rbx
+	vpaddq %zmm14, %zmm6, %zmm6
+	adcx %rax, %r12
+	vpandq %zmm13, %zmm5, %zmm5
+	adox %rbx, %r13
+	vpsrlq $26, %zmm2, %zmm15
+	mulx 720(%rsi), %rax, %rbx
+	vpaddq %zmm15, %zmm3, %zmm3
+	adcx %rax, %r13
+	vpandq %zmm12, %zmm2, %zmm2
+	adox %rbx, %r14
+	vpsrlq $26, %zmm6, %zmm14
+	vpaddq %zmm14, %zmm7, %zmm7
+	mulx 728(%rsi), %rax, %r15
+	vpandq %zmm12, %zmm6, %zmm6
+	adcx %rax, %r14
+	vpsrlq $25, %zmm3, %zmm15
+	adox %rbp, %r15
+	vpaddq %zmm15, %zmm4, %zmm4
+	adcx %rbp, %r15
+	vpandq %zmm13, %zmm3, %zmm3
+	movl $38, %edx
+	vpsrlq $25, %zmm7, %zmm14
+	xorl %ebp, %ebp
+	vpaddq %zmm14, %zmm8, %zmm8
+	vpandq %zmm13, %zmm7, %zmm7
+	mulx %r12, %rax, %rbx
+	vpsrlq $26, %zmm4, %zmm15
+	adcx %rax, %r8
+	vpaddq %zmm15, %zmm5, %zmm5
+	adox %rbx, %r9
+	vpandq %zmm12, %zmm4, %zmm4
+	mulx %r13, %rax, %rbx
+	vpsrlq $26, %zmm8, %zmm14
+	adcx %rax, %r9
+	vpaddq %zmm14, %zmm9, %zmm9
+	adox %rbx, %r10
+	vpandq %zmm12, %zmm8, %zmm8
 	vmovdqa64 %zmm2, 128(%rdi)
 	mulx %r14, %rax, %rbx
 	vmovdqa64 %zmm3, 192(%rdi)
 	adcx %rax, %r10
 	vmovdqa64 %zmm4, 256(%rdi)
-	vmovdqa64 %zmm6, 384(%rdi)
 	adox %rbx, %r11
-	vmovdqa64 %zmm7, 448(%rdi)
+	vmovdqa64 %zmm6, 384(%rdi)
 	mulx %r15, %rax, %r12
-	vmovdqa64 %zmm8, 512(%rdi)
+	vmovdqa64 %zmm7, 448(%rdi)
 	adcx %rax, %r11
-	vpsrlq $25, %zmm9, %zmm14
+	vmovdqa64 %zmm8, 512(%rdi)
 	adox %rbp, %r12
+	vpsrlq $25, %zmm9, %zmm14
 	vpandq %zmm13, %zmm9, %zmm9
 	adcx %rbp, %r12
 	vmovdqa64 %zmm9, 576(%rdi)
@@ -533,10 +543,10 @@
 	vpaddq %zmm15, %zmm0, %zmm0
 	imulq $19, %r12, %r12
 	vpsllq $4, %zmm14, %zmm15
-	vpaddq %zmm14, %zmm0, %zmm0
 	addq %r12, %r8
-	vpaddq %zmm15, %zmm0, %zmm0
+	vpaddq %zmm14, %zmm0, %zmm0
 	adcq $0, %r9
+	vpaddq %zmm15, %zmm0, %zmm0
 	vpsrlq $26, %zmm0, %zmm14
 	adcq $0, %r10
 	vpandq %zmm12, %zmm0, %zmm0
@@ -553,383 +563,373 @@
 
 	.p2align 6
 .Lsq11:
-	vmovdqa64 320(%rsi), %zmm14
+	vmovdqa64 0(%rsi), %zmm16
 	movq 640(%rsi), %rdx
-	vpmuludq .LK38(%rip), %zmm14, %zmm15
+	vmovdqa64 64(%rsi), %zmm17
 	mulx 648(%rsi), %r9, %r10
-	vmovdqa64 %zmm15, 0(%rcx)
+	vmovdqa64 128(%rsi), %zmm18
 	mulx 656(%rsi), %rax, %r11
-	vmovdqa64 384(%rsi), %zmm14
+	vmovdqa64 192(%rsi), %zmm19
 	addq %rax, %r10
-	vpmuludq .LK19(%rip), %zmm14, %zmm15
+	vmovdqa64 256(%rsi), %zmm20
 	mulx 664(%rsi), %rax, %r12
-	vmovdqa64 %zmm15, 64(%rcx)
+	vmovdqa64 320(%rsi), %zmm21
 	adcq %rax, %r11
-	vmovdqa64 448(%rsi), %zmm14
+	vmovdqa64 384(%rsi), %zmm22
 	movq 664(%rsi), %rdx
-	vpmuludq .LK38(%rip), %zmm14, %zmm15
 	mulx 648(%rsi), %rax, %r13
-	vmovdqa64 %zmm15, 128(%rcx)
+	vmovdqa64 448(%rsi), %zmm23
 	adcq %rax, %r12
-	vmovdqa64 512(%rsi), %zmm14
+	vmovdqa64 512(%rsi), %zmm24
 	mulx 656(%rsi), %rax, %r14
-	vpmuludq .LK19(%rip), %zmm14, %zmm15
+	vmovdqa64 576(%rsi), %zmm25
 	adcq %rax, %r13
+	vpmuludq .LK38(%rip), %zmm21, %zmm26
 	adcq $0, %r14
-	vmovdqa64 %zmm15, 192(%rcx)
+	vpmuludq .LK19(%rip), %zmm22, %zmm27
 	movq 648(%rsi), %rdx
-	vmovdqa64 576(%rsi), %zmm14
+	vpmuludq .LK38(%rip), %zmm23, %zmm28
 	mulx 656(%rsi), %rax, %rbx
-	vpmuludq .LK38(%rip), %zmm14, %zmm15
+	vpmuludq .LK19(%rip), %zmm24, %zmm29
 	xorl %ebp, %ebp
-	vmovdqa64 %zmm15, 256(%rcx)
 	addq %rax, %r11
-	vmovdqa64 0(%rsi), %zmm10
+	vpmuludq .LK38(%rip), %zmm25, %zmm30
 	adcq %rbx, %r12
-	vpaddq %zmm10, %zmm10, %zmm11
+	vpaddq %zmm16, %zmm16, %zmm11
 	adcq %rbp, %r13
-	vpmuludq 0(%rsi), %zmm10, %zmm0
+	vpmuludq %zmm16, %zmm16, %zmm0
 	adcq %rbp, %r14
-	vpmuludq 64(%rsi), %zmm11, %zmm1
+	vpmuludq %zmm17, %zmm11, %zmm1
 	xorl %ebp, %ebp
-	vpmuludq 128(%rsi), %zmm11, %zmm2
+	vpmuludq %zmm18, %zmm11, %zmm2
 	movq 640(%rsi), %rdx
-	vpmuludq 192(%rsi), %zmm11, %zmm3
+	vpmuludq %zmm19, %zmm11, %zmm3
 	mulx %rdx, %r8, %rax
-	vpmuludq 256(%rsi), %zmm11, %zmm4
 	adcx %r9, %r9
+	vpmuludq %zmm20, %zmm11, %zmm4
 	adox %rax, %r9
-	vpmuludq 320(%rsi), %zmm11, %zmm5
+	vpmuludq %zmm21, %zmm11, %zmm5
 	movq 648(%rsi), %rdx
-	vpmuludq 384(%rsi), %zmm11, %zmm6
+	vpmuludq %zmm22, %zmm11, %zmm6
 	mulx %rdx, %rax, %rbx
-	vpmuludq 448(%rsi), %zmm11, %zmm7
+	vpmuludq %zmm23, %zmm11, %zmm7
 	adcx %r10, %r10
-	vpmuludq 512(%rsi), %zmm11, %zmm8
+	vpmuludq %zmm24, %zmm11, %zmm8
 	adox %rax, %r10
-	vpmuludq 576(%rsi), %zmm11, %zmm9
+	vpmuludq %zmm25, %zmm11, %zmm9
 	adcx %r11, %r11
-	vmovdqa64 64(%rsi), %zmm10
+	vpaddq %zmm17, %zmm17, %zmm11
 	adox %rbx, %r11
-	vpaddq %zmm10, %zmm10, %zmm11
 	movq 656(%rsi), %rdx
 	vpaddq %zmm11, %zmm11, %zmm12
 	mulx %rdx, %rax, %rbx
-	vpmuludq 64(%rsi), %zmm11, %zmm15
+	vpmuludq %zmm17, %zmm11, %zmm15
 	adcx %r12, %r12
 	vpaddq %zmm15, %zmm2, %zmm2
 	adox %rax, %r12
-	vpmuludq 128(%rsi), %zmm11, %zmm14
+	vpmuludq %zmm18, %zmm11, %zmm14
 	adcx %r13, %r13
-	adox %rbx, %r13
 	vpaddq %zmm14, %zmm3, %zmm3
+	adox %rbx, %r13
+	vpmuludq %zmm19, %zmm12, %zmm15
 	movq 664(%rsi), %rdx
-	vpmuludq 192(%rsi), %zmm12, %zmm15
 	mulx %rdx, %rax, %r15
 	vpaddq %zmm15, %zmm4, %zmm4
 	adcx %r14, %r14
-	vpmuludq 256(%rsi), %zmm11, %zmm14
+	vpmuludq %zmm20, %zmm11, %zmm14
 	adox %rax, %r14
 	vpaddq %zmm14, %zmm5, %zmm5
 	adcx %rbp, %r15
-	vpmuludq 320(%rsi), %zmm12, %zmm15
+	vpmuludq %zmm21, %zmm12, %zmm15
 	adox %rbp, %r15
 	vpaddq %zmm15, %zmm6, %zmm6
 	movl $38, %edx
-	vpmuludq 384(%rsi), %zmm11, %zmm14
+	vpmuludq %zmm22, %zmm11, %zmm14
 	xorl %ebp, %ebp
 	vpaddq %zmm14, %zmm7, %zmm7
 	mulx %r12, %rax, %rbx
-	vpmuludq 448(%rsi), %zmm12, %zmm15
 	adcx %rax, %r8
-	vpaddq %zmm15, %zmm8, %zmm8
+	vpmuludq %zmm23, %zmm12, %zmm15
 	adox %rbx, %r9
+	vpaddq %zmm15, %zmm8, %zmm8
 	mulx %r13, %rax, %rbx
-	vpmuludq 512(%rsi), %zmm11, %zmm14
+	vpmuludq %zmm24, %zmm11, %zmm14
 	adcx %rax, %r9
 	vpaddq %zmm14, %zmm9, %zmm9
 	adox %rbx, %r10
-	vpmuludq 256(%rcx), %zmm11, %zmm15
+	vpmuludq %zmm30, %zmm11, %zmm15
 	mulx %r14, %rax, %rbx
 	vpaddq %zmm15, %zmm0, %zmm0
 	adcx %rax, %r10
-	vmovdqa64 128(%rsi), %zmm10
 	adox %rbx, %r11
-	vpaddq %zmm10, %zmm10, %zmm11
+	vpaddq %zmm18, %zmm18, %zmm11
 	mulx %r15, %rax, %r12
-	vpmuludq 128(%rsi), %zmm10, %zmm14
+	vpmuludq %zmm18, %zmm18, %zmm14
 	adcx %rax, %r11
 	vpaddq %zmm14, %zmm4, %zmm4
 	adox %rbp, %r12
-	vpmuludq 192(%rsi), %zmm11, %zmm15
+	vpmuludq %zmm19, %zmm11, %zmm15
 	adcx %rbp, %r12
 	vpaddq %zmm15, %zmm5, %zmm5
 	shldq $1, %r11, %r12
-	vpmuludq 256(%rsi), %zmm11, %zmm14
+	vpmuludq %zmm20, %zmm11, %zmm14
 	andq .LM63(%rip), %r11
-	imulq $19, %r12, %r12
 	vpaddq %zmm14, %zmm6, %zmm6
+	imulq $19, %r12, %r12
 	addq %r12, %r8
-	vpmuludq 320(%rsi), %zmm11, %zmm15
+	vpmuludq %zmm21, %zmm11, %zmm15
 	adcq $0, %r9
 	vpaddq %zmm15, %zmm7, %zmm7
 	adcq $0, %r10
-	vpmuludq 384(%rsi), %zmm11, %zmm14
+	vpmuludq %zmm22, %zmm11, %zmm14
 	adcq $0, %r11
 	vpaddq %zmm14, %zmm8, %zmm8
 	movq %r8, 640(%rdi)
-	vpmuludq 448(%rsi), %zmm11, %zmm15
+	vpmuludq %zmm23, %zmm11, %zmm15
 	movq %r9, 648(%rdi)
 	vpaddq %zmm15, %zmm9, %zmm9
 	movq %r10, 656(%rdi)
-	vpmuludq 192(%rcx), %zmm11, %zmm14
 	movq %r11, 664(%rdi)
-	vpaddq %zmm14, %zmm0, %zmm0
+	vpmuludq %zmm29, %zmm11, %zmm14
 	movq 672(%rsi), %rdx
-	vpmuludq 256(%rcx), %zmm10, %zmm15
+	vpaddq %zmm14, %zmm0, %zmm0
 	mulx 680(%rsi), %r9, %r10
-	vpaddq %zmm15, %zmm1, %zmm1
+	vpmuludq %zmm30, %zmm18, %zmm15
 	mulx 688(%rsi), %rax, %r11
+	vpaddq %zmm15, %zmm1, %zmm1
 	addq %rax, %r10
-	vmovdqa64 192(%rsi), %zmm10
+	vpaddq %zmm19, %zmm19, %zmm11
 	mulx 696(%rsi), %rax, %r12
-	vpaddq %zmm10, %zmm10, %zmm11
-	adcq %rax, %r11
 	vpaddq %zmm11, %zmm11, %zmm12
+	adcq %rax, %r11
+	vpmuludq %zmm19, %zmm11, %zmm14
 	movq 696(%rsi), %rdx
-	vpmuludq 192(%rsi), %zmm11, %zmm14
 	mulx 680(%rsi), %rax, %r13
 	vpaddq %zmm14, %zmm6, %zmm6
 	adcq %rax, %r12
-	vpmuludq 256(%rsi), %zmm11, %zmm15
+	vpmuludq %zmm20, %zmm11, %zmm15
 	mulx 688(%rsi), %rax, %r14
 	vpaddq %zmm15, %zmm7, %zmm7
 	adcq %rax, %r13
-	vpmuludq 320(%rsi), %zmm12, %zmm14
+	vpmuludq %zmm21, %zmm12, %zmm14
 	adcq $0, %r14
 	vpaddq %zmm14, %zmm8, %zmm8
 	movq 680(%rsi), %rdx
-	vpmuludq 384(%rsi), %zmm11, %zmm15
+	vpmuludq %zmm22, %zmm11, %zmm15
 	mulx 688(%rsi), %rax, %rbx
 	vpaddq %zmm15, %zmm9, %zmm9
 	xorl %ebp, %ebp
 	addq %rax, %r11
-	vpmuludq 128(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm28, %zmm11, %zmm14
 	adcq %rbx, %r12
 	vpaddq %zmm14, %zmm0, %zmm0
 	adcq %rbp, %r13
-	vpmuludq 192(%rcx), %zmm11, %zmm15
+	vpmuludq %zmm29, %zmm11, %zmm15
 	adcq %rbp, %r14
 	vpaddq %zmm15, %zmm1, %zmm1
 	xorl %ebp, %ebp
-	vpmuludq 256(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm30, %zmm11, %zmm14
 	movq 672(%rsi), %rdx
 	vpaddq %zmm14, %zmm2, %zmm2
 	mulx %rdx, %r8, %rax
-	vmovdqa64 256(%rsi), %zmm10
 	adcx %r9, %r9
-	vpaddq %zmm10, %zmm10, %zmm11
+	vpaddq %zmm20, %zmm20, %zmm11
 	adox %rax, %r9
-	vpmuludq 256(%rsi), %zmm10, %zmm15
+	vpmuludq %zmm20, %zmm20, %zmm15
 	movq 680(%rsi), %rdx
 	vpaddq %zmm15, %zmm8, %zmm8
 	mulx %rdx, %rax, %rbx
-	vpmuludq 320(%rsi), %zmm11, %zmm14
+	vpmuludq %zmm21, %zmm11, %zmm14
 	adcx %r10, %r10
-	adox %rax, %r10
 	vpaddq %zmm14, %zmm9, %zmm9
+	adox %rax, %r10
+	vpmuludq %zmm27, %zmm11, %zmm15
 	adcx %r11, %r11
-	vpmuludq 64(%rcx), %zmm11, %zmm15
-	adox %rbx, %r11
 	vpaddq %zmm15, %zmm0, %zmm0
+	adox %rbx, %r11
 	movq 688(%rsi), %rdx
-	vpmuludq 128(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm28, %zmm20, %zmm14
 	mulx %rdx, %rax, %rbx
 	vpaddq %zmm14, %zmm1, %zmm1
 	adcx %r12, %r12
-	vpmuludq 192(%rcx), %zmm11, %zmm15
+	vpmuludq %zmm29, %zmm11, %zmm15
 	adox %rax, %r12
 	vpaddq %zmm15, %zmm2, %zmm2
 	adcx %r13, %r13
-	vpmuludq 256(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm30, %zmm20, %zmm14
 	adox %rbx, %r13
 	vpaddq %zmm14, %zmm3, %zmm3
 	movq 696(%rsi), %rdx
-	vmovdqa64 320(%rsi), %zmm10
 	mulx %rdx, %rax, %r15
-	vpaddq %zmm10, %zmm10, %zmm11
+	vpaddq %zmm21, %zmm21, %zmm11
 	adcx %r14, %r14
+	vpmuludq %zmm26, %zmm21, %zmm15
 	adox %rax, %r14
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	adcx %rbp, %r15
 	vpaddq %zmm15, %zmm0, %zmm0
+	adcx %rbp, %r15
+	vpmuludq %zmm27, %zmm11, %zmm14
 	adox %rbp, %r15
-	vpmuludq 64(%rcx), %zmm11, %zmm14
-	movl $38, %edx
 	vpaddq %zmm14, %zmm1, %zmm1
+	movl $38, %edx
+	vpmuludq %zmm28, %zmm11, %zmm15
 	xorl %ebp, %ebp
-	vpmuludq 128(%rcx), %zmm11, %zmm15
-	mulx %r12, %rax, %rbx
 	vpaddq %zmm15, %zmm2, %zmm2
+	mulx %r12, %rax, %rbx
 	adcx %rax, %r8
-	vpmuludq 192(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm29, %zmm11, %zmm14
 	adox %rbx, %r9
 	vpaddq %zmm14, %zmm3, %zmm3
 	mulx %r13, %rax, %rbx
-	vpmuludq 256(%rcx), %zmm11, %zmm15
+	vpmuludq %zmm30, %zmm11, %zmm15
 	adcx %rax, %r9
 	vpaddq %zmm15, %zmm4, %zmm4
 	adox %rbx, %r10
-	vmovdqa64 384(%rsi), %zmm10
+	vpaddq %zmm22, %zmm22, %zmm11
 	mulx %r14, %rax, %rbx
+	vpmuludq %zmm27, %zmm22, %zmm14
 	adcx %rax, %r10
-	vpaddq %zmm10, %zmm10, %zmm11
 	adox %rbx, %r11
-	vpmuludq 64(%rcx), %zmm10, %zmm14
-	mulx %r15, %rax, %r12
 	vpaddq %zmm14, %zmm2, %zmm2
+	mulx %r15, %rax, %r12
+	vpmuludq %zmm28, %zmm22, %zmm15
 	adcx %rax, %r11
-	vpmuludq 128(%rcx), %zmm10, %zmm15
-	adox %rbp, %r12
 	vpaddq %zmm15, %zmm3, %zmm3
+	adox %rbp, %r12
+	vpmuludq %zmm29, %zmm11, %zmm14
 	adcx %rbp, %r12
-	vpmuludq 192(%rcx), %zmm11, %zmm14
+	vpaddq %zmm14, %zmm4, %zmm4
 	shldq $1, %r11, %r12
-	vpaddq %zmm14, %zmm4, %zmm4
+	vpmuludq %zmm30, %zmm22, %zmm15
 	andq .LM63(%rip), %r11
-	vpmuludq 256(%rcx), %zmm10, %zmm15
+	vpaddq %zmm15, %zmm5, %zmm5
 	imulq $19, %r12, %r12
-	vpaddq %zmm15, %zmm5, %zmm5
 	addq %r12, %r8
-	vmovdqa64 448(%rsi), %zmm10
+	vpaddq %zmm23, %zmm23, %zmm11
 	adcq $0, %r9
-	vpaddq %zmm10, %zmm10, %zmm11
+	vpmuludq %zmm28, %zmm23, %zmm14
 	adcq $0, %r10
-	adcq $0, %r11
-	vpmuludq 128(%rcx), %zmm10, %zmm14
-	movq %r8, 672(%rdi)
 	vpaddq %zmm14, %zmm4, %zmm4
-	movq %r9, 680(%rdi)
-	vpmuludq 192(%rcx), %zmm11, %zmm15
-	movq %r10, 688(%rdi)
+	adcq $0, %r11
+	vpmuludq %zmm29, %zmm11, %zmm15
+	movq %r8, 672(%rdi)
 	vpaddq %zmm15, %zmm5, %zmm5
+	movq %r9, 680(%rdi)
+	vpmuludq %zmm30, %zmm11, %zmm14
+	movq %r10, 688(%rdi)
 	movq %r11, 696(%rdi)
-	vpmuludq 256(%rcx), %zmm11, %zmm14
-	movq 704(%rsi), %rdx
 	vpaddq %zmm14, %zmm6, %zmm6
+	movq 704(%rsi), %rdx
+	vpmuludq %zmm29, %zmm24, %zmm15
 	mulx 712(%rsi), %r9, %r10
-	vmovdqa64 512(%rsi), %zmm10
-	mulx 720(%rsi), %rax, %r11
-	vpmuludq 192(%rcx), %zmm10, %zmm15
-	addq %rax, %r10
 	vpaddq %zmm15, %zmm6, %zmm6
-	mulx 728(%rsi), %rax, %r12
-	vpmuludq 256(%rcx), %zmm10, %zmm14
-	adcq %rax, %r11
+	mulx 720(%rsi), %rax, %r11
+	vpmuludq %zmm30, %zmm24, %zmm14
+	addq %rax, %r10
 	vpaddq %zmm14, %zmm7, %zmm7
+	mulx 728(%rsi), %rax, %r12
+	vpmuludq %zmm30, %zmm25, %zmm15
+	adcq %rax, %r11
+	vpaddq %zmm15, %zmm8, %zmm8
 	movq 728(%rsi), %rdx
 	mulx 712(%rsi), %rax, %r13
-	vmovdqa64 576(%rsi), %zmm10
-	adcq %rax, %r12
-	vpmuludq 256(%rcx), %zmm10, %zmm15
-	mulx 720(%rsi), %rax, %r14
-	vpaddq %zmm15, %zmm8, %zmm8
-	adcq %rax, %r13
 	vmovdqa64 .LM26(%rip), %zmm12
-	adcq $0, %r14
+	adcq %rax, %r12
 	vmovdqa64 .LM25(%rip), %zmm13
-	movq 712(%rsi), %rdx
+	mulx 720(%rsi), %rax, %r14
 	vpsrlq $26, %zmm0, %zmm14
-	mulx 720(%rsi), %rax, %rbx
+	adcq %rax, %r13
 	vpaddq %zmm14, %zmm1, %zmm1
-	xorl %ebp, %ebp
+	adcq $0, %r14
 	vpandq %zmm12, %zmm0, %zmm0
-	addq %rax, %r11
-	vpsrlq $26, %zmm4, %zmm15
-	adcq %rbx, %r12
-	vpaddq %zmm15, %zmm5, %zmm5
-	adcq %rbp, %r13
-	vpandq %zmm12, %zmm4, %zmm4
-	adcq %rbp, %r14
-	xorl %ebp, %ebp
-	vpsrlq $25, %zmm1, %zmm14
-	movq 704(%rsi), %rdx
-	vpaddq %zmm14, %zmm2, %zmm2
-	mulx %rdx, %r8, %rax
-	vpandq %zmm13, %zmm1, %zmm1
-	adcx %r9, %r9
-	vpsrlq $25, %zmm5, %zmm15
-	adox %rax, %r9
-	vpaddq %zmm15, %zmm6, %zmm6
 	movq 712(%rsi), %rdx
-	vpandq %zmm13, %zmm5, %zmm5
-	mulx %rdx, %rax, %rbx
-	vpsrlq $26, %zmm2, %zmm14
-	adcx %r10, %r10
-	vpaddq %zmm14, %zmm3, %zmm3
-	adox %rax, %r10
-	vpandq %zmm12, %zmm2, %zmm2
-	adcx %r11, %r11
-	vpsrlq $26, %zmm6, %zmm15
-	adox %rbx, %r11
-	vpaddq %zmm15, %zmm7, %zmm7
-	movq 720(%rsi), %rdx
-	mulx %rdx, %rax, %rbx
-	vpandq %zmm12, %zmm6, %zmm6
-	adcx %r12, %r12
-	vpsrlq $25, %zmm3, %zmm14
-	adox %rax, %r12
-	vpaddq %zmm14, %zmm4, %zmm4
-	adcx %r13, %r13
-	vpandq %zmm13, %zmm3, %zmm3
-	adox %rbx, %r13
-	vpsrlq $25, %zmm7, %zmm15
-	movq 728(%rsi), %rdx
-	vpaddq %zmm15, %zmm8, %zmm8
-	mulx %rdx, %rax, %r15
-	vpandq %zmm13, %zmm7, %zmm7
-	adcx %r14, %r14
-	vpsrlq $26, %zmm4, %zmm14
-	adox %rax, %r14
-	vpaddq %zmm14, %zmm5, %zmm5
-	adcx %rbp, %r15
-	vpandq %zmm12, %zmm4, %zmm4
-	adox %rbp, %r15
-	vpsrlq $26, %zmm8, %zmm15
-	movl $38, %edx
+	vpsrlq $26, %zmm4, %zmm15
+	mulx 720(%rsi), %rax, %rbx
+	vpaddq %zmm15, %zmm5, %zmm5
 	xorl %ebp, %ebp
+	addq %rax, %r11
+	vpandq %zmm12, %zmm4, %zmm4
+	adcq %rbx, %r12
+	vpsrlq $25, %zmm1, %zmm14
+	adcq %rbp, %r13
+	vpaddq %zmm14, %zmm2, %zmm2
+	adcq %rbp, %r14
+	vpandq %zmm13, %zmm1, %zmm1
+	xorl %ebp, %ebp
+	vpsrlq $25, %zmm5, %zmm15
+	movq 704(%rsi), %rdx
+	vpaddq %zmm15, %zmm6, %zmm6
+	mulx %rdx, %r8, %rax
+	adcx %r9, %r9
+	vpandq %zmm13, %zmm5, %zmm5
+	adox %rax, %r9
+	vpsrlq $26, %zmm2, %zmm14
+	movq 712(%rsi), %rdx
+	vpaddq %zmm14, %zmm3, %zmm3
+	mulx %rdx, %rax, %rbx
+	vpandq %zmm12, %zmm2, %zmm2
+	adcx %r10, %r10
+	vpsrlq $26, %zmm6, %zmm15
+	adox %rax, %r10
+	vpaddq %zmm15, %zmm7, %zmm7
+	adcx %r11, %r11
+	vpandq %zmm12, %zmm6, %zmm6
+	adox %rbx, %r11
+	movq 720(%rsi), %rdx
+	vpsrlq $25, %zmm3, %zmm14
+	mulx %rdx, %rax, %rbx
+	vpaddq %zmm14, %zmm4, %zmm4
+	adcx %r12, %r12
+	vpandq %zmm13, %zmm3, %zmm3
+	adox %rax, %r12
+	vpsrlq $25, %zmm7, %zmm15
+	adcx %r13, %r13
+	vpaddq %zmm15, %zmm8, %zmm8
+	adox %rbx, %r13
+	vpandq %zmm13, %zmm7, %zmm7
+	movq 728(%rsi), %rdx
+	mulx %rdx, %rax, %r15
+	vpsrlq $26, %zmm4, %zmm14
+	adcx %r14, %r14
+	vpaddq %zmm14, %zmm5, %zmm5
+	adox %rax, %r14
+	vpandq %zmm12, %zmm4, %zmm4
+	adcx %rbp, %r15
+	vpsrlq $26, %zmm8, %zmm15
+	adox %rbp, %r15
 	vpaddq %zmm15, %zmm9, %zmm9
-	mulx %r12, %rax, %rbx
+	movl $38, %edx
 	vpandq %zmm12, %zmm8, %zmm8
-	adcx %rax, %r8
+	xorl %ebp, %ebp
 	vmovdqa64 %zmm2, 128(%rdi)
-	adox %rbx, %r9
+	mulx %r12, %rax, %rbx
+	adcx %rax, %r8
 	vmovdqa64 %zmm3, 192(%rdi)
-	mulx %r13, %rax, %rbx
+	adox %rbx, %r9
 	vmovdqa64 %zmm4, 256(%rdi)
-	adcx %rax, %r9
+	mulx %r13, %rax, %rbx
 	vmovdqa64 %zmm6, 384(%rdi)
-	adox %rbx, %r10
+	adcx %rax, %r9
 	vmovdqa64 %zmm7, 448(%rdi)
-	mulx %r14, %rax, %rbx
+	adox %rbx, %r10
 	vmovdqa64 %zmm8, 512(%rdi)
-	adcx %rax, %r10
+	mulx %r14, %rax, %rbx
 	vpsrlq $25, %zmm9, %zmm14
+	adcx %rax, %r10
 	adox %rbx, %r11
 	vpandq %zmm13, %zmm9, %zmm9
 	mulx %r15, %rax, %r12
 	vmovdqa64 %zmm9, 576(%rdi)
 	adcx %rax, %r11
-	adox %rbp, %r12
 	vpsllq $1, %zmm14, %zmm15
+	adox %rbp, %r12
+	vpaddq %zmm15, %zmm0, %zmm0
 	adcx %rbp, %r12
-	vpaddq %zmm15, %zmm0, %zmm0
-	shldq $1, %r11, %r12
 	vpsllq $4, %zmm14, %zmm15
-	andq .LM63(%rip), %r11
+	shldq $1, %r11, %r12
 	vpaddq %zmm14, %zmm0, %zmm0
-	imulq $19, %r12, %r12
+	andq .LM63(%rip), %r11
 	vpaddq %zmm15, %zmm0, %zmm0
+	imulq $19, %r12, %r12
 	addq %r12, %r8
 	vpsrlq $26, %zmm0, %zmm14
 	adcq $0, %r9
@@ -949,487 +949,497 @@
 	.p2align 6
 .Lmulpre11:
 	vmovdqa64 0(%rsi), %zmm10
-	vpmuludq 0(%rcx), %zmm10, %zmm0
+	vmovdqa64 0(%rcx), %zmm16
 	movq 640(%rcx), %rdx
-	vpmuludq 64(%rcx), %zmm10, %zmm1
+	vpmuludq %zmm16, %zmm10, %zmm0
 	mulx 2560(%rsi), %r8, %r9
-	vpmuludq 128(%rcx), %zmm10, %zmm2
+	vmovdqa64 64(%rcx), %zmm17
 	mulx 2568(%rsi), %rax, %r10
-	vpmuludq 192(%rcx), %zmm10, %zmm3
+	vpmuludq %zmm17, %zmm10, %zmm1
 	addq %rax, %r9
-	vpmuludq 256(%rcx), %zmm10, %zmm4
+	vmovdqa64 128(%rcx), %zmm18
 	mulx 2576(%rsi), %rax, %r11
-	vpmuludq 320(%rcx), %zmm10, %zmm5
+	vpmuludq %zmm18, %zmm10, %zmm2
 	adcq %rax, %r10
-	vpmuludq 384(%rcx), %zmm10, %zmm6
+	vmovdqa64 192(%rcx), %zmm19
+	vpmuludq %zmm19, %zmm10, %zmm3
 	mulx 2584(%rsi), %rax, %r12
-	vpmuludq 448(%rcx), %zmm10, %zmm7
+	vmovdqa64 256(%rcx), %zmm20
 	adcq %rax, %r11
-	vpmuludq 512(%rcx), %zmm10, %zmm8
-	vpmuludq 576(%rcx), %zmm10, %zmm9
+	vpmuludq %zmm20, %zmm10, %zmm4
 	adcq $0, %r12
-	vmovdqa64 64(%rsi), %zmm10
+	vmovdqa64 320(%rcx), %zmm21
 	movq 648(%rcx), %rdx
+	vpmuludq %zmm21, %zmm10, %zmm5
+	xorl %ebp, %ebp
+	vmovdqa64 384(%rcx), %zmm22
+	mulx 2560(%rsi), %rax, %rbx
+	vpmuludq %zmm22, %zmm10, %zmm6
+	vmovdqa64 448(%rcx), %zmm23
+	adcx %rax, %r9
+	vpmuludq %zmm23, %zmm10, %zmm7
+	adox %rbx, %r10
+	vmovdqa64 512(%rcx), %zmm24
+	mulx 2568(%rsi), %rax, %rbx
+	vpmuludq %zmm24, %zmm10, %zmm8
+	adcx %rax, %r10
+	vmovdqa64 576(%rcx), %zmm25
+	adox %rbx, %r11
+	vpmuludq %zmm25, %zmm10, %zmm9
+	mulx 2576(%rsi), %rax, %rbx
+	vmovdqa64 64(%rsi), %zmm10
 	vmovdqa64 704(%rsi), %zmm11
-	xorl %ebp, %ebp
+	adcx %rax, %r11
 	vmovdqa64 1984(%rsi), %zmm13
-	mulx 2560(%rsi), %rax, %rbx
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	adcx %rax, %r9
-	vpaddq %zmm15, %zmm1, %zmm1
-	adox %rbx, %r10
-	vpmuludq 64(%rcx), %zmm11, %zmm14
-	mulx 2568(%rsi), %rax, %rbx
-	vpaddq %zmm14, %zmm2, %zmm2
-	adcx %rax, %r10
-	vpmuludq 128(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm3, %zmm3
-	adox %rbx, %r11
-	vpmuludq 192(%rcx), %zmm11, %zmm14
-	mulx 2576(%rsi), %rax, %rbx
-	vpaddq %zmm14, %zmm4, %zmm4
-	adcx %rax, %r11
-	vpmuludq 256(%rcx), %zmm10, %zmm15
 	adox %rbx, %r12
-	vpaddq %zmm15, %zmm5, %zmm5
+	vpmuludq %zmm16, %zmm10, %zmm15
 	mulx 2584(%rsi), %rax, %r13
-	vpmuludq 320(%rcx), %zmm11, %zmm14
+	vpaddq %zmm15, %zmm1, %zmm1
 	adcx %rax, %r12
-	vpaddq %zmm14, %zmm6, %zmm6
+	vpmuludq %zmm17, %zmm11, %zmm14
 	adox %rbp, %r13
-	vpmuludq 384(%rcx), %zmm10, %zmm15
+	vpaddq %zmm14, %zmm2, %zmm2
 	adcx %rbp, %r13
-	vpaddq %zmm15, %zmm7, %zmm7
-	vpmuludq 448(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm18, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm3, %zmm3
 	movq 656(%rcx), %rdx
-	vpaddq %zmm14, %zmm8, %zmm8
+	vpmuludq %zmm19, %zmm11, %zmm14
 	xorl %ebp, %ebp
-	vpmuludq 512(%rcx), %zmm10, %zmm15
+	vpaddq %zmm14, %zmm4, %zmm4
 	mulx 2560(%rsi), %rax, %rbx
-	vpaddq %zmm15, %zmm9, %zmm9
+	vpmuludq %zmm20, %zmm10, %zmm15
 	adcx %rax, %r10
-	vpmuludq 576(%rcx), %zmm13, %zmm14
+	vpaddq %zmm15, %zmm5, %zmm5
 	adox %rbx, %r11
-	vpaddq %zmm14, %zmm0, %zmm0
+	vpmuludq %zmm21, %zmm11, %zmm14
 	mulx 2568(%rsi), %rax, %rbx
-	vmovdqa64 128(%rsi), %zmm10
+	vpaddq %zmm14, %zmm6, %zmm6
+	vpmuludq %zmm22, %zmm10, %zmm15
 	adcx %rax, %r11
-	vmovdqa64 1408(%rsi), %zmm12
+	vpaddq %zmm15, %zmm7, %zmm7
 	adox %rbx, %r12
-	vpmuludq 0(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm23, %zmm11, %zmm14
 	mulx 2576(%rsi), %rax, %rbx
-	vpaddq %zmm15, %zmm2, %zmm2
-	vpmuludq 64(%rcx), %zmm10, %zmm14
+	vpaddq %zmm14, %zmm8, %zmm8
 	adcx %rax, %r12
-	vpaddq %zmm14, %zmm3, %zmm3
+	vpmuludq %zmm24, %zmm10, %zmm15
 	adox %rbx, %r13
-	vpmuludq 128(%rcx), %zmm10, %zmm15
+	vpaddq %zmm15, %zmm9, %zmm9
 	mulx 2584(%rsi), %rax, %r14
-	vpaddq %zmm15, %zmm4, %zmm4
+	vpmuludq %zmm25, %zmm13, %zmm14
+	vpaddq %zmm14, %zmm0, %zmm0
 	adcx %rax, %r13
-	vpmuludq 192(%rcx), %zmm10, %zmm14
+	vmovdqa64 128(%rsi), %zmm10
 	adox %rbp, %r14
-	vpaddq %zmm14, %zmm5, %zmm5
+	vmovdqa64 1408(%rsi), %zmm12
 	adcx %rbp, %r14
-	vpmuludq 256(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm16, %zmm10, %zmm15
 	movq 664(%rcx), %rdx
-	vpaddq %zmm15, %zmm6, %zmm6
+	vpaddq %zmm15, %zmm2, %zmm2
 	xorl %ebp, %ebp
-	vpmuludq 320(%rcx), %zmm10, %zmm14
-	vpaddq %zmm14, %zmm7, %zmm7
+	vpmuludq %zmm17, %zmm10, %zmm14
 	mulx 2560(%rsi), %rax, %rbx
-	vpmuludq 384(%rcx), %zmm10, %zmm15
+	vpaddq %zmm14, %zmm3, %zmm3
 	adcx %rax, %r11
-	vpaddq %zmm15, %zmm8, %zmm8
+	vpmuludq %zmm18, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm4, %zmm4
 	adox %rbx, %r12
-	vpmuludq 448(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm19, %zmm10, %zmm14
 	mulx 2568(%rsi), %rax, %rbx
-	vpaddq %zmm14, %zmm9, %zmm9
+	vpaddq %zmm14, %zmm5, %zmm5
 	adcx %rax, %r12
-	vpmuludq 512(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm20, %zmm10, %zmm15
 	adox %rbx, %r13
-	vpaddq %zmm15, %zmm0, %zmm0
+	vpaddq %zmm15, %zmm6, %zmm6
 	mulx 2576(%rsi), %rax, %rbx
-	vpmuludq 576(%rcx), %zmm12, %zmm14
+	vpmuludq %zmm21, %zmm10, %zmm14
 	adcx %rax, %r13
-	vpaddq %zmm14, %zmm1, %zmm1
-	vmovdqa64 192(%rsi), %zmm10
+	vpaddq %zmm14, %zmm7, %zmm7
+	vpmuludq %zmm22, %zmm10, %zmm15
 	adox %rbx, %r14
-	vmovdqa64 832(%rsi), %zmm11
+	vpaddq %zmm15, %zmm8, %zmm8
 	mulx 2584(%rsi), %rax, %r15
+	vpmuludq %zmm23, %zmm10, %zmm14
+	adcx %rax, %r14
+	vpaddq %zmm14, %zmm9, %zmm9
+	adox %rbp, %r15
+	vpmuludq %zmm24, %zmm12, %zmm15
+	adcx %rbp, %r15
+	vpaddq %zmm15, %zmm0, %zmm0
+	movl $38, %edx
+	vpmuludq %zmm25, %zmm12, %zmm14
+	vpaddq %zmm14, %zmm1, %zmm1
+	xorl %ebp, %ebp
+	vmovdqa64 192(%rsi), %zmm10
+	mulx %r12, %rax, %rbx
+	vmovdqa64 832(%rsi), %zmm11
+	adcx %rax, %r8
 	vmovdqa64 1472(%rsi), %zmm12
-	adcx %rax, %r14
+	adox %rbx, %r9
 	vmovdqa64 2112(%rsi), %zmm13
-	adox %rbp, %r15
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	adcx %rbp, %r15
-	vpaddq %zmm15, %zmm3, %zmm3
-	movl $38, %edx
-	vpmuludq 64(%rcx), %zmm11, %zmm14
-	xorl %ebp, %ebp
-	vpaddq %zmm14, %zmm4, %zmm4
-	mulx %r12, %rax, %rbx
-	vpmuludq 128(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm5, %zmm5
-	adcx %rax, %r8
-	vpmuludq 192(%rcx), %zmm11, %zmm14
-	adox %rbx, %r9
-	vpaddq %zmm14, %zmm6, %zmm6
 	mulx %r13, %rax, %rbx
-	vpmuludq 256(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm16, %zmm10, %zmm15
 	adcx %rax, %r9
-	vpaddq %zmm15, %zmm7, %zmm7
+	vpaddq %zmm15, %zmm3, %zmm3
+	vpmuludq %zmm17, %zmm11, %zmm14
 	adox %rbx, %r10
-	vpmuludq 320(%rcx), %zmm11, %zmm14
+	vpaddq %zmm14, %zmm4, %zmm4
 	mulx %r14, %rax, %rbx
-	vpaddq %zmm14, %zmm8, %zmm8
+	vpmuludq %zmm18, %zmm10, %zmm15
 	adcx %rax, %r10
-	vpmuludq 384(%rcx), %zmm10, %zmm15
+	vpaddq %zmm15, %zmm5, %zmm5
 	adox %rbx, %r11
-	vpaddq %zmm15, %zmm9, %zmm9
+	vpmuludq %zmm19, %zmm11, %zmm14
 	mulx %r15, %rax, %r12
-	vpmuludq 448(%rcx), %zmm13, %zmm14
-	vpaddq %zmm14, %zmm0, %zmm0
+	vpaddq %zmm14, %zmm6, %zmm6
 	adcx %rax, %r11
-	vpmuludq 512(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm20, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm7, %zmm7
 	adox %rbp, %r12
-	vpaddq %zmm15, %zmm1, %zmm1
+	vpmuludq %zmm21, %zmm11, %zmm14
 	adcx %rbp, %r12
-	vpmuludq 576(%rcx), %zmm13, %zmm14
+	vpaddq %zmm14, %zmm8, %zmm8
 	shldq $1, %r11, %r12
-	vpaddq %zmm14, %zmm2, %zmm2
+	vpmuludq %zmm22, %zmm10, %zmm15
 	andq .LM63(%rip), %r11
-	vmovdqa64 256(%rsi), %zmm10
+	vpaddq %zmm15, %zmm9, %zmm9
 	imulq $19, %r12, %r12
-	vmovdqa64 1536(%rsi), %zmm12
+	vpmuludq %zmm23, %zmm13, %zmm14
 	addq %r12, %r8
-	vpmuludq 0(%rcx), %zmm10, %zmm15
+	vpaddq %zmm14, %zmm0, %zmm0
+	vpmuludq %zmm24, %zmm12, %zmm15
 	adcq $0, %r9
-	vpaddq %zmm15, %zmm4, %zmm4
-	vpmuludq 64(%rcx), %zmm10, %zmm14
+	vpaddq %zmm15, %zmm1, %zmm1
 	adcq $0, %r10
-	vpaddq %zmm14, %zmm5, %zmm5
+	vpmuludq %zmm25, %zmm13, %zmm14
 	adcq $0, %r11
-	vpmuludq 128(%rcx), %zmm10, %zmm15
+	vpaddq %zmm14, %zmm2, %zmm2
 	movq %r8, 640(%rdi)
-	vpaddq %zmm15, %zmm6, %zmm6
+	vmovdqa64 256(%rsi), %zmm10
 	movq %r9, 648(%rdi)
-	vpmuludq 192(%rcx), %zmm10, %zmm14
+	vmovdqa64 1536(%rsi), %zmm12
 	movq %r10, 656(%rdi)
-	vpaddq %zmm14, %zmm7, %zmm7
+	vpmuludq %zmm16, %zmm10, %zmm15
 	movq %r11, 664(%rdi)
-	vpmuludq 256(%rcx), %zmm10, %zmm15
+	vpaddq %zmm15, %zmm4, %zmm4
+	vpmuludq %zmm17, %zmm10, %zmm14
 	movq 672(%rcx), %rdx
-	vpaddq %zmm15, %zmm8, %zmm8
+	vpaddq %zmm14, %zmm5, %zmm5
 	mulx 2592(%rsi), %r8, %r9
-	vpmuludq 320(%rcx), %zmm10, %zmm14
-	vpaddq %zmm14, %zmm9, %zmm9
+	vpmuludq %zmm18, %zmm10, %zmm15
 	mulx 2600(%rsi), %rax, %r10
-	vpmuludq 384(%rcx), %zmm12, %zmm15
+	vpaddq %zmm15, %zmm6, %zmm6
 	addq %rax, %r9
-	vpaddq %zmm15, %zmm0, %zmm0
+	vpmuludq %zmm19, %zmm10, %zmm14
 	mulx 2608(%rsi), %rax, %r11
-	vpmuludq 448(%rcx), %zmm12, %zmm14
+	vpaddq %zmm14, %zmm7, %zmm7
 	adcq %rax, %r10
-	vpaddq %zmm14, %zmm1, %zmm1
+	vpmuludq %zmm20, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm8, %zmm8
 	mulx 2616(%rsi), %rax, %r12
-	vpmuludq 512(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm21, %zmm10, %zmm14
 	adcq %rax, %r11
-	vpaddq %zmm15, %zmm2, %zmm2
+	vpaddq %zmm14, %zmm9, %zmm9
 	adcq $0, %r12
-	vpmuludq 576(%rcx), %zmm12, %zmm14
+	vpmuludq %zmm22, %zmm12, %zmm15
 	movq 680(%rcx), %rdx
-	vpaddq %zmm14, %zmm3, %zmm3
+	vpaddq %zmm15, %zmm0, %zmm0
 	xorl %ebp, %ebp
+	vpmuludq %zmm23, %zmm12, %zmm14
+	mulx 2592(%rsi), %rax, %rbx
+	vpaddq %zmm14, %zmm1, %zmm1
+	vpmuludq %zmm24, %zmm12, %zmm15
+	adcx %rax, %r9
+	vpaddq %zmm15, %zmm2, %zmm2
+	adox %rbx, %r10
+	vpmuludq %zmm25, %zmm12, %zmm14
+	mulx 2600(%rsi), %rax, %rbx
+	vpaddq %zmm14, %zmm3, %zmm3
+	adcx %rax, %r10
 	vmovdqa64 320(%rsi), %zmm10
+	adox %rbx, %r11
 	vmovdqa64 960(%rsi), %zmm11
-	mulx 2592(%rsi), %rax, %rbx
+	mulx 2608(%rsi), %rax, %rbx
 	vmovdqa64 1600(%rsi), %zmm12
-	adcx %rax, %r9
 	vmovdqa64 2240(%rsi), %zmm13
-	adox %rbx, %r10
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	mulx 2600(%rsi), %rax, %rbx
-	vpaddq %zmm15, %zmm5, %zmm5
-	adcx %rax, %r10
-	vpmuludq 64(%rcx), %zmm11, %zmm14
-	adox %rbx, %r11
-	vpaddq %zmm14, %zmm6, %zmm6
-	mulx 2608(%rsi), %rax, %rbx
-	vpmuludq 128(%rcx), %zmm10, %zmm15
 	adcx %rax, %r11
-	vpaddq %zmm15, %zmm7, %zmm7
-	vpmuludq 192(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm16, %zmm10, %zmm15
 	adox %rbx, %r12
-	vpaddq %zmm14, %zmm8, %zmm8
+	vpaddq %zmm15, %zmm5, %zmm5
 	mulx 2616(%rsi), %rax, %r13
-	vpmuludq 256(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm17, %zmm11, %zmm14
 	adcx %rax, %r12
-	vpaddq %zmm15, %zmm9, %zmm9
+	vpaddq %zmm14, %zmm6, %zmm6
 	adox %rbp, %r13
-	vpmuludq 320(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm18, %zmm10, %zmm15
 	adcx %rbp, %r13
-	vpaddq %zmm14, %zmm0, %zmm0
+	vpaddq %zmm15, %zmm7, %zmm7
+	vpmuludq %zmm19, %zmm11, %zmm14
 	movq 688(%rcx), %rdx
-	vpmuludq 384(%rcx), %zmm12, %zmm15
+	vpaddq %zmm14, %zmm8, %zmm8
 	xorl %ebp, %ebp
-	vpaddq %zmm15, %zmm1, %zmm1
+	vpmuludq %zmm20, %zmm10, %zmm15
 	mulx 2592(%rsi), %rax, %rbx
-	vpmuludq 448(%rcx), %zmm13, %zmm14
-	vpaddq %zmm14, %zmm2, %zmm2
+	vpaddq %zmm15, %zmm9, %zmm9
 	adcx %rax, %r10
-	vpmuludq 512(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm21, %zmm13, %zmm14
 	adox %rbx, %r11
-	vpaddq %zmm15, %zmm3, %zmm3
+	vpaddq %zmm14, %zmm0, %zmm0
 	mulx 2600(%rsi), %rax, %rbx
-	vpmuludq 576(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm22, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm1, %zmm1
 	adcx %rax, %r11
-	vpaddq %zmm14, %zmm4, %zmm4
+	vpmuludq %zmm23, %zmm13, %zmm14
 	adox %rbx, %r12
-	vmovdqa64 384(%rsi), %zmm10
+	vpaddq %zmm14, %zmm2, %zmm2
 	mulx 2608(%rsi), %rax, %rbx
-	vmovdqa64 1664(%rsi), %zmm12
+	vpmuludq %zmm24, %zmm12, %zmm15
 	adcx %rax, %r12
-	vpmuludq 0(%rcx), %zmm10, %zmm15
+	vpaddq %zmm15, %zmm3, %zmm3
 	adox %rbx, %r13
-	vpaddq %zmm15, %zmm6, %zmm6
-	vpmuludq 64(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm25, %zmm13, %zmm14
 	mulx 2616(%rsi), %rax, %r14
-	vpaddq %zmm14, %zmm7, %zmm7
-	adcx %rax, %r13
-	vpmuludq 128(%rcx), %zmm10, %zmm15
-	adox %rbp, %r14
-	vpaddq %zmm15, %zmm8, %zmm8
-	adcx %rbp, %r14
-	vpmuludq 192(%rcx), %zmm10, %zmm14
-	movq 696(%rcx), %rdx
-	vpaddq %zmm14, %zmm9, %zmm9
-	xorl %ebp, %ebp
-	vpmuludq 256(%rcx), %zmm12, %zmm15
-	mulx 2592(%rsi), %rax, %rbx
-	vpaddq %zmm15, %zmm0, %zmm0
-	adcx %rax, %r11
-	vpmuludq 320(%rcx), %zmm12, %zmm14
-	adox %rbx, %r12
-	vpaddq %zmm14, %zmm1, %zmm1
-	vpmuludq 384(%rcx), %zmm12, %zmm15
-	mulx 2600(%rsi), %rax, %rbx
-	vpaddq %zmm15, %zmm2, %zmm2
-	adcx %rax, %r12
-	vpmuludq 448(%rcx), %zmm12, %zmm14
-	adox %rbx, %r13
-	vpaddq %zmm14, %zmm3, %zmm3
-	mulx 2608(%rsi), %rax, %rbx
-	vpmuludq 512(%rcx), %zmm12, %zmm15
-	adcx %rax, %r13
-	vpaddq %zmm15, %zmm4, %zmm4
-	adox %rbx, %r14
-	vpmuludq 576(%rcx), %zmm12, %zmm14
-	mulx 2616(%rsi), %rax, %r15
-	vpaddq %zmm14, %zmm5, %zmm5
-	adcx %rax, %r14
-	vmovdqa64 448(%rsi), %zmm10
-	vmovdqa64 1088(%rsi), %zmm11
-	adox %rbp, %r15
-	vmovdqa64 1728(%rsi), %zmm12
-	adcx %rbp, %r15
-	vmovdqa64 2368(%rsi), %zmm13
-	movl $38, %edx
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	xorl %ebp, %ebp
-	vpaddq %zmm15, %zmm7, %zmm7
-	mulx %r12, %rax, %rbx
-	vpmuludq 64(%rcx), %zmm11, %zmm14
-	adcx %rax, %r8
-	vpaddq %zmm14, %zmm8, %zmm8
-	adox %rbx, %r9
-	vpmuludq 128(%rcx), %zmm10, %zmm15
-	mulx %r13, %rax, %rbx
-	vpaddq %zmm15, %zmm9, %zmm9
-	vpmuludq 192(%rcx), %zmm13, %zmm14
-	adcx %rax, %r9
-	vpaddq %zmm14, %zmm0, %zmm0
-	adox %rbx, %r10
-	vpmuludq 256(%rcx), %zmm12, %zmm15
-	mulx %r14, %rax, %rbx
-	vpaddq %zmm15, %zmm1, %zmm1
-	adcx %rax, %r10
-	vpmuludq 320(%rcx), %zmm13, %zmm14
-	adox %rbx, %r11
-	vpaddq %zmm14, %zmm2, %zmm2
-	mulx %r15, %rax, %r12
-	vpmuludq 384(%rcx), %zmm12, %zmm15
-	adcx %rax, %r11
-	vpaddq %zmm15, %zmm3, %zmm3
-	adox %rbp, %r12
-	vpmuludq 448(%rcx), %zmm13, %zmm14
 	vpaddq %zmm14, %zmm4, %zmm4
-	adcx %rbp, %r12
-	vpmuludq 512(%rcx), %zmm12, %zmm15
-	shldq $1, %r11, %r12
-	vpaddq %zmm15, %zmm5, %zmm5
-	andq .LM63(%rip), %r11
-	vpmuludq 576(%rcx), %zmm13, %zmm14
-	imulq $19, %r12, %r12
-	vpaddq %zmm14, %zmm6, %zmm6
-	addq %r12, %r8
-	vmovdqa64 512(%rsi), %zmm10
-	adcq $0, %r9
-	vmovdqa64 1792(%rsi), %zmm12
-	adcq $0, %r10
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	adcq $0, %r11
-	vpaddq %zmm15, %zmm8, %zmm8
-	movq %r8, 672(%rdi)
-	vpmuludq 64(%rcx), %zmm10, %zmm14
-	vpaddq %zmm14, %zmm9, %zmm9
-	movq %r9, 680(%rdi)
-	vpmuludq 128(%rcx), %zmm12, %zmm15
-	movq %r10, 688(%rdi)
-	vpaddq %zmm15, %zmm0, %zmm0
-	movq %r11, 696(%rdi)
-	vpmuludq 192(%rcx), %zmm12, %zmm14
-	movq 704(%rcx), %rdx
-	vpaddq %zmm14, %zmm1, %zmm1
-	mulx 2624(%rsi), %r8, %r9
-	vpmuludq 256(%rcx), %zmm12, %zmm15
-	mulx 2632(%rsi), %rax, %r10
-	vpaddq %zmm15, %zmm2, %zmm2
-	addq %rax, %r9
-	vpmuludq 320(%rcx), %zmm12, %zmm14
-	mulx 2640(%rsi), %rax, %r11
-	vpaddq %zmm14, %zmm3, %zmm3
-	vpmuludq 384(%rcx), %zmm12, %zmm15
-	adcq %rax, %r10
-	vpaddq %zmm15, %zmm4, %zmm4
-	mulx 2648(%rsi), %rax, %r12
-	vpmuludq 448(%rcx), %zmm12, %zmm14
-	adcq %rax, %r11
-	vpaddq %zmm14, %zmm5, %zmm5
-	adcq $0, %r12
-	vpmuludq 512(%rcx), %zmm12, %zmm15
-	movq 712(%rcx), %rdx
+	vmovdqa64 384(%rsi), %zmm10
+	adcx %rax, %r13
+	vmovdqa64 1664(%rsi), %zmm12
+	adox %rbp, %r14
+	vpmuludq %zmm16, %zmm10, %zmm15
+	adcx %rbp, %r14
 	vpaddq %zmm15, %zmm6, %zmm6
+	movq 696(%rcx), %rdx
+	vpmuludq %zmm17, %zmm10, %zmm14
 	xorl %ebp, %ebp
-	vpmuludq 576(%rcx), %zmm12, %zmm14
-	mulx 2624(%rsi), %rax, %rbx
 	vpaddq %zmm14, %zmm7, %zmm7
-	adcx %rax, %r9
-	vmovdqa64 576(%rsi), %zmm10
-	vmovdqa64 1856(%rsi), %zmm12
-	adox %rbx, %r10
-	vmovdqa64 2496(%rsi), %zmm13
-	mulx 2632(%rsi), %rax, %rbx
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	adcx %rax, %r10
-	vpaddq %zmm15, %zmm9, %zmm9
-	adox %rbx, %r11
-	vpmuludq 64(%rcx), %zmm13, %zmm14
-	mulx 2640(%rsi), %rax, %rbx
-	vpaddq %zmm14, %zmm0, %zmm0
+	mulx 2592(%rsi), %rax, %rbx
+	vpmuludq %zmm18, %zmm10, %zmm15
 	adcx %rax, %r11
-	vpmuludq 128(%rcx), %zmm12, %zmm15
+	vpaddq %zmm15, %zmm8, %zmm8
+	vpmuludq %zmm19, %zmm10, %zmm14
 	adox %rbx, %r12
-	vpaddq %zmm15, %zmm1, %zmm1
-	mulx 2648(%rsi), %rax, %r13
-	vpmuludq 192(%rcx), %zmm13, %zmm14
-	adcx %rax, %r12
-	vpaddq %zmm14, %zmm2, %zmm2
-	vpmuludq 256(%rcx), %zmm12, %zmm15
-	adox %rbp, %r13
-	vpaddq %zmm15, %zmm3, %zmm3
-	adcx %rbp, %r13
-	vpmuludq 320(%rcx), %zmm13, %zmm14
-	movq 720(%rcx), %rdx
-	vpaddq %zmm14, %zmm4, %zmm4
-	xorl %ebp, %ebp
-	vpmuludq 384(%rcx), %zmm12, %zmm15
-	mulx 2624(%rsi), %rax, %rbx
-	vpaddq %zmm15, %zmm5, %zmm5
-	adcx %rax, %r10
-	vpmuludq 448(%rcx), %zmm13, %zmm14
-	adox %rbx, %r11
-	vpaddq %zmm14, %zmm6, %zmm6
-	mulx 2632(%rsi), %rax, %rbx
-	vpmuludq 512(%rcx), %zmm12, %zmm15
-	vpaddq %zmm15, %zmm7, %zmm7
-	adcx %rax, %r11
-	vpmuludq 576(%rcx), %zmm13, %zmm14
-	adox %rbx, %r12
-	vpaddq %zmm14, %zmm8, %zmm8
-	mulx 2640(%rsi), %rax, %rbx
-	vmovdqa64 .LM26(%rip), %zmm12
-	adcx %rax, %r12
-	vmovdqa64 .LM25(%rip), %zmm13
-	adox %rbx, %r13
-	vpsrlq $26, %zmm0, %zmm15
-	mulx 2648(%rsi), %rax, %r14
-	vpaddq %zmm15, %zmm1, %zmm1
-	adcx %rax, %r13
-	vpandq %zmm12, %zmm0, %zmm0
-	adox %rbp, %r14
-	vpsrlq $26, %zmm4, %zmm14
-	vpaddq %zmm14, %zmm5, %zmm5
-	adcx %rbp, %r14
-	vpandq %zmm12, %zmm4, %zmm4
-	movq 728(%rcx), %rdx
-	vpsrlq $25, %zmm1, %zmm15
-	xorl %ebp, %ebp
-	vpaddq %zmm15, %zmm2, %zmm2
-	mulx 2624(%rsi), %rax, %rbx
-	vpandq %zmm13, %zmm1, %zmm1
-	adcx %rax, %r11
-	vpsrlq $25, %zmm5, %zmm14
-	adox %rbx, %r12
-	vpaddq %zmm14, %zmm6, %zmm6
-	mulx 2632(%rsi), %rax, %rbx
-	vpandq %zmm13, %zmm5, %zmm5
-	adcx %rax, %r12
-	vpsrlq $26, %zmm2, %zmm15
-	vpaddq %zmm15, %zmm3, %zmm3
-	adox %rbx, %r13
-	vpandq %zmm12, %zmm2, %zmm2
-	mulx 2640(%rsi), %rax, %rbx
-	vpsrlq $26, %zmm6, %zmm14
-	adcx %rax, %r13
-	vpaddq %zmm14, %zmm7, %zmm7
-	adox %rbx, %r14
-	vpandq %zmm12, %zmm6, %zmm6
-	mulx 2648(%rsi), %rax, %r15
-	vpsrlq $25, %zmm3, %zmm15
-	adcx %rax, %r14
-	vpaddq %zmm15, %zmm4, %zmm4
-	adox %rbp, %r15
-	vpandq %zmm13, %zmm3, %zmm3
-	adcx %rbp, %r15
-	vpsrlq $25, %zmm7, %zmm14
-	movl $38, %edx
-	vpaddq %zmm14, %zmm8, %zmm8
-	vpandq %zmm13, %zmm7, %zmm7
-	xorl %ebp, %ebp
-	vpsrlq $26, %zmm4, %zmm15
-	mulx %r12, %rax, %rbx
-	vpaddq %zmm15, %zmm5, %zmm5
-	adcx %rax, %r8
-	vpandq %zmm12, %zmm4, %zmm4
-	adox %rbx, %r9
-	vpsrlq $26, %zmm8, %zmm14
-	mulx %r13, %rax, %rbx
 	vpaddq %zmm14, %zmm9, %zmm9
+	mulx 2600(%rsi), %rax, %rbx
+	vpmuludq %zmm20, %zmm12, %zmm15
+	adcx %rax, %r12
+	vpaddq %zmm15, %zmm0, %zmm0
+	adox %rbx, %r13
+	vpmuludq %zmm21, %zmm12, %zmm14
+	mulx 2608(%rsi), %rax, %rbx
+	vpaddq %zmm14, %zmm1, %zmm1
+	adcx %rax, %r13
+	vpmuludq %zmm22, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm2, %zmm2
+	adox %rbx, %r14
+	vpmuludq %zmm23, %zmm12, %zmm14
+	mulx 2616(%rsi), %rax, %r15
+	vpaddq %zmm14, %zmm3, %zmm3
+	adcx %rax, %r14
+	vpmuludq %zmm24, %zmm12, %zmm15
+	adox %rbp, %r15
+	vpaddq %zmm15, %zmm4, %zmm4
+	adcx %rbp, %r15
+	vpmuludq %zmm25, %zmm12, %zmm14
+	movl $38, %edx
+	vpaddq %zmm14, %zmm5, %zmm5
+	vmovdqa64 448(%rsi), %zmm10
+	xorl %ebp, %ebp
+	vmovdqa64 1088(%rsi), %zmm11
+	mulx %r12, %rax, %rbx
+	vmovdqa64 1728(%rsi), %zmm12
+	adcx %rax, %r8
+	vmovdqa64 2368(%rsi), %zmm13
+	adox %rbx, %r9
+	vpmuludq %zmm16, %zmm10, %zmm15
+	mulx %r13, %rax, %rbx
+	vpaddq %zmm15, %zmm7, %zmm7
 	adcx %rax, %r9
+	vpmuludq %zmm17, %zmm11, %zmm14
+	vpaddq %zmm14, %zmm8, %zmm8
+	adox %rbx, %r10
+	vpmuludq %zmm18, %zmm10, %zmm15
+	mulx %r14, %rax, %rbx
+	vpaddq %zmm15, %zmm9, %zmm9
+	adcx %rax, %r10
+	vpmuludq %zmm19, %zmm13, %zmm14
+	adox %rbx, %r11
+	vpaddq %zmm14, %zmm0, %zmm0
+	mulx %r15, %rax, %r12
+	vpmuludq %zmm20, %zmm12, %zmm15
+	adcx %rax, %r11
+	vpaddq %zmm15, %zmm1, %zmm1
+	vpmuludq %zmm21, %zmm13, %zmm14
+	adox %rbp, %r12
+	vpaddq %zmm14, %zmm2, %zmm2
+	adcx %rbp, %r12
+	vpmuludq %zmm22, %zmm12, %zmm15
+	shldq $1, %r11, %r12
+	vpaddq %zmm15, %zmm3, %zmm3
+	andq .LM63(%rip), %r11
+	vpmuludq %zmm23, %zmm13, %zmm14
+	imulq $19, %r12, %r12
+	vpaddq %zmm14, %zmm4, %zmm4
+	addq %r12, %r8
+	vpmuludq %zmm24, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm5, %zmm5
+	adcq $0, %r9
+	vpmuludq %zmm25, %zmm13, %zmm14
+	adcq $0, %r10
+	vpaddq %zmm14, %zmm6, %zmm6
+	adcq $0, %r11
+	vmovdqa64 512(%rsi), %zmm10
+	movq %r8, 672(%rdi)
+	vmovdqa64 1792(%rsi), %zmm12
+	movq %r9, 680(%rdi)
+	vpmuludq %zmm16, %zmm10, %zmm15
+	movq %r10, 688(%rdi)
+	vpaddq %zmm15, %zmm8, %zmm8
+	movq %r11, 696(%rdi)
+	vpmuludq %zmm17, %zmm10, %zmm14
+	vpaddq %zmm14, %zmm9, %zmm9
+	movq 704(%rcx), %rdx
+	vpmuludq %zmm18, %zmm12, %zmm15
+	mulx 2624(%rsi), %r8, %r9
+	vpaddq %zmm15, %zmm0, %zmm0
+	mulx 2632(%rsi), %rax, %r10
+	vpmuludq %zmm19, %zmm12, %zmm14
+	addq %rax, %r9
+	vpaddq %zmm14, %zmm1, %zmm1
+	mulx 2640(%rsi), %rax, %r11
+	vpmuludq %zmm20, %zmm12, %zmm15
+	adcq %rax, %r10
+	vpaddq %zmm15, %zmm2, %zmm2
+	vpmuludq %zmm21, %zmm12, %zmm14
+	mulx 2648(%rsi), %rax, %r12
+	vpaddq %zmm14, %zmm3, %zmm3
+	adcq %rax, %r11
+	vpmuludq %zmm22, %zmm12, %zmm15
+	adcq $0, %r12
+	vpaddq %zmm15, %zmm4, %zmm4
+	movq 712(%rcx), %rdx
+	vpmuludq %zmm23, %zmm12, %zmm14
+	xorl %ebp, %ebp
+	vpaddq %zmm14, %zmm5, %zmm5
+	mulx 2624(%rsi), %rax, %rbx
+	vpmuludq %zmm24, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm6, %zmm6
+	adcx %rax, %r9
+	vpmuludq %zmm25, %zmm12, %zmm14
+	adox %rbx, %r10
+	vpaddq %zmm14, %zmm7, %zmm7
+	mulx 2632(%rsi), %rax, %rbx
+	vmovdqa64 576(%rsi), %zmm10
+	adcx %rax, %r10
+	vmovdqa64 1856(%rsi), %zmm12
+	adox %rbx, %r11
+	vmovdqa64 2496(%rsi), %zmm13
+	mulx 2640(%rsi), %rax, %rbx
+	vpmuludq %zmm16, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm9, %zmm9
+	adcx %rax, %r11
+	vpmuludq %zmm17, %zmm13, %zmm14
+	adox %rbx, %r12
+	vpaddq %zmm14, %zmm0, %zmm0
+	mulx 2648(%rsi), %rax, %r13
+	vpmuludq %zmm18, %zmm12, %zmm15
+	adcx %rax, %r12
+	vpaddq %zmm15, %zmm1, %zmm1
+	adox %rbp, %r13
+	vpmuludq %zmm19, %zmm13, %zmm14
+	adcx %rbp, %r13
+	vpaddq %zmm14, %zmm2, %zmm2
+	vpmuludq %zmm20, %zmm12, %zmm15
+	movq 720(%rcx), %rdx
+	vpaddq %zmm15, %zmm3, %zmm3
+	xorl %ebp, %ebp
+	vpmuludq %zmm21, %zmm13, %zmm14
+	mulx 2624(%rsi), %rax, %rbx
+	vpaddq %zmm14, %zmm4, %zmm4
+	adcx %rax, %r10
+	vpmuludq %zmm22, %zmm12, %zmm15
+	adox %rbx, %r11
+	vpaddq %zmm15, %zmm5, %zmm5
+	mulx 2632(%rsi), %rax, %rbx
+	vpmuludq %zmm23, %zmm13, %zmm14
+	vpaddq %zmm14, %zmm6, %zmm6
+	adcx %rax, %r11
+	vpmuludq %zmm24, %zmm12, %zmm15
+	adox %rbx, %r12
+	vpaddq %zmm15, %zmm7, %zmm7
+	mulx 2640(%rsi), %rax, %rbx
+	vpmuludq %zmm25, %zmm13, %zmm14
+	adcx %rax, %r12
+	vpaddq %zmm14, %zmm8, %zmm8
+	adox %rbx, %r13
+	vmovdqa64 .LM26(%rip), %zmm12
+	mulx 2648(%rsi), %rax, %r14
+	vmovdqa64 .LM25(%rip), %zmm13
+	vpsrlq $26, %zmm0, %zmm15
+	adcx %rax, %r13
+	vpaddq %zmm15, %zmm1, %zmm1
+	adox %rbp, %r14
+	vpandq %zmm12, %zmm0, %zmm0
+	adcx %rbp, %r14
+	vpsrlq $26, %zmm4, %zmm14
+	movq 728(%rcx), %rdx
+	vpaddq %zmm14, %zmm5, %zmm5
+	xorl %ebp, %ebp
+	vpandq %zmm12, %zmm4, %zmm4
+	mulx 2624(%rsi), %rax, %rbx
+	vpsrlq $25, %zmm1, %zmm15
+	adcx %rax, %r11
+	vpaddq %zmm15, %zmm2, %zmm2
+	vpandq %zmm13, %zmm1, %zmm1
+	adox %rbx, %r12
+	vpsrlq $25, %zmm5, %zmm14
+	mulx 2632(%rsi), %rax, %rbx
+	vpaddq %zmm14, %zmm6, %zmm6
+	adcx %rax, %r12
+	vpandq %zmm13, %zmm5, %zmm5
+	adox %rbx, %r13
+	vpsrlq $26, %zmm2, %zmm15
+	mulx 2640(%rsi), %rax, %rbx
+	vpaddq %zmm15, %zmm3, %zmm3
+	adcx %rax, %r13
+	vpandq %zmm12, %zmm2, %zmm2
+	vpsrlq $26, %zmm6, %zmm14
+	adox %rbx, %r14
+	vpaddq %zmm14, %zmm7, %zmm7
+	mulx 2648(%rsi), %rax, %r15
+	vpandq %zmm12, %zmm6, %zmm6
+	adcx %rax, %r14
+	vpsrlq $25, %zmm3, %zmm15
+	adox %rbp, %r15
+	vpaddq %zmm15, %zmm4, %zmm4
+	adcx %rbp, %r15
+	vpandq %zmm13, %zmm3, %zmm3
+	movl $38, %edx
+	vpsrlq $25, %zmm7, %zmm14
+	vpaddq %zmm14, %zmm8, %zmm8
+	xorl %ebp, %ebp
+	vpandq %zmm13, %zmm7, %zmm7
+	mulx %r12, %rax, %rbx
+	vpsrlq $26, %zmm4, %zmm15
+	adcx %rax, %r8
+	vpaddq %zmm15, %zmm5, %zmm5
+	adox %rbx, %r9
+	vpandq %zmm12, %zmm4, %zmm4
+	mulx %r13, %rax, %rbx
+	vpsrlq $26, %zmm8, %zmm14
+	adcx %rax, %r9
+	vpaddq %zmm14, %zmm9, %zmm9
 	vpandq %zmm12, %zmm8, %zmm8
 	adox %rbx, %r10
 	vmovdqa64 %zmm2, 128(%rdi)
 	mulx %r14, %rax, %rbx
 	vmovdqa64 %zmm3, 192(%rdi)
-	vmovdqa64 %zmm4, 256(%rdi)
 	adcx %rax, %r10
-	vmovdqa64 %zmm6, 384(%rdi)
+	vmovdqa64 %zmm4, 256(%rdi)
 	adox %rbx, %r11
-	vmovdqa64 %zmm7, 448(%rdi)
+	vmovdqa64 %zmm6, 384(%rdi)
 	mulx %r15, %rax, %r12
-	vmovdqa64 %zmm8, 512(%rdi)
+	vmovdqa64 %zmm7, 448(%rdi)
 	adcx %rax, %r11
+	vmovdqa64 %zmm8, 512(%rdi)
 	vpsrlq $25, %zmm9, %zmm14
 	adox %rbp, %r12
 	vpandq %zmm13, %zmm9, %zmm9
@@ -1439,10 +1449,10 @@
 	vpsllq $1, %zmm14, %zmm15
 	andq .LM63(%rip), %r11
 	vpaddq %zmm15, %zmm0, %zmm0
-	vpsllq $4, %zmm14, %zmm15
 	imulq $19, %r12, %r12
-	vpaddq %zmm14, %zmm0, %zmm0
+	vpsllq $4, %zmm14, %zmm15
 	addq %r12, %r8
+	vpaddq %zmm14, %zmm0, %zmm0
 	vpaddq %zmm15, %zmm0, %zmm0
 	adcq $0, %r9
 	vpsrlq $26, %zmm0, %zmm14
@@ -2544,425 +2554,435 @@ FE64_END(CRYPTO_NAMESPACE(ladder8x3_loop))
 	.p2align 6
 .Lmul10:
 	vmovdqa64 0(%rsi), %zmm10
-	vpmuludq 0(%rcx), %zmm10, %zmm0
+	vmovdqa64 0(%rcx), %zmm16
 	movq 640(%rcx), %rdx
-	vpmuludq 64(%rcx), %zmm10, %zmm1
-	vpmuludq 128(%rcx), %zmm10, %zmm2
+	vpmuludq %zmm16, %zmm10, %zmm0
+	vmovdqa64 64(%rcx), %zmm17
 	mulx 640(%rsi), %r8, %r9
-	vpmuludq 192(%rcx), %zmm10, %zmm3
-	vpmuludq 256(%rcx), %zmm10, %zmm4
+	vpmuludq %zmm17, %zmm10, %zmm1
+	vmovdqa64 128(%rcx), %zmm18
 	mulx 648(%rsi), %rax, %r10
-	vpmuludq 320(%rcx), %zmm10, %zmm5
+	vpmuludq %zmm18, %zmm10, %zmm2
 	addq %rax, %r9
-	vpmuludq 384(%rcx), %zmm10, %zmm6
-	vpmuludq 448(%rcx), %zmm10, %zmm7
+	vmovdqa64 192(%rcx), %zmm19
+	vpmuludq %zmm19, %zmm10, %zmm3
 	mulx 656(%rsi), %rax, %r11
-	vpmuludq 512(%rcx), %zmm10, %zmm8
-	vpmuludq 576(%rcx), %zmm10, %zmm9
+	vmovdqa64 256(%rcx), %zmm20
+	vpmuludq %zmm20, %zmm10, %zmm4
 	adcq %rax, %r10
-	vmovdqa64 64(%rsi), %zmm10
+	vmovdqa64 320(%rcx), %zmm21
+	vpmuludq %zmm21, %zmm10, %zmm5
 	mulx 664(%rsi), %rax, %r12
-	vpaddq %zmm10, %zmm10, %zmm11
-	vpmuludq .LK19(%rip), %zmm10, %zmm12
+	vmovdqa64 384(%rcx), %zmm22
 	adcq %rax, %r11
-	vpaddq %zmm12, %zmm12, %zmm13
-	vpmuludq 0(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm22, %zmm10, %zmm6
+	vmovdqa64 448(%rcx), %zmm23
 	adcq $0, %r12
-	vpaddq %zmm15, %zmm1, %zmm1
+	vpmuludq %zmm23, %zmm10, %zmm7
+	vmovdqa64 512(%rcx), %zmm24
 	movq 648(%rcx), %rdx
-	vpmuludq 64(%rcx), %zmm11, %zmm14
-	vpaddq %zmm14, %zmm2, %zmm2
+	vpmuludq %zmm24, %zmm10, %zmm8
+	vmovdqa64 576(%rcx), %zmm25
 	xorl %ebp, %ebp
-	vpmuludq 128(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm3, %zmm3
+	vpmuludq %zmm25, %zmm10, %zmm9
 	mulx 640(%rsi), %rax, %rbx
-	vpmuludq 192(%rcx), %zmm11, %zmm14
+	vmovdqa64 64(%rsi), %zmm10
+	vpaddq %zmm10, %zmm10, %zmm11
 	adcx %rax, %r9
-	vpaddq %zmm14, %zmm4, %zmm4
-	vpmuludq 256(%rcx), %zmm10, %zmm15
+	vpmuludq .LK19(%rip), %zmm10, %zmm12
+	vpaddq %zmm12, %zmm12, %zmm13
 	adox %rbx, %r10
-	vpaddq %zmm15, %zmm5, %zmm5
-	vpmuludq 320(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm16, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm1, %zmm1
 	mulx 648(%rsi), %rax, %rbx
-	vpaddq %zmm14, %zmm6, %zmm6
+	vpmuludq %zmm17, %zmm11, %zmm14
 	adcx %rax, %r10
-	vpmuludq 384(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm7, %zmm7
+	vpaddq %zmm14, %zmm2, %zmm2
+	vpmuludq %zmm18, %zmm10, %zmm15
 	adox %rbx, %r11
-	vpmuludq 448(%rcx), %zmm11, %zmm14
-	vpaddq %zmm14, %zmm8, %zmm8
+	vpaddq %zmm15, %zmm3, %zmm3
+	vpmuludq %zmm19, %zmm11, %zmm14
 	mulx 656(%rsi), %rax, %rbx
-	vpmuludq 512(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm9, %zmm9
+	vpaddq %zmm14, %zmm4, %zmm4
+	vpmuludq %zmm20, %zmm10, %zmm15
 	adcx %rax, %r11
-	vpmuludq 576(%rcx), %zmm13, %zmm14
+	vpaddq %zmm15, %zmm5, %zmm5
 	adox %rbx, %r12
+	vpmuludq %zmm21, %zmm11, %zmm14
+	vpaddq %zmm14, %zmm6, %zmm6
+	mulx 664(%rsi), %rax, %r13
+	vpmuludq %zmm22, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm7, %zmm7
+	adcx %rax, %r12
+	vpmuludq %zmm23, %zmm11, %zmm14
+	vpaddq %zmm14, %zmm8, %zmm8
+	adox %rbp, %r13
+	vpmuludq %zmm24, %zmm10, %zmm15
+	adcx %rbp, %r13
+	vpaddq %zmm15, %zmm9, %zmm9
+	vpmuludq %zmm25, %zmm13, %zmm14
+	movq 656(%rcx), %rdx
 	vpaddq %zmm14, %zmm0, %zmm0
 	vmovdqa64 128(%rsi), %zmm10
-	mulx 664(%rsi), %rax, %r13
+	xorl %ebp, %ebp
 	vpmuludq .LK19(%rip), %zmm10, %zmm12
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	adcx %rax, %r12
+	vpmuludq %zmm16, %zmm10, %zmm15
+	mulx 640(%rsi), %rax, %rbx
 	vpaddq %zmm15, %zmm2, %zmm2
-	adox %rbp, %r13
-	vpmuludq 64(%rcx), %zmm10, %zmm14
-	vpaddq %zmm14, %zmm3, %zmm3
-	adcx %rbp, %r13
-	vpmuludq 128(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm4, %zmm4
-	movq 656(%rcx), %rdx
-	vpmuludq 192(%rcx), %zmm10, %zmm14
-	xorl %ebp, %ebp
-	vpaddq %zmm14, %zmm5, %zmm5
-	vpmuludq 256(%rcx), %zmm10, %zmm15
-	mulx 640(%rsi), %rax, %rbx
-	vpaddq %zmm15, %zmm6, %zmm6
-	vpmuludq 320(%rcx), %zmm10, %zmm14
 	adcx %rax, %r10
-	vpaddq %zmm14, %zmm7, %zmm7
+	vpmuludq %zmm17, %zmm10, %zmm14
+	vpaddq %zmm14, %zmm3, %zmm3
 	adox %rbx, %r11
-	vpmuludq 384(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm18, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm4, %zmm4
+	mulx 648(%rsi), %rax, %rbx
+	vpmuludq %zmm19, %zmm10, %zmm14
+	vpaddq %zmm14, %zmm5, %zmm5
+	adcx %rax, %r11
+	vpmuludq %zmm20, %zmm10, %zmm15
+	adox %rbx, %r12
+	vpaddq %zmm15, %zmm6, %zmm6
+	vpmuludq %zmm21, %zmm10, %zmm14
+	mulx 656(%rsi), %rax, %rbx
+	vpaddq %zmm14, %zmm7, %zmm7
+	vpmuludq %zmm22, %zmm10, %zmm15
+	adcx %rax, %r12
 	vpaddq %zmm15, %zmm8, %zmm8
-	mulx 648(%rsi), %rax, %rbx
-	vpmuludq 448(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm23, %zmm10, %zmm14
+	adox %rbx, %r13
 	vpaddq %zmm14, %zmm9, %zmm9
-	adcx %rax, %r11
-	vpmuludq 512(%rcx), %zmm12, %zmm15
-	adox %rbx, %r12
-	vpaddq %zmm15, %zmm0, %zmm0
-	vpmuludq 576(%rcx), %zmm12, %zmm14
-	mulx 656(%rsi), %rax, %rbx
-	vpaddq %zmm14, %zmm1, %zmm1
-	vmovdqa64 192(%rsi), %zmm10
-	adcx %rax, %r12
-	vpaddq %zmm10, %zmm10, %zmm11
-	vpmuludq .LK19(%rip), %zmm10, %zmm12
-	adox %rbx, %r13
-	vpaddq %zmm12, %zmm12, %zmm13
 	mulx 664(%rsi), %rax, %r14
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm3, %zmm3
+	vpmuludq %zmm24, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm0, %zmm0
 	adcx %rax, %r13
-	vpmuludq 64(%rcx), %zmm11, %zmm14
-	vpaddq %zmm14, %zmm4, %zmm4
+	vpmuludq %zmm25, %zmm12, %zmm14
+	vpaddq %zmm14, %zmm1, %zmm1
 	adox %rbp, %r14
-	vpmuludq 128(%rcx), %zmm10, %zmm15
+	vmovdqa64 192(%rsi), %zmm10
+	vpaddq %zmm10, %zmm10, %zmm11
 	adcx %rbp, %r14
-	vpaddq %zmm15, %zmm5, %zmm5
-	vpmuludq 192(%rcx), %zmm11, %zmm14
+	vpmuludq .LK19(%rip), %zmm10, %zmm12
 	movq 664(%rcx), %rdx
-	vpaddq %zmm14, %zmm6, %zmm6
-	vpmuludq 256(%rcx), %zmm10, %zmm15
+	vpaddq %zmm12, %zmm12, %zmm13
+	vpmuludq %zmm16, %zmm10, %zmm15
 	xorl %ebp, %ebp
-	vpaddq %zmm15, %zmm7, %zmm7
+	vpaddq %zmm15, %zmm3, %zmm3
+	vpmuludq %zmm17, %zmm11, %zmm14
 	mulx 640(%rsi), %rax, %rbx
-	vpmuludq 320(%rcx), %zmm11, %zmm14
-	vpaddq %zmm14, %zmm8, %zmm8
+	vpaddq %zmm14, %zmm4, %zmm4
+	vpmuludq %zmm18, %zmm10, %zmm15
 	adcx %rax, %r11
-	vpmuludq 384(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm9, %zmm9
+	vpaddq %zmm15, %zmm5, %zmm5
 	adox %rbx, %r12
-	vpmuludq 448(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm19, %zmm11, %zmm14
+	vpaddq %zmm14, %zmm6, %zmm6
 	mulx 648(%rsi), %rax, %rbx
-	vpaddq %zmm14, %zmm0, %zmm0
-	vpmuludq 512(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm20, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm7, %zmm7
 	adcx %rax, %r12
-	vpaddq %zmm15, %zmm1, %zmm1
-	vpmuludq 576(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm21, %zmm11, %zmm14
+	vpaddq %zmm14, %zmm8, %zmm8
 	adox %rbx, %r13
-	vpaddq %zmm14, %zmm2, %zmm2
+	vpmuludq %zmm22, %zmm10, %zmm15
 	mulx 656(%rsi), %rax, %rbx
+	vpaddq %zmm15, %zmm9, %zmm9
+	vpmuludq %zmm23, %zmm13, %zmm14
+	adcx %rax, %r13
+	vpaddq %zmm14, %zmm0, %zmm0
+	vpmuludq %zmm24, %zmm12, %zmm15
+	adox %rbx, %r14
+	vpaddq %zmm15, %zmm1, %zmm1
+	vpmuludq %zmm25, %zmm13, %zmm14
+	mulx 664(%rsi), %rax, %r15
+	vpaddq %zmm14, %zmm2, %zmm2
+	adcx %rax, %r14
 	vmovdqa64 256(%rsi), %zmm10
 	vpmuludq .LK19(%rip), %zmm10, %zmm12
-	adcx %rax, %r13
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm4, %zmm4
-	adox %rbx, %r14
-	vpmuludq 64(%rcx), %zmm10, %zmm14
-	vpaddq %zmm14, %zmm5, %zmm5
-	mulx 664(%rsi), %rax, %r15
-	vpmuludq 128(%rcx), %zmm10, %zmm15
-	adcx %rax, %r14
-	vpaddq %zmm15, %zmm6, %zmm6
-	vpmuludq 192(%rcx), %zmm10, %zmm14
 	adox %rbp, %r15
-	vpaddq %zmm14, %zmm7, %zmm7
-	vpmuludq 256(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm16, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm4, %zmm4
 	adcx %rbp, %r15
-	vpaddq %zmm15, %zmm8, %zmm8
+	vpmuludq %zmm17, %zmm10, %zmm14
+	vpaddq %zmm14, %zmm5, %zmm5
 	movl $38, %edx
-	vpmuludq 320(%rcx), %zmm10, %zmm14
-	vpaddq %zmm14, %zmm9, %zmm9
+	vpmuludq %zmm18, %zmm10, %zmm15
 	xorl %ebp, %ebp
-	vpmuludq 384(%rcx), %zmm12, %zmm15
-	vpaddq %zmm15, %zmm0, %zmm0
+	vpaddq %zmm15, %zmm6, %zmm6
+	vpmuludq %zmm19, %zmm10, %zmm14
 	mulx %r12, %rax, %rbx
-	vpmuludq 448(%rcx), %zmm12, %zmm14
+	vpaddq %zmm14, %zmm7, %zmm7
+	vpmuludq %zmm20, %zmm10, %zmm15
 	adcx %rax, %r8
-	vpaddq %zmm14, %zmm1, %zmm1
-	vpmuludq 512(%rcx), %zmm12, %zmm15
+	vpaddq %zmm15, %zmm8, %zmm8
+	vpmuludq %zmm21, %zmm10, %zmm14
 	adox %rbx, %r9
-	vpaddq %zmm15, %zmm2, %zmm2
-	vpmuludq 576(%rcx), %zmm12, %zmm14
+	vpaddq %zmm14, %zmm9, %zmm9
 	mulx %r13, %rax, %rbx
-	vpaddq %zmm14, %zmm3, %zmm3
+	vpmuludq %zmm22, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm0, %zmm0
 	adcx %rax, %r9
-	vmovdqa64 320(%rsi), %zmm10
-	vpaddq %zmm10, %zmm10, %zmm11
+	vpmuludq %zmm23, %zmm12, %zmm14
+	vpaddq %zmm14, %zmm1, %zmm1
 	adox %rbx, %r10
-	vpmuludq .LK19(%rip), %zmm10, %zmm12
-	vpaddq %zmm12, %zmm12, %zmm13
+	vpmuludq %zmm24, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm2, %zmm2
 	mulx %r14, %rax, %rbx
-	vpmuludq 0(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm25, %zmm12, %zmm14
 	adcx %rax, %r10
-	vpaddq %zmm15, %zmm5, %zmm5
-	vpmuludq 64(%rcx), %zmm11, %zmm14
+	vpaddq %zmm14, %zmm3, %zmm3
+	vmovdqa64 320(%rsi), %zmm10
 	adox %rbx, %r11
-	vpaddq %zmm14, %zmm6, %zmm6
-	vpmuludq 128(%rcx), %zmm10, %zmm15
+	vpaddq %zmm10, %zmm10, %zmm11
+	vpmuludq .LK19(%rip), %zmm10, %zmm12
 	mulx %r15, %rax, %r12
-	vpaddq %zmm15, %zmm7, %zmm7
-	vpmuludq 192(%rcx), %zmm11, %zmm14
+	vpaddq %zmm12, %zmm12, %zmm13
+	vpmuludq %zmm16, %zmm10, %zmm15
 	adcx %rax, %r11
-	vpaddq %zmm14, %zmm8, %zmm8
+	vpaddq %zmm15, %zmm5, %zmm5
 	adox %rbp, %r12
-	vpmuludq 256(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm9, %zmm9
+	vpmuludq %zmm17, %zmm11, %zmm14
+	vpaddq %zmm14, %zmm6, %zmm6
 	adcx %rbp, %r12
-	vpmuludq 320(%rcx), %zmm13, %zmm14
-	vpaddq %zmm14, %zmm0, %zmm0
+	vpmuludq %zmm18, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm7, %zmm7
 	shldq $1, %r11, %r12
-	vpmuludq 384(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm19, %zmm11, %zmm14
+	vpaddq %zmm14, %zmm8, %zmm8
 	andq .LM63(%rip), %r11
-	vpaddq %zmm15, %zmm1, %zmm1
-	vpmuludq 448(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm20, %zmm10, %zmm15
 	imulq $19, %r12, %r12
-	vpaddq %zmm14, %zmm2, %zmm2
-	vpmuludq 512(%rcx), %zmm12, %zmm15
+	vpaddq %zmm15, %zmm9, %zmm9
+	vpmuludq %zmm21, %zmm13, %zmm14
 	addq %r12, %r8
-	vpaddq %zmm15, %zmm3, %zmm3
+	vpaddq %zmm14, %zmm0, %zmm0
+	vpmuludq %zmm22, %zmm12, %zmm15
 	adcq $0, %r9
-	vpmuludq 576(%rcx), %zmm13, %zmm14
-	vpaddq %zmm14, %zmm4, %zmm4
+	vpaddq %zmm15, %zmm1, %zmm1
+	vpmuludq %zmm23, %zmm13, %zmm14
 	adcq $0, %r10
+	vpaddq %zmm14, %zmm2, %zmm2
+	adcq $0, %r11
+	vpmuludq %zmm24, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm3, %zmm3
+	movq %r8, 640(%rdi)
+	vpmuludq %zmm25, %zmm13, %zmm14
+	vpaddq %zmm14, %zmm4, %zmm4
+	movq %r9, 648(%rdi)
 	vmovdqa64 384(%rsi), %zmm10
 	vpmuludq .LK19(%rip), %zmm10, %zmm12
-	adcq $0, %r11
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	movq %r8, 640(%rdi)
-	vpaddq %zmm15, %zmm6, %zmm6
-	vpmuludq 64(%rcx), %zmm10, %zmm14
-	movq %r9, 648(%rdi)
-	vpaddq %zmm14, %zmm7, %zmm7
-	vpmuludq 128(%rcx), %zmm10, %zmm15
 	movq %r10, 656(%rdi)
-	vpaddq %zmm15, %zmm8, %zmm8
+	vpmuludq %zmm16, %zmm10, %zmm15
 	movq %r11, 664(%rdi)
-	vpmuludq 192(%rcx), %zmm10, %zmm14
-	vpaddq %zmm14, %zmm9, %zmm9
-	movq 672(%rcx), %rdx
-	vpmuludq 256(%rcx), %zmm12, %zmm15
-	vpaddq %zmm15, %zmm0, %zmm0
-	mulx 672(%rsi), %r8, %r9
-	vpmuludq 320(%rcx), %zmm12, %zmm14
-	vpaddq %zmm14, %zmm1, %zmm1
-	mulx 680(%rsi), %rax, %r10
-	vpmuludq 384(%rcx), %zmm12, %zmm15
-	addq %rax, %r9
-	vpaddq %zmm15, %zmm2, %zmm2
-	vpmuludq 448(%rcx), %zmm12, %zmm14
-	mulx 688(%rsi), %rax, %r11
-	vpaddq %zmm14, %zmm3, %zmm3
-	vpmuludq 512(%rcx), %zmm12, %zmm15
-	adcq %rax, %r10
-	vpaddq %zmm15, %zmm4, %zmm4
-	mulx 696(%rsi), %rax, %r12
-	vpmuludq 576(%rcx), %zmm12, %zmm14
-	vpaddq %zmm14, %zmm5, %zmm5
-	adcq %rax, %r11
-	vmovdqa64 448(%rsi), %zmm10
-	vpaddq %zmm10, %zmm10, %zmm11
-	adcq $0, %r12
-	vpmuludq .LK19(%rip), %zmm10, %zmm12
-	movq 680(%rcx), %rdx
-	vpaddq %zmm12, %zmm12, %zmm13
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	xorl %ebp, %ebp
-	vpaddq %zmm15, %zmm7, %zmm7
-	vpmuludq 64(%rcx), %zmm11, %zmm14
-	mulx 672(%rsi), %rax, %rbx
-	vpaddq %zmm14, %zmm8, %zmm8
-	adcx %rax, %r9
-	vpmuludq 128(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm9, %zmm9
-	adox %rbx, %r10
-	vpmuludq 192(%rcx), %zmm13, %zmm14
-	vpaddq %zmm14, %zmm0, %zmm0
-	mulx 680(%rsi), %rax, %rbx
-	vpmuludq 256(%rcx), %zmm12, %zmm15
-	adcx %rax, %r10
-	vpaddq %zmm15, %zmm1, %zmm1
-	vpmuludq 320(%rcx), %zmm13, %zmm14
-	adox %rbx, %r11
-	vpaddq %zmm14, %zmm2, %zmm2
-	vpmuludq 384(%rcx), %zmm12, %zmm15
-	mulx 688(%rsi), %rax, %rbx
-	vpaddq %zmm15, %zmm3, %zmm3
-	vpmuludq 448(%rcx), %zmm13, %zmm14
-	adcx %rax, %r11
-	vpaddq %zmm14, %zmm4, %zmm4
-	adox %rbx, %r12
-	vpmuludq 512(%rcx), %zmm12, %zmm15
-	vpaddq %zmm15, %zmm5, %zmm5
-	mulx 696(%rsi), %rax, %r13
-	vpmuludq 576(%rcx), %zmm13, %zmm14
-	vpaddq %zmm14, %zmm6, %zmm6
-	adcx %rax, %r12
-	vmovdqa64 512(%rsi), %zmm10
-	adox %rbp, %r13
-	vpmuludq .LK19(%rip), %zmm10, %zmm12
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	adcx %rbp, %r13
-	vpaddq %zmm15, %zmm8, %zmm8
-	vpmuludq 64(%rcx), %zmm10, %zmm14
-	movq 688(%rcx), %rdx
-	vpaddq %zmm14, %zmm9, %zmm9
-	xorl %ebp, %ebp
-	vpmuludq 128(%rcx), %zmm12, %zmm15
-	vpaddq %zmm15, %zmm0, %zmm0
-	mulx 672(%rsi), %rax, %rbx
-	vpmuludq 192(%rcx), %zmm12, %zmm14
-	vpaddq %zmm14, %zmm1, %zmm1
-	adcx %rax, %r10
-	vpmuludq 256(%rcx), %zmm12, %zmm15
-	adox %rbx, %r11
-	vpaddq %zmm15, %zmm2, %zmm2
-	vpmuludq 320(%rcx), %zmm12, %zmm14
-	mulx 680(%rsi), %rax, %rbx
-	vpaddq %zmm14, %zmm3, %zmm3
-	vpmuludq 384(%rcx), %zmm12, %zmm15
-	adcx %rax, %r11
-	vpaddq %zmm15, %zmm4, %zmm4
-	adox %rbx, %r12
-	vpmuludq 448(%rcx), %zmm12, %zmm14
-	vpaddq %zmm14, %zmm5, %zmm5
-	mulx 688(%rsi), %rax, %rbx
-	vpmuludq 512(%rcx), %zmm12, %zmm15
 	vpaddq %zmm15, %zmm6, %zmm6
-	adcx %rax, %r12
-	vpmuludq 576(%rcx), %zmm12, %zmm14
+	vpmuludq %zmm17, %zmm10, %zmm14
+	movq 672(%rcx), %rdx
 	vpaddq %zmm14, %zmm7, %zmm7
-	adox %rbx, %r13
-	vmovdqa64 576(%rsi), %zmm10
-	mulx 696(%rsi), %rax, %r14
+	vpmuludq %zmm18, %zmm10, %zmm15
+	mulx 672(%rsi), %r8, %r9
+	vpaddq %zmm15, %zmm8, %zmm8
+	vpmuludq %zmm19, %zmm10, %zmm14
+	mulx 680(%rsi), %rax, %r10
+	vpaddq %zmm14, %zmm9, %zmm9
+	addq %rax, %r9
+	vpmuludq %zmm20, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm0, %zmm0
+	mulx 688(%rsi), %rax, %r11
+	vpmuludq %zmm21, %zmm12, %zmm14
+	vpaddq %zmm14, %zmm1, %zmm1
+	adcq %rax, %r10
+	vpmuludq %zmm22, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm2, %zmm2
+	mulx 696(%rsi), %rax, %r12
+	vpmuludq %zmm23, %zmm12, %zmm14
+	adcq %rax, %r11
+	vpaddq %zmm14, %zmm3, %zmm3
+	vpmuludq %zmm24, %zmm12, %zmm15
+	adcq $0, %r12
+	vpaddq %zmm15, %zmm4, %zmm4
+	vpmuludq %zmm25, %zmm12, %zmm14
+	movq 680(%rcx), %rdx
+	vpaddq %zmm14, %zmm5, %zmm5
+	vmovdqa64 448(%rsi), %zmm10
+	xorl %ebp, %ebp
+	vpaddq %zmm10, %zmm10, %zmm11
+	mulx 672(%rsi), %rax, %rbx
 	vpmuludq .LK19(%rip), %zmm10, %zmm12
 	vpaddq %zmm12, %zmm12, %zmm13
-	adcx %rax, %r13
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm9, %zmm9
-	adox %rbp, %r14
-	vpmuludq 64(%rcx), %zmm13, %zmm14
-	adcx %rbp, %r14
-	vpaddq %zmm14, %zmm0, %zmm0
-	vpmuludq 128(%rcx), %zmm12, %zmm15
-	movq 696(%rcx), %rdx
-	vpaddq %zmm15, %zmm1, %zmm1
-	vpmuludq 192(%rcx), %zmm13, %zmm14
-	xorl %ebp, %ebp
-	vpaddq %zmm14, %zmm2, %zmm2
-	mulx 672(%rsi), %rax, %rbx
-	vpmuludq 256(%rcx), %zmm12, %zmm15
-	vpaddq %zmm15, %zmm3, %zmm3
-	adcx %rax, %r11
-	vpmuludq 320(%rcx), %zmm13, %zmm14
-	vpaddq %zmm14, %zmm4, %zmm4
-	adox %rbx, %r12
-	vpmuludq 384(%rcx), %zmm12, %zmm15
-	mulx 680(%rsi), %rax, %rbx
-	vpaddq %zmm15, %zmm5, %zmm5
-	vpmuludq 448(%rcx), %zmm13, %zmm14
-	adcx %rax, %r12
-	vpaddq %zmm14, %zmm6, %zmm6
-	vpmuludq 512(%rcx), %zmm12, %zmm15
-	adox %rbx, %r13
+	adcx %rax, %r9
+	vpmuludq %zmm16, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm7, %zmm7
-	mulx 688(%rsi), %rax, %rbx
-	vpmuludq 576(%rcx), %zmm13, %zmm14
+	adox %rbx, %r10
+	vpmuludq %zmm17, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm8, %zmm8
+	mulx 680(%rsi), %rax, %rbx
+	vpmuludq %zmm18, %zmm10, %zmm15
+	adcx %rax, %r10
+	vpaddq %zmm15, %zmm9, %zmm9
+	vpmuludq %zmm19, %zmm13, %zmm14
+	adox %rbx, %r11
+	vpaddq %zmm14, %zmm0, %zmm0
+	vpmuludq %zmm20, %zmm12, %zmm15
+	mulx 688(%rsi), %rax, %rbx
+	vpaddq %zmm15, %zmm1, %zmm1
+	vpmuludq %zmm21, %zmm13, %zmm14
+	adcx %rax, %r11
+	vpaddq %zmm14, %zmm2, %zmm2
+	adox %rbx, %r12
+	vpmuludq %zmm22, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm3, %zmm3
+	mulx 696(%rsi), %rax, %r13
+	vpmuludq %zmm23, %zmm13, %zmm14
+	vpaddq %zmm14, %zmm4, %zmm4
+	adcx %rax, %r12
+	vpmuludq %zmm24, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm5, %zmm5
+	adox %rbp, %r13
+	vpmuludq %zmm25, %zmm13, %zmm14
+	adcx %rbp, %r13
+	vpaddq %zmm14, %zmm6, %zmm6
+	vmovdqa64 512(%rsi), %zmm10
+	movq 688(%rcx), %rdx
+	vpmuludq .LK19(%rip), %zmm10, %zmm12
+	vpmuludq %zmm16, %zmm10, %zmm15
+	xorl %ebp, %ebp
+	vpaddq %zmm15, %zmm8, %zmm8
+	vpmuludq %zmm17, %zmm10, %zmm14
+	mulx 672(%rsi), %rax, %rbx
+	vpaddq %zmm14, %zmm9, %zmm9
+	adcx %rax, %r10
+	vpmuludq %zmm18, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm0, %zmm0
+	adox %rbx, %r11
+	vpmuludq %zmm19, %zmm12, %zmm14
+	vpaddq %zmm14, %zmm1, %zmm1
+	mulx 680(%rsi), %rax, %rbx
+	vpmuludq %zmm20, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm2, %zmm2
+	adcx %rax, %r11
+	vpmuludq %zmm21, %zmm12, %zmm14
+	adox %rbx, %r12
+	vpaddq %zmm14, %zmm3, %zmm3
+	vpmuludq %zmm22, %zmm12, %zmm15
+	mulx 688(%rsi), %rax, %rbx
+	vpaddq %zmm15, %zmm4, %zmm4
+	vpmuludq %zmm23, %zmm12, %zmm14
+	adcx %rax, %r12
+	vpaddq %zmm14, %zmm5, %zmm5
+	vpmuludq %zmm24, %zmm12, %zmm15
+	adox %rbx, %r13
+	vpaddq %zmm15, %zmm6, %zmm6
+	mulx 696(%rsi), %rax, %r14
+	vpmuludq %zmm25, %zmm12, %zmm14
+	vpaddq %zmm14, %zmm7, %zmm7
 	adcx %rax, %r13
+	vmovdqa64 576(%rsi), %zmm10
+	vpmuludq .LK19(%rip), %zmm10, %zmm12
+	adox %rbp, %r14
+	vpaddq %zmm12, %zmm12, %zmm13
+	vpmuludq %zmm16, %zmm10, %zmm15
+	adcx %rbp, %r14
+	vpaddq %zmm15, %zmm9, %zmm9
+	movq 696(%rcx), %rdx
+	vpmuludq %zmm17, %zmm13, %zmm14
+	vpaddq %zmm14, %zmm0, %zmm0
+	xorl %ebp, %ebp
+	vpmuludq %zmm18, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm1, %zmm1
+	mulx 672(%rsi), %rax, %rbx
+	vpmuludq %zmm19, %zmm13, %zmm14
+	vpaddq %zmm14, %zmm2, %zmm2
+	adcx %rax, %r11
+	vpmuludq %zmm20, %zmm12, %zmm15
+	adox %rbx, %r12
+	vpaddq %zmm15, %zmm3, %zmm3
+	vpmuludq %zmm21, %zmm13, %zmm14
+	mulx 680(%rsi), %rax, %rbx
+	vpaddq %zmm14, %zmm4, %zmm4
+	vpmuludq %zmm22, %zmm12, %zmm15
+	adcx %rax, %r12
+	vpaddq %zmm15, %zmm5, %zmm5
+	vpmuludq %zmm23, %zmm13, %zmm14
+	adox %rbx, %r13
+	vpaddq %zmm14, %zmm6, %zmm6
+	mulx 688(%rsi), %rax, %rbx
+	vpmuludq %zmm24, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm7, %zmm7
+	adcx %rax, %r13
+	vpmuludq %zmm25, %zmm13, %zmm14
+	vpaddq %zmm14, %zmm8, %zmm8
+	adox %rbx, %r14
 	vmovdqa64 .LM26(%rip), %zmm12
 	vmovdqa64 .LM25(%rip), %zmm13
-	adox %rbx, %r14
-	vpsrlq $26, %zmm0, %zmm15
-	vpaddq %zmm15, %zmm1, %zmm1
 	mulx 696(%rsi), %rax, %r15
-	vpandq %zmm12, %zmm0, %zmm0
+	vpsrlq $26, %zmm0, %zmm15
 	adcx %rax, %r14
+	vpaddq %zmm15, %zmm1, %zmm1
+	vpandq %zmm12, %zmm0, %zmm0
+	adox %rbp, %r15
 	vpsrlq $26, %zmm4, %zmm14
 	vpaddq %zmm14, %zmm5, %zmm5
-	adox %rbp, %r15
+	adcx %rbp, %r15
 	vpandq %zmm12, %zmm4, %zmm4
 	vpsrlq $25, %zmm1, %zmm15
-	adcx %rbp, %r15
-	vpaddq %zmm15, %zmm2, %zmm2
 	movl $38, %edx
+	vpaddq %zmm15, %zmm2, %zmm2
+	xorl %ebp, %ebp
 	vpandq %zmm13, %zmm1, %zmm1
 	vpsrlq $25, %zmm5, %zmm14
-	xorl %ebp, %ebp
+	mulx %r12, %rax, %rbx
 	vpaddq %zmm14, %zmm6, %zmm6
 	vpandq %zmm13, %zmm5, %zmm5
-	mulx %r12, %rax, %rbx
-	vpsrlq $26, %zmm2, %zmm15
 	adcx %rax, %r8
+	vpsrlq $26, %zmm2, %zmm15
 	vpaddq %zmm15, %zmm3, %zmm3
-	vpandq %zmm12, %zmm2, %zmm2
 	adox %rbx, %r9
+	vpandq %zmm12, %zmm2, %zmm2
+	mulx %r13, %rax, %rbx
 	vpsrlq $26, %zmm6, %zmm14
 	vpaddq %zmm14, %zmm7, %zmm7
-	mulx %r13, %rax, %rbx
-	vpandq %zmm12, %zmm6, %zmm6
 	adcx %rax, %r9
+	vpandq %zmm12, %zmm6, %zmm6
 	vpsrlq $25, %zmm3, %zmm15
-	vpaddq %zmm15, %zmm4, %zmm4
 	adox %rbx, %r10
+	vpaddq %zmm15, %zmm4, %zmm4
 	vpandq %zmm13, %zmm3, %zmm3
-	vpsrlq $25, %zmm7, %zmm14
 	mulx %r14, %rax, %rbx
-	vpaddq %zmm14, %zmm8, %zmm8
+	vpsrlq $25, %zmm7, %zmm14
 	adcx %rax, %r10
+	vpaddq %zmm14, %zmm8, %zmm8
 	vpandq %zmm13, %zmm7, %zmm7
-	vpsrlq $26, %zmm4, %zmm15
 	adox %rbx, %r11
+	vpsrlq $26, %zmm4, %zmm15
 	vpaddq %zmm15, %zmm5, %zmm5
-	vpandq %zmm12, %zmm4, %zmm4
 	mulx %r15, %rax, %r12
+	vpandq %zmm12, %zmm4, %zmm4
 	vpsrlq $26, %zmm8, %zmm14
-	vpaddq %zmm14, %zmm9, %zmm9
 	adcx %rax, %r11
-	vpandq %zmm12, %zmm8, %zmm8
+	vpaddq %zmm14, %zmm9, %zmm9
 	adox %rbp, %r12
+	vpandq %zmm12, %zmm8, %zmm8
 	vmovdqa64 %zmm2, 128(%rdi)
-	vmovdqa64 %zmm3, 192(%rdi)
 	adcx %rbp, %r12
+	vmovdqa64 %zmm3, 192(%rdi)
 	vmovdqa64 %zmm4, 256(%rdi)
-	vmovdqa64 %zmm6, 384(%rdi)
 	shldq $1, %r11, %r12
+	vmovdqa64 %zmm6, 384(%rdi)
 	vmovdqa64 %zmm7, 448(%rdi)
 	andq .LM63(%rip), %r11
 	vmovdqa64 %zmm8, 512(%rdi)
-	vpsrlq $25, %zmm9, %zmm14
 	imulq $19, %r12, %r12
+	vpsrlq $25, %zmm9, %zmm14
 	vpandq %zmm13, %zmm9, %zmm9
-	vmovdqa64 %zmm9, 576(%rdi)
 	addq %r12, %r8
+	vmovdqa64 %zmm9, 576(%rdi)
 	vpsllq $1, %zmm14, %zmm15
 	adcq $0, %r9
 	vpaddq %zmm15, %zmm0, %zmm0
 	vpsllq $4, %zmm14, %zmm15
 	adcq $0, %r10
 	vpaddq %zmm14, %zmm0, %zmm0
-	vpaddq %zmm15, %zmm0, %zmm0
 	adcq $0, %r11
+	vpaddq %zmm15, %zmm0, %zmm0
 	vpsrlq $26, %zmm0, %zmm14
 	movq %r8, 672(%rdi)
 	vpandq %zmm12, %zmm0, %zmm0
@@ -2977,323 +2997,313 @@ FE64_END(CRYPTO_NAMESPACE(ladder8x3_loop))
 
 	.p2align 6
 .Lsq10:
-	vmovdqa64 320(%rsi), %zmm14
-	vpmuludq .LK38(%rip), %zmm14, %zmm15
+	vmovdqa64 0(%rsi), %zmm16
+	vmovdqa64 64(%rsi), %zmm17
 	movq 640(%rsi), %rdx
-	vmovdqa64 %zmm15, 0(%rcx)
+	vmovdqa64 128(%rsi), %zmm18
 	mulx 648(%rsi), %r9, %r10
-	vmovdqa64 384(%rsi), %zmm14
-	vpmuludq .LK19(%rip), %zmm14, %zmm15
+	vmovdqa64 192(%rsi), %zmm19
 	mulx 656(%rsi), %rax, %r11
-	vmovdqa64 %zmm15, 64(%rcx)
+	vmovdqa64 256(%rsi), %zmm20
+	vmovdqa64 320(%rsi), %zmm21
 	addq %rax, %r10
-	vmovdqa64 448(%rsi), %zmm14
+	vmovdqa64 384(%rsi), %zmm22
 	mulx 664(%rsi), %rax, %r12
-	vpmuludq .LK38(%rip), %zmm14, %zmm15
-	vmovdqa64 %zmm15, 128(%rcx)
+	vmovdqa64 448(%rsi), %zmm23
 	adcq %rax, %r11
-	vmovdqa64 512(%rsi), %zmm14
+	vmovdqa64 512(%rsi), %zmm24
+	vmovdqa64 576(%rsi), %zmm25
 	movq 664(%rsi), %rdx
-	vpmuludq .LK19(%rip), %zmm14, %zmm15
+	vpmuludq .LK38(%rip), %zmm21, %zmm26
 	mulx 648(%rsi), %rax, %r13
-	vmovdqa64 %zmm15, 192(%rcx)
-	vmovdqa64 576(%rsi), %zmm14
+	vpmuludq .LK19(%rip), %zmm22, %zmm27
 	adcq %rax, %r12
-	vpmuludq .LK38(%rip), %zmm14, %zmm15
+	vpmuludq .LK38(%rip), %zmm23, %zmm28
+	vpmuludq .LK19(%rip), %zmm24, %zmm29
 	mulx 656(%rsi), %rax, %r14
-	vmovdqa64 %zmm15, 256(%rcx)
-	vmovdqa64 0(%rsi), %zmm10
+	vpmuludq .LK38(%rip), %zmm25, %zmm30
 	adcq %rax, %r13
-	vpaddq %zmm10, %zmm10, %zmm11
+	vpaddq %zmm16, %zmm16, %zmm11
 	adcq $0, %r14
-	vpmuludq 0(%rsi), %zmm10, %zmm0
+	vpmuludq %zmm16, %zmm16, %zmm0
 	movq 648(%rsi), %rdx
-	vpmuludq 64(%rsi), %zmm11, %zmm1
-	vpmuludq 128(%rsi), %zmm11, %zmm2
+	vpmuludq %zmm17, %zmm11, %zmm1
+	vpmuludq %zmm18, %zmm11, %zmm2
 	mulx 656(%rsi), %rax, %rbx
-	vpmuludq 192(%rsi), %zmm11, %zmm3
+	vpmuludq %zmm19, %zmm11, %zmm3
 	xorl %ebp, %ebp
-	vpmuludq 256(%rsi), %zmm11, %zmm4
+	vpmuludq %zmm20, %zmm11, %zmm4
 	addq %rax, %r11
-	vpmuludq 320(%rsi), %zmm11, %zmm5
-	vpmuludq 384(%rsi), %zmm11, %zmm6
+	vpmuludq %zmm21, %zmm11, %zmm5
+	vpmuludq %zmm22, %zmm11, %zmm6
 	adcq %rbx, %r12
-	vpmuludq 448(%rsi), %zmm11, %zmm7
+	vpmuludq %zmm23, %zmm11, %zmm7
 	adcq %rbp, %r13
-	vpmuludq 512(%rsi), %zmm11, %zmm8
-	vpmuludq 576(%rsi), %zmm11, %zmm9
+	vpmuludq %zmm24, %zmm11, %zmm8
 	adcq %rbp, %r14
-	vmovdqa64 64(%rsi), %zmm10
+	vpmuludq %zmm25, %zmm11, %zmm9
+	vpaddq %zmm17, %zmm17, %zmm11
 	xorl %ebp, %ebp
-	vpaddq %zmm10, %zmm10, %zmm11
-	movq 640(%rsi), %rdx
 	vpaddq %zmm11, %zmm11, %zmm12
-	vpmuludq 64(%rsi), %zmm11, %zmm15
+	movq 640(%rsi), %rdx
+	vpmuludq %zmm17, %zmm11, %zmm15
 	mulx %rdx, %r8, %rax
 	vpaddq %zmm15, %zmm2, %zmm2
 	adcx %r9, %r9
-	vpmuludq 128(%rsi), %zmm11, %zmm14
-	adox %rax, %r9
+	vpmuludq %zmm18, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm3, %zmm3
-	vpmuludq 192(%rsi), %zmm12, %zmm15
+	adox %rax, %r9
+	vpmuludq %zmm19, %zmm12, %zmm15
 	movq 648(%rsi), %rdx
 	vpaddq %zmm15, %zmm4, %zmm4
 	mulx %rdx, %rax, %rbx
-	vpmuludq 256(%rsi), %zmm11, %zmm14
+	vpmuludq %zmm20, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm5, %zmm5
 	adcx %r10, %r10
-	vpmuludq 320(%rsi), %zmm12, %zmm15
+	vpmuludq %zmm21, %zmm12, %zmm15
 	adox %rax, %r10
 	vpaddq %zmm15, %zmm6, %zmm6
 	adcx %r11, %r11
-	vpmuludq 384(%rsi), %zmm11, %zmm14
+	vpmuludq %zmm22, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm7, %zmm7
 	adox %rbx, %r11
-	vpmuludq 448(%rsi), %zmm12, %zmm15
+	vpmuludq %zmm23, %zmm12, %zmm15
 	movq 656(%rsi), %rdx
 	vpaddq %zmm15, %zmm8, %zmm8
 	mulx %rdx, %rax, %rbx
-	vpmuludq 512(%rsi), %zmm11, %zmm14
-	vpaddq %zmm14, %zmm9, %zmm9
+	vpmuludq %zmm24, %zmm11, %zmm14
 	adcx %r12, %r12
-	vpmuludq 256(%rcx), %zmm11, %zmm15
+	vpaddq %zmm14, %zmm9, %zmm9
+	vpmuludq %zmm30, %zmm11, %zmm15
 	adox %rax, %r12
 	vpaddq %zmm15, %zmm0, %zmm0
-	vmovdqa64 128(%rsi), %zmm10
 	adcx %r13, %r13
-	vpaddq %zmm10, %zmm10, %zmm11
+	vpaddq %zmm18, %zmm18, %zmm11
 	adox %rbx, %r13
-	vpmuludq 128(%rsi), %zmm10, %zmm14
-	movq 664(%rsi), %rdx
+	vpmuludq %zmm18, %zmm18, %zmm14
 	vpaddq %zmm14, %zmm4, %zmm4
-	vpmuludq 192(%rsi), %zmm11, %zmm15
+	movq 664(%rsi), %rdx
+	vpmuludq %zmm19, %zmm11, %zmm15
 	mulx %rdx, %rax, %r15
 	vpaddq %zmm15, %zmm5, %zmm5
 	adcx %r14, %r14
-	vpmuludq 256(%rsi), %zmm11, %zmm14
-	adox %rax, %r14
+	vpmuludq %zmm20, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm6, %zmm6
-	vpmuludq 320(%rsi), %zmm11, %zmm15
+	adox %rax, %r14
+	vpmuludq %zmm21, %zmm11, %zmm15
 	adcx %rbp, %r15
 	vpaddq %zmm15, %zmm7, %zmm7
 	adox %rbp, %r15
-	vpmuludq 384(%rsi), %zmm11, %zmm14
-	vpaddq %zmm14, %zmm8, %zmm8
+	vpmuludq %zmm22, %zmm11, %zmm14
 	movl $38, %edx
-	vpmuludq 448(%rsi), %zmm11, %zmm15
+	vpaddq %zmm14, %zmm8, %zmm8
+	vpmuludq %zmm23, %zmm11, %zmm15
 	xorl %ebp, %ebp
 	vpaddq %zmm15, %zmm9, %zmm9
 	mulx %r12, %rax, %rbx
-	vpmuludq 192(%rcx), %zmm11, %zmm14
-	vpaddq %zmm14, %zmm0, %zmm0
+	vpmuludq %zmm29, %zmm11, %zmm14
 	adcx %rax, %r8
-	vpmuludq 256(%rcx), %zmm10, %zmm15
+	vpaddq %zmm14, %zmm0, %zmm0
+	vpmuludq %zmm30, %zmm18, %zmm15
 	adox %rbx, %r9
 	vpaddq %zmm15, %zmm1, %zmm1
 	mulx %r13, %rax, %rbx
-	vmovdqa64 192(%rsi), %zmm10
-	vpaddq %zmm10, %zmm10, %zmm11
+	vpaddq %zmm19, %zmm19, %zmm11
 	adcx %rax, %r9
 	vpaddq %zmm11, %zmm11, %zmm12
+	vpmuludq %zmm19, %zmm11, %zmm14
 	adox %rbx, %r10
-	vpmuludq 192(%rsi), %zmm11, %zmm14
 	vpaddq %zmm14, %zmm6, %zmm6
 	mulx %r14, %rax, %rbx
-	vpmuludq 256(%rsi), %zmm11, %zmm15
+	vpmuludq %zmm20, %zmm11, %zmm15
 	adcx %rax, %r10
 	vpaddq %zmm15, %zmm7, %zmm7
 	adox %rbx, %r11
-	vpmuludq 320(%rsi), %zmm12, %zmm14
+	vpmuludq %zmm21, %zmm12, %zmm14
 	vpaddq %zmm14, %zmm8, %zmm8
 	mulx %r15, %rax, %r12
-	vpmuludq 384(%rsi), %zmm11, %zmm15
+	vpmuludq %zmm22, %zmm11, %zmm15
 	adcx %rax, %r11
 	vpaddq %zmm15, %zmm9, %zmm9
 	adox %rbp, %r12
-	vpmuludq 128(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm28, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm0, %zmm0
 	adcx %rbp, %r12
-	vpmuludq 192(%rcx), %zmm11, %zmm15
+	vpmuludq %zmm29, %zmm11, %zmm15
 	shldq $1, %r11, %r12
 	vpaddq %zmm15, %zmm1, %zmm1
-	vpmuludq 256(%rcx), %zmm11, %zmm14
 	andq .LM63(%rip), %r11
+	vpmuludq %zmm30, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm2, %zmm2
 	imulq $19, %r12, %r12
-	vmovdqa64 256(%rsi), %zmm10
+	vpaddq %zmm20, %zmm20, %zmm11
 	addq %r12, %r8
-	vpaddq %zmm10, %zmm10, %zmm11
-	vpmuludq 256(%rsi), %zmm10, %zmm15
+	vpmuludq %zmm20, %zmm20, %zmm15
 	adcq $0, %r9
 	vpaddq %zmm15, %zmm8, %zmm8
 	adcq $0, %r10
-	vpmuludq 320(%rsi), %zmm11, %zmm14
-	adcq $0, %r11
+	vpmuludq %zmm21, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm9, %zmm9
-	vpmuludq 64(%rcx), %zmm11, %zmm15
+	adcq $0, %r11
+	vpmuludq %zmm27, %zmm11, %zmm15
 	movq %r8, 640(%rdi)
 	vpaddq %zmm15, %zmm0, %zmm0
 	movq %r9, 648(%rdi)
-	vpmuludq 128(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm28, %zmm20, %zmm14
 	vpaddq %zmm14, %zmm1, %zmm1
 	movq %r10, 656(%rdi)
-	vpmuludq 192(%rcx), %zmm11, %zmm15
+	vpmuludq %zmm29, %zmm11, %zmm15
 	movq %r11, 664(%rdi)
 	vpaddq %zmm15, %zmm2, %zmm2
 	movq 672(%rsi), %rdx
-	vpmuludq 256(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm30, %zmm20, %zmm14
 	vpaddq %zmm14, %zmm3, %zmm3
 	mulx 680(%rsi), %r9, %r10
-	vmovdqa64 320(%rsi), %zmm10
+	vpaddq %zmm21, %zmm21, %zmm11
 	mulx 688(%rsi), %rax, %r11
-	vpaddq %zmm10, %zmm10, %zmm11
+	vpmuludq %zmm26, %zmm21, %zmm15
 	addq %rax, %r10
-	vpmuludq 0(%rcx), %zmm10, %zmm15
 	vpaddq %zmm15, %zmm0, %zmm0
+	vpmuludq %zmm27, %zmm11, %zmm14
 	mulx 696(%rsi), %rax, %r12
-	vpmuludq 64(%rcx), %zmm11, %zmm14
-	adcq %rax, %r11
 	vpaddq %zmm14, %zmm1, %zmm1
-	vpmuludq 128(%rcx), %zmm11, %zmm15
+	adcq %rax, %r11
+	vpmuludq %zmm28, %zmm11, %zmm15
 	movq 696(%rsi), %rdx
 	vpaddq %zmm15, %zmm2, %zmm2
 	mulx 680(%rsi), %rax, %r13
-	vpmuludq 192(%rcx), %zmm11, %zmm14
-	adcq %rax, %r12
+	vpmuludq %zmm29, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm3, %zmm3
-	vpmuludq 256(%rcx), %zmm11, %zmm15
+	adcq %rax, %r12
+	vpmuludq %zmm30, %zmm11, %zmm15
 	mulx 688(%rsi), %rax, %r14
 	vpaddq %zmm15, %zmm4, %zmm4
 	adcq %rax, %r13
-	vmovdqa64 384(%rsi), %zmm10
+	vpaddq %zmm22, %zmm22, %zmm11
+	vpmuludq %zmm27, %zmm22, %zmm14
 	adcq $0, %r14
-	vpaddq %zmm10, %zmm10, %zmm11
-	vpmuludq 64(%rcx), %zmm10, %zmm14
-	movq 680(%rsi), %rdx
 	vpaddq %zmm14, %zmm2, %zmm2
+	movq 680(%rsi), %rdx
+	vpmuludq %zmm28, %zmm22, %zmm15
 	mulx 688(%rsi), %rax, %rbx
-	vpmuludq 128(%rcx), %zmm10, %zmm15
 	vpaddq %zmm15, %zmm3, %zmm3
+	vpmuludq %zmm29, %zmm11, %zmm14
 	xorl %ebp, %ebp
-	vpmuludq 192(%rcx), %zmm11, %zmm14
-	addq %rax, %r11
 	vpaddq %zmm14, %zmm4, %zmm4
+	addq %rax, %r11
+	vpmuludq %zmm30, %zmm22, %zmm15
 	adcq %rbx, %r12
-	vpmuludq 256(%rcx), %zmm10, %zmm15
 	vpaddq %zmm15, %zmm5, %zmm5
 	adcq %rbp, %r13
-	vmovdqa64 448(%rsi), %zmm10
+	vpaddq %zmm23, %zmm23, %zmm11
+	vpmuludq %zmm28, %zmm23, %zmm14
 	adcq %rbp, %r14
-	vpaddq %zmm10, %zmm10, %zmm11
-	xorl %ebp, %ebp
-	vpmuludq 128(%rcx), %zmm10, %zmm14
 	vpaddq %zmm14, %zmm4, %zmm4
+	xorl %ebp, %ebp
+	vpmuludq %zmm29, %zmm11, %zmm15
 	movq 672(%rsi), %rdx
-	vpmuludq 192(%rcx), %zmm11, %zmm15
-	mulx %rdx, %r8, %rax
 	vpaddq %zmm15, %zmm5, %zmm5
-	vpmuludq 256(%rcx), %zmm11, %zmm14
-	adcx %r9, %r9
+	vpmuludq %zmm30, %zmm11, %zmm14
+	mulx %rdx, %r8, %rax
 	vpaddq %zmm14, %zmm6, %zmm6
+	adcx %r9, %r9
+	vpmuludq %zmm29, %zmm24, %zmm15
 	adox %rax, %r9
-	vmovdqa64 512(%rsi), %zmm10
-	movq 680(%rsi), %rdx
-	vpmuludq 192(%rcx), %zmm10, %zmm15
 	vpaddq %zmm15, %zmm6, %zmm6
-	mulx %rdx, %rax, %rbx
-	vpmuludq 256(%rcx), %zmm10, %zmm14
-	adcx %r10, %r10
+	vpmuludq %zmm30, %zmm24, %zmm14
+	movq 680(%rsi), %rdx
 	vpaddq %zmm14, %zmm7, %zmm7
-	adox %rax, %r10
-	vmovdqa64 576(%rsi), %zmm10
-	vpmuludq 256(%rcx), %zmm10, %zmm15
-	adcx %r11, %r11
+	mulx %rdx, %rax, %rbx
+	vpmuludq %zmm30, %zmm25, %zmm15
+	adcx %r10, %r10
 	vpaddq %zmm15, %zmm8, %zmm8
-	adox %rbx, %r11
+	adox %rax, %r10
 	vmovdqa64 .LM26(%rip), %zmm12
 	vmovdqa64 .LM25(%rip), %zmm13
-	movq 688(%rsi), %rdx
+	adcx %r11, %r11
 	vpsrlq $26, %zmm0, %zmm14
-	mulx %rdx, %rax, %rbx
+	adox %rbx, %r11
 	vpaddq %zmm14, %zmm1, %zmm1
-	adcx %r12, %r12
+	movq 688(%rsi), %rdx
 	vpandq %zmm12, %zmm0, %zmm0
 	vpsrlq $26, %zmm4, %zmm15
-	adox %rax, %r12
+	mulx %rdx, %rax, %rbx
 	vpaddq %zmm15, %zmm5, %zmm5
-	adcx %r13, %r13
+	adcx %r12, %r12
 	vpandq %zmm12, %zmm4, %zmm4
-	adox %rbx, %r13
+	adox %rax, %r12
 	vpsrlq $25, %zmm1, %zmm14
 	vpaddq %zmm14, %zmm2, %zmm2
-	movq 696(%rsi), %rdx
+	adcx %r13, %r13
 	vpandq %zmm13, %zmm1, %zmm1
-	mulx %rdx, %rax, %r15
+	adox %rbx, %r13
 	vpsrlq $25, %zmm5, %zmm15
+	movq 696(%rsi), %rdx
 	vpaddq %zmm15, %zmm6, %zmm6
-	adcx %r14, %r14
+	mulx %rdx, %rax, %r15
 	vpandq %zmm13, %zmm5, %zmm5
-	adox %rax, %r14
 	vpsrlq $26, %zmm2, %zmm14
-	adcx %rbp, %r15
+	adcx %r14, %r14
 	vpaddq %zmm14, %zmm3, %zmm3
+	adox %rax, %r14
 	vpandq %zmm12, %zmm2, %zmm2
-	adox %rbp, %r15
+	adcx %rbp, %r15
 	vpsrlq $26, %zmm6, %zmm15
-	movl $38, %edx
 	vpaddq %zmm15, %zmm7, %zmm7
-	xorl %ebp, %ebp
+	adox %rbp, %r15
 	vpandq %zmm12, %zmm6, %zmm6
+	movl $38, %edx
 	vpsrlq $25, %zmm3, %zmm14
-	mulx %r12, %rax, %rbx
+	xorl %ebp, %ebp
 	vpaddq %zmm14, %zmm4, %zmm4
-	adcx %rax, %r8
 	vpandq %zmm13, %zmm3, %zmm3
+	mulx %r12, %rax, %rbx
 	vpsrlq $25, %zmm7, %zmm15
-	adox %rbx, %r9
+	adcx %rax, %r8
 	vpaddq %zmm15, %zmm8, %zmm8
-	mulx %r13, %rax, %rbx
+	adox %rbx, %r9
 	vpandq %zmm13, %zmm7, %zmm7
-	adcx %rax, %r9
+	mulx %r13, %rax, %rbx
 	vpsrlq $26, %zmm4, %zmm14
 	vpaddq %zmm14, %zmm5, %zmm5
-	adox %rbx, %r10
+	adcx %rax, %r9
 	vpandq %zmm12, %zmm4, %zmm4
-	mulx %r14, %rax, %rbx
+	adox %rbx, %r10
 	vpsrlq $26, %zmm8, %zmm15
-	adcx %rax, %r10
+	mulx %r14, %rax, %rbx
 	vpaddq %zmm15, %zmm9, %zmm9
 	vpandq %zmm12, %zmm8, %zmm8
-	adox %rbx, %r11
+	adcx %rax, %r10
 	vmovdqa64 %zmm2, 128(%rdi)
-	mulx %r15, %rax, %r12
+	adox %rbx, %r11
 	vmovdqa64 %zmm3, 192(%rdi)
+	mulx %r15, %rax, %r12
 	vmovdqa64 %zmm4, 256(%rdi)
-	adcx %rax, %r11
 	vmovdqa64 %zmm6, 384(%rdi)
-	adox %rbp, %r12
+	adcx %rax, %r11
 	vmovdqa64 %zmm7, 448(%rdi)
-	adcx %rbp, %r12
+	adox %rbp, %r12
 	vmovdqa64 %zmm8, 512(%rdi)
+	adcx %rbp, %r12
 	vpsrlq $25, %zmm9, %zmm14
 	shldq $1, %r11, %r12
 	vpandq %zmm13, %zmm9, %zmm9
-	andq .LM63(%rip), %r11
 	vmovdqa64 %zmm9, 576(%rdi)
-	imulq $19, %r12, %r12
+	andq .LM63(%rip), %r11
 	vpsllq $1, %zmm14, %zmm15
+	imulq $19, %r12, %r12
 	vpaddq %zmm15, %zmm0, %zmm0
 	addq %r12, %r8
 	vpsllq $4, %zmm14, %zmm15
-	adcq $0, %r9
 	vpaddq %zmm14, %zmm0, %zmm0
+	adcq $0, %r9
 	vpaddq %zmm15, %zmm0, %zmm0
 	adcq $0, %r10
 	vpsrlq $26, %zmm0, %zmm14
 	adcq $0, %r11
 	vpandq %zmm12, %zmm0, %zmm0
-	movq %r8, 672(%rdi)
 	vpaddq %zmm14, %zmm1, %zmm1
+	movq %r8, 672(%rdi)
 	vmovdqa64 %zmm0, 0(%rdi)
 	movq %r9, 680(%rdi)
 	vmovdqa64 %zmm1, 64(%rdi)
@@ -3305,416 +3315,426 @@ FE64_END(CRYPTO_NAMESPACE(ladder8x3_loop))
 	.p2align 6
 .Lmulpre10:
 	vmovdqa64 0(%rsi), %zmm10
-	vpmuludq 0(%rcx), %zmm10, %zmm0
+	vmovdqa64 0(%rcx), %zmm16
 	movq 640(%rcx), %rdx
-	vpmuludq 64(%rcx), %zmm10, %zmm1
-	vpmuludq 128(%rcx), %zmm10, %zmm2
+	vpmuludq %zmm16, %zmm10, %zmm0
+	vmovdqa64 64(%rcx), %zmm17
 	mulx 2560(%rsi), %r8, %r9
-	vpmuludq 192(%rcx), %zmm10, %zmm3
-	vpmuludq 256(%rcx), %zmm10, %zmm4
+	vpmuludq %zmm17, %zmm10, %zmm1
+	vmovdqa64 128(%rcx), %zmm18
 	mulx 2568(%rsi), %rax, %r10
-	vpmuludq 320(%rcx), %zmm10, %zmm5
+	vpmuludq %zmm18, %zmm10, %zmm2
 	addq %rax, %r9
-	vpmuludq 384(%rcx), %zmm10, %zmm6
-	vpmuludq 448(%rcx), %zmm10, %zmm7
+	vmovdqa64 192(%rcx), %zmm19
+	vpmuludq %zmm19, %zmm10, %zmm3
 	mulx 2576(%rsi), %rax, %r11
-	vpmuludq 512(%rcx), %zmm10, %zmm8
-	vpmuludq 576(%rcx), %zmm10, %zmm9
+	vmovdqa64 256(%rcx), %zmm20
+	vpmuludq %zmm20, %zmm10, %zmm4
 	adcq %rax, %r10
-	vmovdqa64 64(%rsi), %zmm10
+	vmovdqa64 320(%rcx), %zmm21
+	vpmuludq %zmm21, %zmm10, %zmm5
 	mulx 2584(%rsi), %rax, %r12
-	vmovdqa64 704(%rsi), %zmm11
-	vmovdqa64 1984(%rsi), %zmm13
+	vmovdqa64 384(%rcx), %zmm22
 	adcq %rax, %r11
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm1, %zmm1
+	vpmuludq %zmm22, %zmm10, %zmm6
+	vmovdqa64 448(%rcx), %zmm23
 	adcq $0, %r12
-	vpmuludq 64(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm23, %zmm10, %zmm7
+	vmovdqa64 512(%rcx), %zmm24
 	movq 648(%rcx), %rdx
-	vpaddq %zmm14, %zmm2, %zmm2
-	vpmuludq 128(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm24, %zmm10, %zmm8
+	vmovdqa64 576(%rcx), %zmm25
 	xorl %ebp, %ebp
-	vpaddq %zmm15, %zmm3, %zmm3
-	vpmuludq 192(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm25, %zmm10, %zmm9
 	mulx 2560(%rsi), %rax, %rbx
-	vpaddq %zmm14, %zmm4, %zmm4
+	vmovdqa64 64(%rsi), %zmm10
+	vmovdqa64 704(%rsi), %zmm11
 	adcx %rax, %r9
-	vpmuludq 256(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm5, %zmm5
+	vmovdqa64 1984(%rsi), %zmm13
+	vpmuludq %zmm16, %zmm10, %zmm15
 	adox %rbx, %r10
-	vpmuludq 320(%rcx), %zmm11, %zmm14
-	vpaddq %zmm14, %zmm6, %zmm6
+	vpaddq %zmm15, %zmm1, %zmm1
+	vpmuludq %zmm17, %zmm11, %zmm14
 	mulx 2568(%rsi), %rax, %rbx
-	vpmuludq 384(%rcx), %zmm10, %zmm15
+	vpaddq %zmm14, %zmm2, %zmm2
 	adcx %rax, %r10
-	vpaddq %zmm15, %zmm7, %zmm7
-	vpmuludq 448(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm18, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm3, %zmm3
 	adox %rbx, %r11
-	vpaddq %zmm14, %zmm8, %zmm8
-	vpmuludq 512(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm19, %zmm11, %zmm14
+	vpaddq %zmm14, %zmm4, %zmm4
 	mulx 2576(%rsi), %rax, %rbx
-	vpaddq %zmm15, %zmm9, %zmm9
+	vpmuludq %zmm20, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm5, %zmm5
 	adcx %rax, %r11
-	vpmuludq 576(%rcx), %zmm13, %zmm14
-	vpaddq %zmm14, %zmm0, %zmm0
+	vpmuludq %zmm21, %zmm11, %zmm14
 	adox %rbx, %r12
+	vpaddq %zmm14, %zmm6, %zmm6
+	vpmuludq %zmm22, %zmm10, %zmm15
+	mulx 2584(%rsi), %rax, %r13
+	vpaddq %zmm15, %zmm7, %zmm7
+	vpmuludq %zmm23, %zmm11, %zmm14
+	adcx %rax, %r12
+	vpaddq %zmm14, %zmm8, %zmm8
+	vpmuludq %zmm24, %zmm10, %zmm15
+	adox %rbp, %r13
+	vpaddq %zmm15, %zmm9, %zmm9
+	adcx %rbp, %r13
+	vpmuludq %zmm25, %zmm13, %zmm14
+	vpaddq %zmm14, %zmm0, %zmm0
+	movq 656(%rcx), %rdx
 	vmovdqa64 128(%rsi), %zmm10
 	vmovdqa64 1408(%rsi), %zmm12
-	mulx 2584(%rsi), %rax, %r13
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	adcx %rax, %r12
-	vpaddq %zmm15, %zmm2, %zmm2
-	vpmuludq 64(%rcx), %zmm10, %zmm14
-	adox %rbp, %r13
-	vpaddq %zmm14, %zmm3, %zmm3
-	vpmuludq 128(%rcx), %zmm10, %zmm15
-	adcx %rbp, %r13
-	vpaddq %zmm15, %zmm4, %zmm4
-	vpmuludq 192(%rcx), %zmm10, %zmm14
-	movq 656(%rcx), %rdx
-	vpaddq %zmm14, %zmm5, %zmm5
 	xorl %ebp, %ebp
-	vpmuludq 256(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm6, %zmm6
+	vpmuludq %zmm16, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm2, %zmm2
 	mulx 2560(%rsi), %rax, %rbx
-	vpmuludq 320(%rcx), %zmm10, %zmm14
-	vpaddq %zmm14, %zmm7, %zmm7
+	vpmuludq %zmm17, %zmm10, %zmm14
 	adcx %rax, %r10
-	vpmuludq 384(%rcx), %zmm10, %zmm15
+	vpaddq %zmm14, %zmm3, %zmm3
+	vpmuludq %zmm18, %zmm10, %zmm15
 	adox %rbx, %r11
-	vpaddq %zmm15, %zmm8, %zmm8
-	vpmuludq 448(%rcx), %zmm10, %zmm14
+	vpaddq %zmm15, %zmm4, %zmm4
+	vpmuludq %zmm19, %zmm10, %zmm14
 	mulx 2568(%rsi), %rax, %rbx
-	vpaddq %zmm14, %zmm9, %zmm9
-	vpmuludq 512(%rcx), %zmm12, %zmm15
+	vpaddq %zmm14, %zmm5, %zmm5
+	vpmuludq %zmm20, %zmm10, %zmm15
 	adcx %rax, %r11
-	vpaddq %zmm15, %zmm0, %zmm0
+	vpaddq %zmm15, %zmm6, %zmm6
 	adox %rbx, %r12
-	vpmuludq 576(%rcx), %zmm12, %zmm14
-	vpaddq %zmm14, %zmm1, %zmm1
+	vpmuludq %zmm21, %zmm10, %zmm14
+	vpaddq %zmm14, %zmm7, %zmm7
 	mulx 2576(%rsi), %rax, %rbx
-	vmovdqa64 192(%rsi), %zmm10
-	vmovdqa64 832(%rsi), %zmm11
+	vpmuludq %zmm22, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm8, %zmm8
 	adcx %rax, %r12
-	vmovdqa64 1472(%rsi), %zmm12
+	vpmuludq %zmm23, %zmm10, %zmm14
+	vpaddq %zmm14, %zmm9, %zmm9
 	adox %rbx, %r13
-	vmovdqa64 2112(%rsi), %zmm13
-	vpmuludq 0(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm24, %zmm12, %zmm15
 	mulx 2584(%rsi), %rax, %r14
-	vpaddq %zmm15, %zmm3, %zmm3
-	vpmuludq 64(%rcx), %zmm11, %zmm14
-	adcx %rax, %r13
-	vpaddq %zmm14, %zmm4, %zmm4
-	adox %rbp, %r14
-	vpmuludq 128(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm5, %zmm5
-	adcx %rbp, %r14
-	vpmuludq 192(%rcx), %zmm11, %zmm14
-	vpaddq %zmm14, %zmm6, %zmm6
-	movq 664(%rcx), %rdx
-	vpmuludq 256(%rcx), %zmm10, %zmm15
-	xorl %ebp, %ebp
-	vpaddq %zmm15, %zmm7, %zmm7
-	vpmuludq 320(%rcx), %zmm11, %zmm14
-	mulx 2560(%rsi), %rax, %rbx
-	vpaddq %zmm14, %zmm8, %zmm8
-	vpmuludq 384(%rcx), %zmm10, %zmm15
-	adcx %rax, %r11
-	vpaddq %zmm15, %zmm9, %zmm9
-	adox %rbx, %r12
-	vpmuludq 448(%rcx), %zmm13, %zmm14
-	vpaddq %zmm14, %zmm0, %zmm0
-	mulx 2568(%rsi), %rax, %rbx
-	vpmuludq 512(%rcx), %zmm12, %zmm15
-	vpaddq %zmm15, %zmm1, %zmm1
-	adcx %rax, %r12
-	vpmuludq 576(%rcx), %zmm13, %zmm14
-	vpaddq %zmm14, %zmm2, %zmm2
-	adox %rbx, %r13
-	vmovdqa64 256(%rsi), %zmm10
-	mulx 2576(%rsi), %rax, %rbx
-	vmovdqa64 1536(%rsi), %zmm12
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	adcx %rax, %r13
-	vpaddq %zmm15, %zmm4, %zmm4
-	vpmuludq 64(%rcx), %zmm10, %zmm14
-	adox %rbx, %r14
-	vpaddq %zmm14, %zmm5, %zmm5
-	mulx 2584(%rsi), %rax, %r15
-	vpmuludq 128(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm6, %zmm6
-	adcx %rax, %r14
-	vpmuludq 192(%rcx), %zmm10, %zmm14
-	vpaddq %zmm14, %zmm7, %zmm7
-	adox %rbp, %r15
-	vpmuludq 256(%rcx), %zmm10, %zmm15
-	adcx %rbp, %r15
-	vpaddq %zmm15, %zmm8, %zmm8
-	vpmuludq 320(%rcx), %zmm10, %zmm14
-	movl $38, %edx
-	vpaddq %zmm14, %zmm9, %zmm9
-	vpmuludq 384(%rcx), %zmm12, %zmm15
-	xorl %ebp, %ebp
 	vpaddq %zmm15, %zmm0, %zmm0
-	mulx %r12, %rax, %rbx
-	vpmuludq 448(%rcx), %zmm12, %zmm14
+	vpmuludq %zmm25, %zmm12, %zmm14
+	adcx %rax, %r13
 	vpaddq %zmm14, %zmm1, %zmm1
-	adcx %rax, %r8
-	vpmuludq 512(%rcx), %zmm12, %zmm15
-	vpaddq %zmm15, %zmm2, %zmm2
-	adox %rbx, %r9
-	vpmuludq 576(%rcx), %zmm12, %zmm14
-	mulx %r13, %rax, %rbx
-	vpaddq %zmm14, %zmm3, %zmm3
-	vmovdqa64 320(%rsi), %zmm10
-	adcx %rax, %r9
-	vmovdqa64 960(%rsi), %zmm11
-	vmovdqa64 1600(%rsi), %zmm12
-	adox %rbx, %r10
-	vmovdqa64 2240(%rsi), %zmm13
-	mulx %r14, %rax, %rbx
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm5, %zmm5
-	adcx %rax, %r10
-	vpmuludq 64(%rcx), %zmm11, %zmm14
-	vpaddq %zmm14, %zmm6, %zmm6
-	adox %rbx, %r11
-	vpmuludq 128(%rcx), %zmm10, %zmm15
-	mulx %r15, %rax, %r12
-	vpaddq %zmm15, %zmm7, %zmm7
-	vpmuludq 192(%rcx), %zmm11, %zmm14
-	adcx %rax, %r11
-	vpaddq %zmm14, %zmm8, %zmm8
-	vpmuludq 256(%rcx), %zmm10, %zmm15
-	adox %rbp, %r12
-	vpaddq %zmm15, %zmm9, %zmm9
-	vpmuludq 320(%rcx), %zmm13, %zmm14
-	adcx %rbp, %r12
-	vpaddq %zmm14, %zmm0, %zmm0
-	shldq $1, %r11, %r12
-	vpmuludq 384(%rcx), %zmm12, %zmm15
-	vpaddq %zmm15, %zmm1, %zmm1
-	andq .LM63(%rip), %r11
-	vpmuludq 448(%rcx), %zmm13, %zmm14
-	vpaddq %zmm14, %zmm2, %zmm2
-	imulq $19, %r12, %r12
-	vpmuludq 512(%rcx), %zmm12, %zmm15
-	addq %r12, %r8
+	vmovdqa64 192(%rsi), %zmm10
+	adox %rbp, %r14
+	vmovdqa64 832(%rsi), %zmm11
+	vmovdqa64 1472(%rsi), %zmm12
+	adcx %rbp, %r14
+	vmovdqa64 2112(%rsi), %zmm13
+	movq 664(%rcx), %rdx
+	vpmuludq %zmm16, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm3, %zmm3
-	vpmuludq 576(%rcx), %zmm13, %zmm14
+	xorl %ebp, %ebp
+	vpmuludq %zmm17, %zmm11, %zmm14
+	vpaddq %zmm14, %zmm4, %zmm4
+	mulx 2560(%rsi), %rax, %rbx
+	vpmuludq %zmm18, %zmm10, %zmm15
+	adcx %rax, %r11
+	vpaddq %zmm15, %zmm5, %zmm5
+	vpmuludq %zmm19, %zmm11, %zmm14
+	adox %rbx, %r12
+	vpaddq %zmm14, %zmm6, %zmm6
+	vpmuludq %zmm20, %zmm10, %zmm15
+	mulx 2568(%rsi), %rax, %rbx
+	vpaddq %zmm15, %zmm7, %zmm7
+	vpmuludq %zmm21, %zmm11, %zmm14
+	adcx %rax, %r12
+	vpaddq %zmm14, %zmm8, %zmm8
+	adox %rbx, %r13
+	vpmuludq %zmm22, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm9, %zmm9
+	mulx 2576(%rsi), %rax, %rbx
+	vpmuludq %zmm23, %zmm13, %zmm14
+	vpaddq %zmm14, %zmm0, %zmm0
+	adcx %rax, %r13
+	vpmuludq %zmm24, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm1, %zmm1
+	adox %rbx, %r14
+	vpmuludq %zmm25, %zmm13, %zmm14
+	mulx 2584(%rsi), %rax, %r15
+	vpaddq %zmm14, %zmm2, %zmm2
+	vmovdqa64 256(%rsi), %zmm10
+	adcx %rax, %r14
+	vmovdqa64 1536(%rsi), %zmm12
+	vpmuludq %zmm16, %zmm10, %zmm15
+	adox %rbp, %r15
+	vpaddq %zmm15, %zmm4, %zmm4
+	vpmuludq %zmm17, %zmm10, %zmm14
+	adcx %rbp, %r15
+	vpaddq %zmm14, %zmm5, %zmm5
+	movl $38, %edx
+	vpmuludq %zmm18, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm6, %zmm6
+	xorl %ebp, %ebp
+	vpmuludq %zmm19, %zmm10, %zmm14
+	vpaddq %zmm14, %zmm7, %zmm7
+	mulx %r12, %rax, %rbx
+	vpmuludq %zmm20, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm8, %zmm8
+	adcx %rax, %r8
+	vpmuludq %zmm21, %zmm10, %zmm14
+	adox %rbx, %r9
+	vpaddq %zmm14, %zmm9, %zmm9
+	vpmuludq %zmm22, %zmm12, %zmm15
+	mulx %r13, %rax, %rbx
+	vpaddq %zmm15, %zmm0, %zmm0
+	vpmuludq %zmm23, %zmm12, %zmm14
+	adcx %rax, %r9
+	vpaddq %zmm14, %zmm1, %zmm1
+	vpmuludq %zmm24, %zmm12, %zmm15
+	adox %rbx, %r10
+	vpaddq %zmm15, %zmm2, %zmm2
+	mulx %r14, %rax, %rbx
+	vpmuludq %zmm25, %zmm12, %zmm14
+	vpaddq %zmm14, %zmm3, %zmm3
+	adcx %rax, %r10
+	vmovdqa64 320(%rsi), %zmm10
+	vmovdqa64 960(%rsi), %zmm11
+	adox %rbx, %r11
+	vmovdqa64 1600(%rsi), %zmm12
+	vmovdqa64 2240(%rsi), %zmm13
+	mulx %r15, %rax, %r12
+	vpmuludq %zmm16, %zmm10, %zmm15
+	adcx %rax, %r11
+	vpaddq %zmm15, %zmm5, %zmm5
+	vpmuludq %zmm17, %zmm11, %zmm14
+	adox %rbp, %r12
+	vpaddq %zmm14, %zmm6, %zmm6
+	vpmuludq %zmm18, %zmm10, %zmm15
+	adcx %rbp, %r12
+	vpaddq %zmm15, %zmm7, %zmm7
+	vpmuludq %zmm19, %zmm11, %zmm14
+	shldq $1, %r11, %r12
+	vpaddq %zmm14, %zmm8, %zmm8
+	andq .LM63(%rip), %r11
+	vpmuludq %zmm20, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm9, %zmm9
+	imulq $19, %r12, %r12
+	vpmuludq %zmm21, %zmm13, %zmm14
+	vpaddq %zmm14, %zmm0, %zmm0
+	addq %r12, %r8
+	vpmuludq %zmm22, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm1, %zmm1
 	adcq $0, %r9
+	vpmuludq %zmm23, %zmm13, %zmm14
+	adcq $0, %r10
+	vpaddq %zmm14, %zmm2, %zmm2
+	vpmuludq %zmm24, %zmm12, %zmm15
+	adcq $0, %r11
+	vpaddq %zmm15, %zmm3, %zmm3
+	vpmuludq %zmm25, %zmm13, %zmm14
+	movq %r8, 640(%rdi)
 	vpaddq %zmm14, %zmm4, %zmm4
 	vmovdqa64 384(%rsi), %zmm10
-	adcq $0, %r10
-	vmovdqa64 1664(%rsi), %zmm12
-	adcq $0, %r11
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm6, %zmm6
-	movq %r8, 640(%rdi)
-	vpmuludq 64(%rcx), %zmm10, %zmm14
-	vpaddq %zmm14, %zmm7, %zmm7
 	movq %r9, 648(%rdi)
-	vpmuludq 128(%rcx), %zmm10, %zmm15
+	vmovdqa64 1664(%rsi), %zmm12
 	movq %r10, 656(%rdi)
-	vpaddq %zmm15, %zmm8, %zmm8
-	vpmuludq 192(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm16, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm6, %zmm6
 	movq %r11, 664(%rdi)
-	vpaddq %zmm14, %zmm9, %zmm9
-	vpmuludq 256(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm17, %zmm10, %zmm14
+	vpaddq %zmm14, %zmm7, %zmm7
 	movq 672(%rcx), %rdx
-	vpaddq %zmm15, %zmm0, %zmm0
+	vpmuludq %zmm18, %zmm10, %zmm15
 	mulx 2592(%rsi), %r8, %r9
-	vpmuludq 320(%rcx), %zmm12, %zmm14
-	vpaddq %zmm14, %zmm1, %zmm1
+	vpaddq %zmm15, %zmm8, %zmm8
+	vpmuludq %zmm19, %zmm10, %zmm14
 	mulx 2600(%rsi), %rax, %r10
-	vpmuludq 384(%rcx), %zmm12, %zmm15
-	vpaddq %zmm15, %zmm2, %zmm2
+	vpaddq %zmm14, %zmm9, %zmm9
+	vpmuludq %zmm20, %zmm12, %zmm15
 	addq %rax, %r9
-	vpmuludq 448(%rcx), %zmm12, %zmm14
+	vpaddq %zmm15, %zmm0, %zmm0
+	vpmuludq %zmm21, %zmm12, %zmm14
 	mulx 2608(%rsi), %rax, %r11
-	vpaddq %zmm14, %zmm3, %zmm3
-	vpmuludq 512(%rcx), %zmm12, %zmm15
+	vpaddq %zmm14, %zmm1, %zmm1
 	adcq %rax, %r10
-	vpaddq %zmm15, %zmm4, %zmm4
-	vpmuludq 576(%rcx), %zmm12, %zmm14
+	vpmuludq %zmm22, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm2, %zmm2
 	mulx 2616(%rsi), %rax, %r12
-	vpaddq %zmm14, %zmm5, %zmm5
+	vpmuludq %zmm23, %zmm12, %zmm14
+	vpaddq %zmm14, %zmm3, %zmm3
 	adcq %rax, %r11
-	vmovdqa64 448(%rsi), %zmm10
-	vmovdqa64 1088(%rsi), %zmm11
+	vpmuludq %zmm24, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm4, %zmm4
 	adcq $0, %r12
-	vmovdqa64 1728(%rsi), %zmm12
-	vmovdqa64 2368(%rsi), %zmm13
+	vpmuludq %zmm25, %zmm12, %zmm14
 	movq 680(%rcx), %rdx
-	vpmuludq 0(%rcx), %zmm10, %zmm15
+	vpaddq %zmm14, %zmm5, %zmm5
+	vmovdqa64 448(%rsi), %zmm10
 	xorl %ebp, %ebp
-	vpaddq %zmm15, %zmm7, %zmm7
-	vpmuludq 64(%rcx), %zmm11, %zmm14
+	vmovdqa64 1088(%rsi), %zmm11
+	vmovdqa64 1728(%rsi), %zmm12
 	mulx 2592(%rsi), %rax, %rbx
-	vpaddq %zmm14, %zmm8, %zmm8
-	vpmuludq 128(%rcx), %zmm10, %zmm15
+	vmovdqa64 2368(%rsi), %zmm13
+	vpmuludq %zmm16, %zmm10, %zmm15
 	adcx %rax, %r9
-	vpaddq %zmm15, %zmm9, %zmm9
-	vpmuludq 192(%rcx), %zmm13, %zmm14
+	vpaddq %zmm15, %zmm7, %zmm7
 	adox %rbx, %r10
-	vpaddq %zmm14, %zmm0, %zmm0
+	vpmuludq %zmm17, %zmm11, %zmm14
+	vpaddq %zmm14, %zmm8, %zmm8
 	mulx 2600(%rsi), %rax, %rbx
-	vpmuludq 256(%rcx), %zmm12, %zmm15
-	vpaddq %zmm15, %zmm1, %zmm1
+	vpmuludq %zmm18, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm9, %zmm9
 	adcx %rax, %r10
-	vpmuludq 320(%rcx), %zmm13, %zmm14
-	vpaddq %zmm14, %zmm2, %zmm2
+	vpmuludq %zmm19, %zmm13, %zmm14
+	vpaddq %zmm14, %zmm0, %zmm0
 	adox %rbx, %r11
-	vpmuludq 384(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm20, %zmm12, %zmm15
 	mulx 2608(%rsi), %rax, %rbx
-	vpaddq %zmm15, %zmm3, %zmm3
-	vpmuludq 448(%rcx), %zmm13, %zmm14
+	vpaddq %zmm15, %zmm1, %zmm1
+	vpmuludq %zmm21, %zmm13, %zmm14
 	adcx %rax, %r11
-	vpaddq %zmm14, %zmm4, %zmm4
-	vpmuludq 512(%rcx), %zmm12, %zmm15
+	vpaddq %zmm14, %zmm2, %zmm2
+	vpmuludq %zmm22, %zmm12, %zmm15
 	adox %rbx, %r12
-	vpaddq %zmm15, %zmm5, %zmm5
+	vpaddq %zmm15, %zmm3, %zmm3
+	vpmuludq %zmm23, %zmm13, %zmm14
 	mulx 2616(%rsi), %rax, %r13
-	vpmuludq 576(%rcx), %zmm13, %zmm14
-	vpaddq %zmm14, %zmm6, %zmm6
+	vpaddq %zmm14, %zmm4, %zmm4
 	adcx %rax, %r12
+	vpmuludq %zmm24, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm5, %zmm5
+	adox %rbp, %r13
+	vpmuludq %zmm25, %zmm13, %zmm14
+	vpaddq %zmm14, %zmm6, %zmm6
+	adcx %rbp, %r13
 	vmovdqa64 512(%rsi), %zmm10
 	vmovdqa64 1792(%rsi), %zmm12
-	adox %rbp, %r13
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	adcx %rbp, %r13
-	vpaddq %zmm15, %zmm8, %zmm8
-	vpmuludq 64(%rcx), %zmm10, %zmm14
 	movq 688(%rcx), %rdx
+	vpmuludq %zmm16, %zmm10, %zmm15
+	xorl %ebp, %ebp
+	vpaddq %zmm15, %zmm8, %zmm8
+	vpmuludq %zmm17, %zmm10, %zmm14
+	mulx 2592(%rsi), %rax, %rbx
 	vpaddq %zmm14, %zmm9, %zmm9
-	vpmuludq 128(%rcx), %zmm12, %zmm15
-	xorl %ebp, %ebp
-	vpaddq %zmm15, %zmm0, %zmm0
-	mulx 2592(%rsi), %rax, %rbx
-	vpmuludq 192(%rcx), %zmm12, %zmm14
-	vpaddq %zmm14, %zmm1, %zmm1
+	vpmuludq %zmm18, %zmm12, %zmm15
 	adcx %rax, %r10
-	vpmuludq 256(%rcx), %zmm12, %zmm15
-	vpaddq %zmm15, %zmm2, %zmm2
+	vpaddq %zmm15, %zmm0, %zmm0
+	vpmuludq %zmm19, %zmm12, %zmm14
 	adox %rbx, %r11
-	vpmuludq 320(%rcx), %zmm12, %zmm14
+	vpaddq %zmm14, %zmm1, %zmm1
 	mulx 2600(%rsi), %rax, %rbx
+	vpmuludq %zmm20, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm2, %zmm2
+	adcx %rax, %r11
+	vpmuludq %zmm21, %zmm12, %zmm14
 	vpaddq %zmm14, %zmm3, %zmm3
-	vpmuludq 384(%rcx), %zmm12, %zmm15
-	adcx %rax, %r11
+	adox %rbx, %r12
+	vpmuludq %zmm22, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm4, %zmm4
-	vpmuludq 448(%rcx), %zmm12, %zmm14
-	adox %rbx, %r12
+	mulx 2608(%rsi), %rax, %rbx
+	vpmuludq %zmm23, %zmm12, %zmm14
+	adcx %rax, %r12
 	vpaddq %zmm14, %zmm5, %zmm5
-	mulx 2608(%rsi), %rax, %rbx
-	vpmuludq 512(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm24, %zmm12, %zmm15
+	adox %rbx, %r13
 	vpaddq %zmm15, %zmm6, %zmm6
-	adcx %rax, %r12
-	vpmuludq 576(%rcx), %zmm12, %zmm14
-	vpaddq %zmm14, %zmm7, %zmm7
-	adox %rbx, %r13
-	vmovdqa64 576(%rsi), %zmm10
-	vmovdqa64 1856(%rsi), %zmm12
+	vpmuludq %zmm25, %zmm12, %zmm14
 	mulx 2616(%rsi), %rax, %r14
-	vmovdqa64 2496(%rsi), %zmm13
+	vpaddq %zmm14, %zmm7, %zmm7
+	vmovdqa64 576(%rsi), %zmm10
 	adcx %rax, %r13
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm9, %zmm9
+	vmovdqa64 1856(%rsi), %zmm12
 	adox %rbp, %r14
-	vpmuludq 64(%rcx), %zmm13, %zmm14
-	vpaddq %zmm14, %zmm0, %zmm0
+	vmovdqa64 2496(%rsi), %zmm13
+	vpmuludq %zmm16, %zmm10, %zmm15
 	adcx %rbp, %r14
-	vpmuludq 128(%rcx), %zmm12, %zmm15
+	vpaddq %zmm15, %zmm9, %zmm9
+	vpmuludq %zmm17, %zmm13, %zmm14
 	movq 696(%rcx), %rdx
-	vpaddq %zmm15, %zmm1, %zmm1
-	vpmuludq 192(%rcx), %zmm13, %zmm14
+	vpaddq %zmm14, %zmm0, %zmm0
 	xorl %ebp, %ebp
-	vpaddq %zmm14, %zmm2, %zmm2
-	vpmuludq 256(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm18, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm1, %zmm1
 	mulx 2592(%rsi), %rax, %rbx
-	vpaddq %zmm15, %zmm3, %zmm3
+	vpmuludq %zmm19, %zmm13, %zmm14
+	vpaddq %zmm14, %zmm2, %zmm2
 	adcx %rax, %r11
-	vpmuludq 320(%rcx), %zmm13, %zmm14
-	vpaddq %zmm14, %zmm4, %zmm4
+	vpmuludq %zmm20, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm3, %zmm3
 	adox %rbx, %r12
-	vpmuludq 384(%rcx), %zmm12, %zmm15
-	vpaddq %zmm15, %zmm5, %zmm5
+	vpmuludq %zmm21, %zmm13, %zmm14
 	mulx 2600(%rsi), %rax, %rbx
-	vpmuludq 448(%rcx), %zmm13, %zmm14
+	vpaddq %zmm14, %zmm4, %zmm4
+	vpmuludq %zmm22, %zmm12, %zmm15
 	adcx %rax, %r12
-	vpaddq %zmm14, %zmm6, %zmm6
-	vpmuludq 512(%rcx), %zmm12, %zmm15
+	vpaddq %zmm15, %zmm5, %zmm5
+	vpmuludq %zmm23, %zmm13, %zmm14
 	adox %rbx, %r13
-	vpaddq %zmm15, %zmm7, %zmm7
-	vpmuludq 576(%rcx), %zmm13, %zmm14
+	vpaddq %zmm14, %zmm6, %zmm6
+	vpmuludq %zmm24, %zmm12, %zmm15
 	mulx 2608(%rsi), %rax, %rbx
-	vpaddq %zmm14, %zmm8, %zmm8
+	vpaddq %zmm15, %zmm7, %zmm7
 	adcx %rax, %r13
+	vpmuludq %zmm25, %zmm13, %zmm14
+	vpaddq %zmm14, %zmm8, %zmm8
+	adox %rbx, %r14
 	vmovdqa64 .LM26(%rip), %zmm12
 	vmovdqa64 .LM25(%rip), %zmm13
-	adox %rbx, %r14
+	mulx 2616(%rsi), %rax, %r15
 	vpsrlq $26, %zmm0, %zmm15
 	vpaddq %zmm15, %zmm1, %zmm1
-	mulx 2616(%rsi), %rax, %r15
-	vpandq %zmm12, %zmm0, %zmm0
 	adcx %rax, %r14
+	vpandq %zmm12, %zmm0, %zmm0
+	adox %rbp, %r15
 	vpsrlq $26, %zmm4, %zmm14
 	vpaddq %zmm14, %zmm5, %zmm5
-	adox %rbp, %r15
+	adcx %rbp, %r15
 	vpandq %zmm12, %zmm4, %zmm4
 	vpsrlq $25, %zmm1, %zmm15
-	adcx %rbp, %r15
-	vpaddq %zmm15, %zmm2, %zmm2
 	movl $38, %edx
+	vpaddq %zmm15, %zmm2, %zmm2
 	vpandq %zmm13, %zmm1, %zmm1
-	vpsrlq $25, %zmm5, %zmm14
 	xorl %ebp, %ebp
+	vpsrlq $25, %zmm5, %zmm14
+	mulx %r12, %rax, %rbx
 	vpaddq %zmm14, %zmm6, %zmm6
 	vpandq %zmm13, %zmm5, %zmm5
-	mulx %r12, %rax, %rbx
+	adcx %rax, %r8
 	vpsrlq $26, %zmm2, %zmm15
 	vpaddq %zmm15, %zmm3, %zmm3
-	adcx %rax, %r8
-	vpandq %zmm12, %zmm2, %zmm2
 	adox %rbx, %r9
+	vpandq %zmm12, %zmm2, %zmm2
 	vpsrlq $26, %zmm6, %zmm14
-	vpaddq %zmm14, %zmm7, %zmm7
 	mulx %r13, %rax, %rbx
+	vpaddq %zmm14, %zmm7, %zmm7
+	adcx %rax, %r9
 	vpandq %zmm12, %zmm6, %zmm6
 	vpsrlq $25, %zmm3, %zmm15
-	adcx %rax, %r9
-	vpaddq %zmm15, %zmm4, %zmm4
 	adox %rbx, %r10
+	vpaddq %zmm15, %zmm4, %zmm4
 	vpandq %zmm13, %zmm3, %zmm3
-	vpsrlq $25, %zmm7, %zmm14
 	mulx %r14, %rax, %rbx
+	vpsrlq $25, %zmm7, %zmm14
 	vpaddq %zmm14, %zmm8, %zmm8
-	vpandq %zmm13, %zmm7, %zmm7
 	adcx %rax, %r10
-	vpsrlq $26, %zmm4, %zmm15
+	vpandq %zmm13, %zmm7, %zmm7
 	adox %rbx, %r11
+	vpsrlq $26, %zmm4, %zmm15
 	vpaddq %zmm15, %zmm5, %zmm5
-	vpandq %zmm12, %zmm4, %zmm4
 	mulx %r15, %rax, %r12
+	vpandq %zmm12, %zmm4, %zmm4
 	vpsrlq $26, %zmm8, %zmm14
-	vpaddq %zmm14, %zmm9, %zmm9
 	adcx %rax, %r11
+	vpaddq %zmm14, %zmm9, %zmm9
 	vpandq %zmm12, %zmm8, %zmm8
 	adox %rbp, %r12
 	vmovdqa64 %zmm2, 128(%rdi)
-	vmovdqa64 %zmm3, 192(%rdi)
 	adcx %rbp, %r12
+	vmovdqa64 %zmm3, 192(%rdi)
 	vmovdqa64 %zmm4, 256(%rdi)
-	vmovdqa64 %zmm6, 384(%rdi)
 	shldq $1, %r11, %r12
+	vmovdqa64 %zmm6, 384(%rdi)
 	vmovdqa64 %zmm7, 448(%rdi)
 	andq .LM63(%rip), %r11
 	vmovdqa64 %zmm8, 512(%rdi)
 	vpsrlq $25, %zmm9, %zmm14
 	imulq $19, %r12, %r12
 	vpandq %zmm13, %zmm9, %zmm9
-	vmovdqa64 %zmm9, 576(%rdi)
 	addq %r12, %r8
+	vmovdqa64 %zmm9, 576(%rdi)
 	vpsllq $1, %zmm14, %zmm15
 	adcq $0, %r9
 	vpaddq %zmm15, %zmm0, %zmm0
@@ -4611,302 +4631,312 @@ FE64_END(CRYPTO_NAMESPACE(ladder8x2_loop))
 	.p2align 6
 .Lmul9:
 	vmovdqa64 0(%rsi), %zmm10
-	vpmuludq 0(%rcx), %zmm10, %zmm0
-	vpmuludq 64(%rcx), %zmm10, %zmm1
+	vmovdqa64 0(%rcx), %zmm16
+	vpmuludq %zmm16, %zmm10, %zmm0
 	movq 640(%rcx), %rdx
-	vpmuludq 128(%rcx), %zmm10, %zmm2
-	vpmuludq 192(%rcx), %zmm10, %zmm3
-	vpmuludq 256(%rcx), %zmm10, %zmm4
+	vmovdqa64 64(%rcx), %zmm17
+	vpmuludq %zmm17, %zmm10, %zmm1
+	vmovdqa64 128(%rcx), %zmm18
 	mulx 640(%rsi), %r8, %r9
-	vpmuludq 320(%rcx), %zmm10, %zmm5
-	vpmuludq 384(%rcx), %zmm10, %zmm6
+	vpmuludq %zmm18, %zmm10, %zmm2
+	vmovdqa64 192(%rcx), %zmm19
 	mulx 648(%rsi), %rax, %r10
-	vpmuludq 448(%rcx), %zmm10, %zmm7
-	vpmuludq 512(%rcx), %zmm10, %zmm8
-	vpmuludq 576(%rcx), %zmm10, %zmm9
+	vpmuludq %zmm19, %zmm10, %zmm3
+	vmovdqa64 256(%rcx), %zmm20
+	vpmuludq %zmm20, %zmm10, %zmm4
 	addq %rax, %r9
+	vmovdqa64 320(%rcx), %zmm21
+	vpmuludq %zmm21, %zmm10, %zmm5
+	vmovdqa64 384(%rcx), %zmm22
+	mulx 656(%rsi), %rax, %r11
+	vpmuludq %zmm22, %zmm10, %zmm6
+	vmovdqa64 448(%rcx), %zmm23
+	adcq %rax, %r10
+	vpmuludq %zmm23, %zmm10, %zmm7
+	vmovdqa64 512(%rcx), %zmm24
+	vpmuludq %zmm24, %zmm10, %zmm8
+	mulx 664(%rsi), %rax, %r12
+	vmovdqa64 576(%rcx), %zmm25
+	vpmuludq %zmm25, %zmm10, %zmm9
+	adcq %rax, %r11
 	vmovdqa64 64(%rsi), %zmm10
 	vpaddq %zmm10, %zmm10, %zmm11
-	mulx 656(%rsi), %rax, %r11
 	vpmuludq .LK19(%rip), %zmm10, %zmm12
-	vpaddq %zmm12, %zmm12, %zmm13
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	adcq %rax, %r10
-	vpaddq %zmm15, %zmm1, %zmm1
-	vpmuludq 64(%rcx), %zmm11, %zmm14
-	mulx 664(%rsi), %rax, %r12
-	vpaddq %zmm14, %zmm2, %zmm2
-	vpmuludq 128(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm3, %zmm3
-	adcq %rax, %r11
-	vpmuludq 192(%rcx), %zmm11, %zmm14
-	vpaddq %zmm14, %zmm4, %zmm4
 	adcq $0, %r12
-	vpmuludq 256(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm5, %zmm5
-	vpmuludq 320(%rcx), %zmm11, %zmm14
+	vpaddq %zmm12, %zmm12, %zmm13
+	vpmuludq %zmm16, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm1, %zmm1
 	movq 648(%rcx), %rdx
-	vpaddq %zmm14, %zmm6, %zmm6
-	vpmuludq 384(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm17, %zmm11, %zmm14
+	vpaddq %zmm14, %zmm2, %zmm2
 	xorl %ebp, %ebp
-	vpaddq %zmm15, %zmm7, %zmm7
-	vpmuludq 448(%rcx), %zmm11, %zmm14
-	vpaddq %zmm14, %zmm8, %zmm8
+	vpmuludq %zmm18, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm3, %zmm3
+	vpmuludq %zmm19, %zmm11, %zmm14
 	mulx 640(%rsi), %rax, %rbx
-	vpmuludq 512(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm9, %zmm9
+	vpaddq %zmm14, %zmm4, %zmm4
+	vpmuludq %zmm20, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm5, %zmm5
 	adcx %rax, %r9
-	vpmuludq 576(%rcx), %zmm13, %zmm14
-	vpaddq %zmm14, %zmm0, %zmm0
-	vmovdqa64 128(%rsi), %zmm10
+	vpmuludq %zmm21, %zmm11, %zmm14
+	vpaddq %zmm14, %zmm6, %zmm6
 	adox %rbx, %r10
-	vpmuludq .LK19(%rip), %zmm10, %zmm12
-	vpmuludq 0(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm22, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm7, %zmm7
+	vpmuludq %zmm23, %zmm11, %zmm14
 	mulx 648(%rsi), %rax, %rbx
-	vpaddq %zmm15, %zmm2, %zmm2
-	vpmuludq 64(%rcx), %zmm10, %zmm14
-	vpaddq %zmm14, %zmm3, %zmm3
+	vpaddq %zmm14, %zmm8, %zmm8
+	vpmuludq %zmm24, %zmm10, %zmm15
 	adcx %rax, %r10
-	vpmuludq 128(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm4, %zmm4
-	vpmuludq 192(%rcx), %zmm10, %zmm14
+	vpaddq %zmm15, %zmm9, %zmm9
+	vpmuludq %zmm25, %zmm13, %zmm14
+	vpaddq %zmm14, %zmm0, %zmm0
 	adox %rbx, %r11
-	vpaddq %zmm14, %zmm5, %zmm5
-	vpmuludq 256(%rcx), %zmm10, %zmm15
+	vmovdqa64 128(%rsi), %zmm10
+	vpmuludq .LK19(%rip), %zmm10, %zmm12
+	vpmuludq %zmm16, %zmm10, %zmm15
 	mulx 656(%rsi), %rax, %rbx
-	vpaddq %zmm15, %zmm6, %zmm6
-	vpmuludq 320(%rcx), %zmm10, %zmm14
-	vpaddq %zmm14, %zmm7, %zmm7
+	vpaddq %zmm15, %zmm2, %zmm2
+	vpmuludq %zmm17, %zmm10, %zmm14
 	adcx %rax, %r11
-	vpmuludq 384(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm8, %zmm8
+	vpaddq %zmm14, %zmm3, %zmm3
+	vpmuludq %zmm18, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm4, %zmm4
 	adox %rbx, %r12
-	vpmuludq 448(%rcx), %zmm10, %zmm14
-	vpaddq %zmm14, %zmm9, %zmm9
-	vpmuludq 512(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm19, %zmm10, %zmm14
+	vpaddq %zmm14, %zmm5, %zmm5
+	vpmuludq %zmm20, %zmm10, %zmm15
 	mulx 664(%rsi), %rax, %r13
-	vpaddq %zmm15, %zmm0, %zmm0
-	vpmuludq 576(%rcx), %zmm12, %zmm14
+	vpaddq %zmm15, %zmm6, %zmm6
+	vpmuludq %zmm21, %zmm10, %zmm14
 	adcx %rax, %r12
+	vpaddq %zmm14, %zmm7, %zmm7
+	vpmuludq %zmm22, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm8, %zmm8
+	adox %rbp, %r13
+	vpmuludq %zmm23, %zmm10, %zmm14
+	vpaddq %zmm14, %zmm9, %zmm9
+	adcx %rbp, %r13
+	vpmuludq %zmm24, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm0, %zmm0
+	vpmuludq %zmm25, %zmm12, %zmm14
+	movq 656(%rcx), %rdx
 	vpaddq %zmm14, %zmm1, %zmm1
 	vmovdqa64 192(%rsi), %zmm10
 	vpaddq %zmm10, %zmm10, %zmm11
-	adox %rbp, %r13
+	xorl %ebp, %ebp
 	vpmuludq .LK19(%rip), %zmm10, %zmm12
 	vpaddq %zmm12, %zmm12, %zmm13
-	adcx %rbp, %r13
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm3, %zmm3
-	vpmuludq 64(%rcx), %zmm11, %zmm14
-	movq 656(%rcx), %rdx
-	vpaddq %zmm14, %zmm4, %zmm4
-	vpmuludq 128(%rcx), %zmm10, %zmm15
-	xorl %ebp, %ebp
-	vpaddq %zmm15, %zmm5, %zmm5
-	vpmuludq 192(%rcx), %zmm11, %zmm14
-	vpaddq %zmm14, %zmm6, %zmm6
 	mulx 640(%rsi), %rax, %rbx
-	vpmuludq 256(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm7, %zmm7
+	vpmuludq %zmm16, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm3, %zmm3
+	vpmuludq %zmm17, %zmm11, %zmm14
 	adcx %rax, %r10
-	vpmuludq 320(%rcx), %zmm11, %zmm14
-	vpaddq %zmm14, %zmm8, %zmm8
-	vpmuludq 384(%rcx), %zmm10, %zmm15
+	vpaddq %zmm14, %zmm4, %zmm4
+	vpmuludq %zmm18, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm5, %zmm5
 	adox %rbx, %r11
-	vpaddq %zmm15, %zmm9, %zmm9
-	vpmuludq 448(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm19, %zmm11, %zmm14
+	vpaddq %zmm14, %zmm6, %zmm6
 	mulx 648(%rsi), %rax, %rbx
-	vpaddq %zmm14, %zmm0, %zmm0
-	vpmuludq 512(%rcx), %zmm12, %zmm15
-	vpaddq %zmm15, %zmm1, %zmm1
+	vpmuludq %zmm20, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm7, %zmm7
+	vpmuludq %zmm21, %zmm11, %zmm14
 	adcx %rax, %r11
-	vpmuludq 576(%rcx), %zmm13, %zmm14
-	vpaddq %zmm14, %zmm2, %zmm2
+	vpaddq %zmm14, %zmm8, %zmm8
+	vpmuludq %zmm22, %zmm10, %zmm15
 	adox %rbx, %r12
-	vmovdqa64 256(%rsi), %zmm10
-	vpmuludq .LK19(%rip), %zmm10, %zmm12
-	vpmuludq 0(%rcx), %zmm10, %zmm15
+	vpaddq %zmm15, %zmm9, %zmm9
+	vpmuludq %zmm23, %zmm13, %zmm14
+	vpaddq %zmm14, %zmm0, %zmm0
 	mulx 656(%rsi), %rax, %rbx
-	vpaddq %zmm15, %zmm4, %zmm4
-	vpmuludq 64(%rcx), %zmm10, %zmm14
-	vpaddq %zmm14, %zmm5, %zmm5
+	vpmuludq %zmm24, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm1, %zmm1
+	vpmuludq %zmm25, %zmm13, %zmm14
 	adcx %rax, %r12
-	vpmuludq 128(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm6, %zmm6
+	vpaddq %zmm14, %zmm2, %zmm2
+	vmovdqa64 256(%rsi), %zmm10
 	adox %rbx, %r13
-	vpmuludq 192(%rcx), %zmm10, %zmm14
-	vpaddq %zmm14, %zmm7, %zmm7
-	vpmuludq 256(%rcx), %zmm10, %zmm15
+	vpmuludq .LK19(%rip), %zmm10, %zmm12
+	vpmuludq %zmm16, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm4, %zmm4
 	mulx 664(%rsi), %rax, %r14
-	vpaddq %zmm15, %zmm8, %zmm8
-	vpmuludq 320(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm17, %zmm10, %zmm14
+	vpaddq %zmm14, %zmm5, %zmm5
+	vpmuludq %zmm18, %zmm10, %zmm15
 	adcx %rax, %r13
-	vpaddq %zmm14, %zmm9, %zmm9
-	vpmuludq 384(%rcx), %zmm12, %zmm15
-	vpaddq %zmm15, %zmm0, %zmm0
+	vpaddq %zmm15, %zmm6, %zmm6
+	vpmuludq %zmm19, %zmm10, %zmm14
 	adox %rbp, %r14
-	vpmuludq 448(%rcx), %zmm12, %zmm14
-	vpaddq %zmm14, %zmm1, %zmm1
+	vpaddq %zmm14, %zmm7, %zmm7
+	vpmuludq %zmm20, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm8, %zmm8
 	adcx %rbp, %r14
-	vpmuludq 512(%rcx), %zmm12, %zmm15
-	vpaddq %zmm15, %zmm2, %zmm2
-	vpmuludq 576(%rcx), %zmm12, %zmm14
+	vpmuludq %zmm21, %zmm10, %zmm14
+	vpaddq %zmm14, %zmm9, %zmm9
 	movq 664(%rcx), %rdx
-	vpaddq %zmm14, %zmm3, %zmm3
-	vmovdqa64 320(%rsi), %zmm10
+	vpmuludq %zmm22, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm0, %zmm0
+	vpmuludq %zmm23, %zmm12, %zmm14
 	xorl %ebp, %ebp
+	vpaddq %zmm14, %zmm1, %zmm1
+	vpmuludq %zmm24, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm2, %zmm2
+	mulx 640(%rsi), %rax, %rbx
+	vpmuludq %zmm25, %zmm12, %zmm14
+	vpaddq %zmm14, %zmm3, %zmm3
+	adcx %rax, %r11
+	vmovdqa64 320(%rsi), %zmm10
 	vpaddq %zmm10, %zmm10, %zmm11
 	vpmuludq .LK19(%rip), %zmm10, %zmm12
-	vpaddq %zmm12, %zmm12, %zmm13
-	mulx 640(%rsi), %rax, %rbx
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm5, %zmm5
-	adcx %rax, %r11
-	vpmuludq 64(%rcx), %zmm11, %zmm14
-	vpaddq %zmm14, %zmm6, %zmm6
-	vpmuludq 128(%rcx), %zmm10, %zmm15
 	adox %rbx, %r12
-	vpaddq %zmm15, %zmm7, %zmm7
-	vpmuludq 192(%rcx), %zmm11, %zmm14
+	vpaddq %zmm12, %zmm12, %zmm13
+	vpmuludq %zmm16, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm5, %zmm5
 	mulx 648(%rsi), %rax, %rbx
-	vpaddq %zmm14, %zmm8, %zmm8
-	vpmuludq 256(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm9, %zmm9
+	vpmuludq %zmm17, %zmm11, %zmm14
+	vpaddq %zmm14, %zmm6, %zmm6
 	adcx %rax, %r12
-	vpmuludq 320(%rcx), %zmm13, %zmm14
-	vpaddq %zmm14, %zmm0, %zmm0
+	vpmuludq %zmm18, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm7, %zmm7
+	vpmuludq %zmm19, %zmm11, %zmm14
 	adox %rbx, %r13
-	vpmuludq 384(%rcx), %zmm12, %zmm15
-	vpaddq %zmm15, %zmm1, %zmm1
-	vpmuludq 448(%rcx), %zmm13, %zmm14
+	vpaddq %zmm14, %zmm8, %zmm8
+	vpmuludq %zmm20, %zmm10, %zmm15
 	mulx 656(%rsi), %rax, %rbx
-	vpaddq %zmm14, %zmm2, %zmm2
-	vpmuludq 512(%rcx), %zmm12, %zmm15
-	vpaddq %zmm15, %zmm3, %zmm3
+	vpaddq %zmm15, %zmm9, %zmm9
+	vpmuludq %zmm21, %zmm13, %zmm14
+	vpaddq %zmm14, %zmm0, %zmm0
 	adcx %rax, %r13
-	vpmuludq 576(%rcx), %zmm13, %zmm14
-	vpaddq %zmm14, %zmm4, %zmm4
+	vpmuludq %zmm22, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm1, %zmm1
+	vpmuludq %zmm23, %zmm13, %zmm14
 	adox %rbx, %r14
+	vpaddq %zmm14, %zmm2, %zmm2
+	vpmuludq %zmm24, %zmm12, %zmm15
+	mulx 664(%rsi), %rax, %r15
+	vpaddq %zmm15, %zmm3, %zmm3
+	vpmuludq %zmm25, %zmm13, %zmm14
+	vpaddq %zmm14, %zmm4, %zmm4
+	adcx %rax, %r14
 	vmovdqa64 384(%rsi), %zmm10
 	vpmuludq .LK19(%rip), %zmm10, %zmm12
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	mulx 664(%rsi), %rax, %r15
-	vpaddq %zmm15, %zmm6, %zmm6
-	vpmuludq 64(%rcx), %zmm10, %zmm14
-	adcx %rax, %r14
-	vpaddq %zmm14, %zmm7, %zmm7
-	vpmuludq 128(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm8, %zmm8
+	vpmuludq %zmm16, %zmm10, %zmm15
 	adox %rbp, %r15
-	vpmuludq 192(%rcx), %zmm10, %zmm14
-	vpaddq %zmm14, %zmm9, %zmm9
+	vpaddq %zmm15, %zmm6, %zmm6
+	vpmuludq %zmm17, %zmm10, %zmm14
 	adcx %rbp, %r15
-	vpmuludq 256(%rcx), %zmm12, %zmm15
-	vpaddq %zmm15, %zmm0, %zmm0
-	vpmuludq 320(%rcx), %zmm12, %zmm14
+	vpaddq %zmm14, %zmm7, %zmm7
+	vpmuludq %zmm18, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm8, %zmm8
 	movl $38, %edx
-	vpaddq %zmm14, %zmm1, %zmm1
-	vpmuludq 384(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm19, %zmm10, %zmm14
+	vpaddq %zmm14, %zmm9, %zmm9
 	xorl %ebp, %ebp
-	vpaddq %zmm15, %zmm2, %zmm2
-	vpmuludq 448(%rcx), %zmm12, %zmm14
-	vpaddq %zmm14, %zmm3, %zmm3
+	vpmuludq %zmm20, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm0, %zmm0
+	vpmuludq %zmm21, %zmm12, %zmm14
 	mulx %r12, %rax, %rbx
-	vpmuludq 512(%rcx), %zmm12, %zmm15
-	vpaddq %zmm15, %zmm4, %zmm4
+	vpaddq %zmm14, %zmm1, %zmm1
+	vpmuludq %zmm22, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm2, %zmm2
 	adcx %rax, %r8
-	vpmuludq 576(%rcx), %zmm12, %zmm14
+	vpmuludq %zmm23, %zmm12, %zmm14
+	vpaddq %zmm14, %zmm3, %zmm3
+	adox %rbx, %r9
+	vpmuludq %zmm24, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm4, %zmm4
+	vpmuludq %zmm25, %zmm12, %zmm14
+	mulx %r13, %rax, %rbx
 	vpaddq %zmm14, %zmm5, %zmm5
 	vmovdqa64 448(%rsi), %zmm10
-	adox %rbx, %r9
 	vpaddq %zmm10, %zmm10, %zmm11
-	vpmuludq .LK19(%rip), %zmm10, %zmm12
-	mulx %r13, %rax, %rbx
-	vpaddq %zmm12, %zmm12, %zmm13
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm7, %zmm7
 	adcx %rax, %r9
-	vpmuludq 64(%rcx), %zmm11, %zmm14
-	vpaddq %zmm14, %zmm8, %zmm8
-	adox %rbx, %r10
-	vpmuludq 128(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm9, %zmm9
-	vpmuludq 192(%rcx), %zmm13, %zmm14
-	mulx %r14, %rax, %rbx
-	vpaddq %zmm14, %zmm0, %zmm0
-	vpmuludq 256(%rcx), %zmm12, %zmm15
-	adcx %rax, %r10
-	vpaddq %zmm15, %zmm1, %zmm1
-	vpmuludq 320(%rcx), %zmm13, %zmm14
-	vpaddq %zmm14, %zmm2, %zmm2
-	adox %rbx, %r11
-	vpmuludq 384(%rcx), %zmm12, %zmm15
-	vpaddq %zmm15, %zmm3, %zmm3
-	vpmuludq 448(%rcx), %zmm13, %zmm14
-	mulx %r15, %rax, %r12
-	vpaddq %zmm14, %zmm4, %zmm4
-	vpmuludq 512(%rcx), %zmm12, %zmm15
-	adcx %rax, %r11
-	vpaddq %zmm15, %zmm5, %zmm5
-	vpmuludq 576(%rcx), %zmm13, %zmm14
-	vpaddq %zmm14, %zmm6, %zmm6
-	adox %rbp, %r12
-	vmovdqa64 512(%rsi), %zmm10
 	vpmuludq .LK19(%rip), %zmm10, %zmm12
+	vpaddq %zmm12, %zmm12, %zmm13
+	adox %rbx, %r10
+	vpmuludq %zmm16, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm7, %zmm7
+	vpmuludq %zmm17, %zmm11, %zmm14
+	mulx %r14, %rax, %rbx
+	vpaddq %zmm14, %zmm8, %zmm8
+	vpmuludq %zmm18, %zmm10, %zmm15
+	adcx %rax, %r10
+	vpaddq %zmm15, %zmm9, %zmm9
+	vpmuludq %zmm19, %zmm13, %zmm14
+	vpaddq %zmm14, %zmm0, %zmm0
+	adox %rbx, %r11
+	vpmuludq %zmm20, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm1, %zmm1
+	vpmuludq %zmm21, %zmm13, %zmm14
+	mulx %r15, %rax, %r12
+	vpaddq %zmm14, %zmm2, %zmm2
+	vpmuludq %zmm22, %zmm12, %zmm15
+	adcx %rax, %r11
+	vpaddq %zmm15, %zmm3, %zmm3
+	vpmuludq %zmm23, %zmm13, %zmm14
+	vpaddq %zmm14, %zmm4, %zmm4
+	adox %rbp, %r12
+	vpmuludq %zmm24, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm5, %zmm5
+	vpmuludq %zmm25, %zmm13, %zmm14
 	adcx %rbp, %r12
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm8, %zmm8
-	vpmuludq 64(%rcx), %zmm10, %zmm14
+	vpaddq %zmm14, %zmm6, %zmm6
+	vmovdqa64 512(%rsi), %zmm10
 	shldq $1, %r11, %r12
-	vpaddq %zmm14, %zmm9, %zmm9
-	vpmuludq 128(%rcx), %zmm12, %zmm15
+	vpmuludq .LK19(%rip), %zmm10, %zmm12
+	vpmuludq %zmm16, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm8, %zmm8
 	andq .LM63(%rip), %r11
-	vpaddq %zmm15, %zmm0, %zmm0
-	vpmuludq 192(%rcx), %zmm12, %zmm14
-	vpaddq %zmm14, %zmm1, %zmm1
+	vpmuludq %zmm17, %zmm10, %zmm14
+	vpaddq %zmm14, %zmm9, %zmm9
 	imulq $19, %r12, %r12
-	vpmuludq 256(%rcx), %zmm12, %zmm15
-	vpaddq %zmm15, %zmm2, %zmm2
+	vpmuludq %zmm18, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm0, %zmm0
+	vpmuludq %zmm19, %zmm12, %zmm14
 	addq %r12, %r8
-	vpmuludq 320(%rcx), %zmm12, %zmm14
-	vpaddq %zmm14, %zmm3, %zmm3
-	vpmuludq 384(%rcx), %zmm12, %zmm15
+	vpaddq %zmm14, %zmm1, %zmm1
+	vpmuludq %zmm20, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm2, %zmm2
 	adcq $0, %r9
-	vpaddq %zmm15, %zmm4, %zmm4
-	vpmuludq 448(%rcx), %zmm12, %zmm14
+	vpmuludq %zmm21, %zmm12, %zmm14
+	vpaddq %zmm14, %zmm3, %zmm3
 	adcq $0, %r10
-	vpaddq %zmm14, %zmm5, %zmm5
-	vpmuludq 512(%rcx), %zmm12, %zmm15
-	vpaddq %zmm15, %zmm6, %zmm6
+	vpmuludq %zmm22, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm4, %zmm4
+	vpmuludq %zmm23, %zmm12, %zmm14
 	adcq $0, %r11
-	vpmuludq 576(%rcx), %zmm12, %zmm14
-	vpaddq %zmm14, %zmm7, %zmm7
+	vpaddq %zmm14, %zmm5, %zmm5
+	vpmuludq %zmm24, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm6, %zmm6
 	movq %r8, 640(%rdi)
+	vpmuludq %zmm25, %zmm12, %zmm14
+	vpaddq %zmm14, %zmm7, %zmm7
+	movq %r9, 648(%rdi)
 	vmovdqa64 576(%rsi), %zmm10
 	vpmuludq .LK19(%rip), %zmm10, %zmm12
 	vpaddq %zmm12, %zmm12, %zmm13
-	movq %r9, 648(%rdi)
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm9, %zmm9
 	movq %r10, 656(%rdi)
-	vpmuludq 64(%rcx), %zmm13, %zmm14
-	vpaddq %zmm14, %zmm0, %zmm0
-	vpmuludq 128(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm16, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm9, %zmm9
 	movq %r11, 664(%rdi)
+	vpmuludq %zmm17, %zmm13, %zmm14
+	vpaddq %zmm14, %zmm0, %zmm0
+	vpmuludq %zmm18, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm1, %zmm1
-	vpmuludq 192(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm19, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm2, %zmm2
-	vpmuludq 256(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm20, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm3, %zmm3
-	vpmuludq 320(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm21, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm4, %zmm4
-	vpmuludq 384(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm22, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm5, %zmm5
-	vpmuludq 448(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm23, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm6, %zmm6
-	vpmuludq 512(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm24, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm7, %zmm7
-	vpmuludq 576(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm25, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm8, %zmm8
 	vmovdqa64 .LM26(%rip), %zmm12
 	vmovdqa64 .LM25(%rip), %zmm13
@@ -4964,217 +4994,207 @@ FE64_END(CRYPTO_NAMESPACE(ladder8x2_loop))
 
 	.p2align 6
 .Lsq9:
-	vmovdqa64 320(%rsi), %zmm14
-	vpmuludq .LK38(%rip), %zmm14, %zmm15
-	vmovdqa64 %zmm15, 0(%rcx)
+	vmovdqa64 0(%rsi), %zmm16
+	vmovdqa64 64(%rsi), %zmm17
 	movq 640(%rsi), %rdx
-	vmovdqa64 384(%rsi), %zmm14
-	vpmuludq .LK19(%rip), %zmm14, %zmm15
+	vmovdqa64 128(%rsi), %zmm18
+	vmovdqa64 192(%rsi), %zmm19
 	mulx 648(%rsi), %r9, %r10
-	vmovdqa64 %zmm15, 64(%rcx)
-	vmovdqa64 448(%rsi), %zmm14
+	vmovdqa64 256(%rsi), %zmm20
+	vmovdqa64 320(%rsi), %zmm21
 	mulx 656(%rsi), %rax, %r11
-	vpmuludq .LK38(%rip), %zmm14, %zmm15
-	vmovdqa64 %zmm15, 128(%rcx)
+	vmovdqa64 384(%rsi), %zmm22
+	vmovdqa64 448(%rsi), %zmm23
 	addq %rax, %r10
-	vmovdqa64 512(%rsi), %zmm14
-	vpmuludq .LK19(%rip), %zmm14, %zmm15
+	vmovdqa64 512(%rsi), %zmm24
+	vmovdqa64 576(%rsi), %zmm25
 	mulx 664(%rsi), %rax, %r12
-	vmovdqa64 %zmm15, 192(%rcx)
-	vmovdqa64 576(%rsi), %zmm14
+	vpmuludq .LK38(%rip), %zmm21, %zmm26
+	vpmuludq .LK19(%rip), %zmm22, %zmm27
 	adcq %rax, %r11
-	vpmuludq .LK38(%rip), %zmm14, %zmm15
-	vmovdqa64 %zmm15, 256(%rcx)
+	vpmuludq .LK38(%rip), %zmm23, %zmm28
+	vpmuludq .LK19(%rip), %zmm24, %zmm29
 	movq 664(%rsi), %rdx
-	vmovdqa64 0(%rsi), %zmm10
-	vpaddq %zmm10, %zmm10, %zmm11
+	vpmuludq .LK38(%rip), %zmm25, %zmm30
+	vpaddq %zmm16, %zmm16, %zmm11
 	mulx 648(%rsi), %rax, %r13
-	vpmuludq 0(%rsi), %zmm10, %zmm0
-	vpmuludq 64(%rsi), %zmm11, %zmm1
+	vpmuludq %zmm16, %zmm16, %zmm0
+	vpmuludq %zmm17, %zmm11, %zmm1
 	adcq %rax, %r12
-	vpmuludq 128(%rsi), %zmm11, %zmm2
-	vpmuludq 192(%rsi), %zmm11, %zmm3
+	vpmuludq %zmm18, %zmm11, %zmm2
+	vpmuludq %zmm19, %zmm11, %zmm3
 	mulx 656(%rsi), %rax, %r14
-	vpmuludq 256(%rsi), %zmm11, %zmm4
-	vpmuludq 320(%rsi), %zmm11, %zmm5
+	vpmuludq %zmm20, %zmm11, %zmm4
+	vpmuludq %zmm21, %zmm11, %zmm5
 	adcq %rax, %r13
-	vpmuludq 384(%rsi), %zmm11, %zmm6
-	vpmuludq 448(%rsi), %zmm11, %zmm7
+	vpmuludq %zmm22, %zmm11, %zmm6
+	vpmuludq %zmm23, %zmm11, %zmm7
 	adcq $0, %r14
-	vpmuludq 512(%rsi), %zmm11, %zmm8
-	vpmuludq 576(%rsi), %zmm11, %zmm9
+	vpmuludq %zmm24, %zmm11, %zmm8
+	vpmuludq %zmm25, %zmm11, %zmm9
 	movq 648(%rsi), %rdx
-	vmovdqa64 64(%rsi), %zmm10
-	vpaddq %zmm10, %zmm10, %zmm11
-	mulx 656(%rsi), %rax, %rbx
+	vpaddq %zmm17, %zmm17, %zmm11
 	vpaddq %zmm11, %zmm11, %zmm12
-	vpmuludq 64(%rsi), %zmm11, %zmm15
-	xorl %ebp, %ebp
+	mulx 656(%rsi), %rax, %rbx
+	vpmuludq %zmm17, %zmm11, %zmm15
 	vpaddq %zmm15, %zmm2, %zmm2
-	vpmuludq 128(%rsi), %zmm11, %zmm14
-	addq %rax, %r11
+	xorl %ebp, %ebp
+	vpmuludq %zmm18, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm3, %zmm3
-	vpmuludq 192(%rsi), %zmm12, %zmm15
+	addq %rax, %r11
+	vpmuludq %zmm19, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm4, %zmm4
 	adcq %rbx, %r12
-	vpmuludq 256(%rsi), %zmm11, %zmm14
+	vpmuludq %zmm20, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm5, %zmm5
 	adcq %rbp, %r13
-	vpmuludq 320(%rsi), %zmm12, %zmm15
+	vpmuludq %zmm21, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm6, %zmm6
 	adcq %rbp, %r14
-	vpmuludq 384(%rsi), %zmm11, %zmm14
+	vpmuludq %zmm22, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm7, %zmm7
 	xorl %ebp, %ebp
-	vpmuludq 448(%rsi), %zmm12, %zmm15
-	vpaddq %zmm15, %zmm8, %zmm8
+	vpmuludq %zmm23, %zmm12, %zmm15
 	movq 640(%rsi), %rdx
-	vpmuludq 512(%rsi), %zmm11, %zmm14
-	vpaddq %zmm14, %zmm9, %zmm9
+	vpaddq %zmm15, %zmm8, %zmm8
+	vpmuludq %zmm24, %zmm11, %zmm14
 	mulx %rdx, %r8, %rax
-	vpmuludq 256(%rcx), %zmm11, %zmm15
-	vpaddq %zmm15, %zmm0, %zmm0
+	vpaddq %zmm14, %zmm9, %zmm9
+	vpmuludq %zmm30, %zmm11, %zmm15
 	adcx %r9, %r9
-	vmovdqa64 128(%rsi), %zmm10
-	vpaddq %zmm10, %zmm10, %zmm11
+	vpaddq %zmm15, %zmm0, %zmm0
+	vpaddq %zmm18, %zmm18, %zmm11
 	adox %rax, %r9
-	vpmuludq 128(%rsi), %zmm10, %zmm14
+	vpmuludq %zmm18, %zmm18, %zmm14
 	vpaddq %zmm14, %zmm4, %zmm4
 	movq 648(%rsi), %rdx
-	vpmuludq 192(%rsi), %zmm11, %zmm15
+	vpmuludq %zmm19, %zmm11, %zmm15
 	vpaddq %zmm15, %zmm5, %zmm5
 	mulx %rdx, %rax, %rbx
-	vpmuludq 256(%rsi), %zmm11, %zmm14
+	vpmuludq %zmm20, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm6, %zmm6
 	adcx %r10, %r10
-	vpmuludq 320(%rsi), %zmm11, %zmm15
+	vpmuludq %zmm21, %zmm11, %zmm15
 	vpaddq %zmm15, %zmm7, %zmm7
 	adox %rax, %r10
-	vpmuludq 384(%rsi), %zmm11, %zmm14
+	vpmuludq %zmm22, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm8, %zmm8
 	adcx %r11, %r11
-	vpmuludq 448(%rsi), %zmm11, %zmm15
+	vpmuludq %zmm23, %zmm11, %zmm15
 	vpaddq %zmm15, %zmm9, %zmm9
 	adox %rbx, %r11
-	vpmuludq 192(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm29, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm0, %zmm0
 	movq 656(%rsi), %rdx
-	vpmuludq 256(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm30, %zmm18, %zmm15
 	vpaddq %zmm15, %zmm1, %zmm1
 	mulx %rdx, %rax, %rbx
-	vmovdqa64 192(%rsi), %zmm10
-	vpaddq %zmm10, %zmm10, %zmm11
+	vpaddq %zmm19, %zmm19, %zmm11
 	vpaddq %zmm11, %zmm11, %zmm12
 	adcx %r12, %r12
-	vpmuludq 192(%rsi), %zmm11, %zmm14
+	vpmuludq %zmm19, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm6, %zmm6
 	adox %rax, %r12
-	vpmuludq 256(%rsi), %zmm11, %zmm15
+	vpmuludq %zmm20, %zmm11, %zmm15
 	vpaddq %zmm15, %zmm7, %zmm7
 	adcx %r13, %r13
-	vpmuludq 320(%rsi), %zmm12, %zmm14
+	vpmuludq %zmm21, %zmm12, %zmm14
 	vpaddq %zmm14, %zmm8, %zmm8
 	adox %rbx, %r13
-	vpmuludq 384(%rsi), %zmm11, %zmm15
+	vpmuludq %zmm22, %zmm11, %zmm15
 	vpaddq %zmm15, %zmm9, %zmm9
 	movq 664(%rsi), %rdx
-	vpmuludq 128(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm28, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm0, %zmm0
 	mulx %rdx, %rax, %r15
-	vpmuludq 192(%rcx), %zmm11, %zmm15
+	vpmuludq %zmm29, %zmm11, %zmm15
 	vpaddq %zmm15, %zmm1, %zmm1
 	adcx %r14, %r14
-	vpmuludq 256(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm30, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm2, %zmm2
 	adox %rax, %r14
-	vmovdqa64 256(%rsi), %zmm10
-	vpaddq %zmm10, %zmm10, %zmm11
+	vpaddq %zmm20, %zmm20, %zmm11
+	vpmuludq %zmm20, %zmm20, %zmm15
 	adcx %rbp, %r15
-	vpmuludq 256(%rsi), %zmm10, %zmm15
 	vpaddq %zmm15, %zmm8, %zmm8
 	adox %rbp, %r15
-	vpmuludq 320(%rsi), %zmm11, %zmm14
+	vpmuludq %zmm21, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm9, %zmm9
 	movl $38, %edx
-	vpmuludq 64(%rcx), %zmm11, %zmm15
+	vpmuludq %zmm27, %zmm11, %zmm15
 	vpaddq %zmm15, %zmm0, %zmm0
 	xorl %ebp, %ebp
-	vpmuludq 128(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm28, %zmm20, %zmm14
 	vpaddq %zmm14, %zmm1, %zmm1
 	mulx %r12, %rax, %rbx
-	vpmuludq 192(%rcx), %zmm11, %zmm15
+	vpmuludq %zmm29, %zmm11, %zmm15
 	vpaddq %zmm15, %zmm2, %zmm2
 	adcx %rax, %r8
-	vpmuludq 256(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm30, %zmm20, %zmm14
 	vpaddq %zmm14, %zmm3, %zmm3
 	adox %rbx, %r9
-	vmovdqa64 320(%rsi), %zmm10
-	vpaddq %zmm10, %zmm10, %zmm11
+	vpaddq %zmm21, %zmm21, %zmm11
+	vpmuludq %zmm26, %zmm21, %zmm15
 	mulx %r13, %rax, %rbx
-	vpmuludq 0(%rcx), %zmm10, %zmm15
 	vpaddq %zmm15, %zmm0, %zmm0
-	vpmuludq 64(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm27, %zmm11, %zmm14
 	adcx %rax, %r9
 	vpaddq %zmm14, %zmm1, %zmm1
-	vpmuludq 128(%rcx), %zmm11, %zmm15
+	vpmuludq %zmm28, %zmm11, %zmm15
 	adox %rbx, %r10
 	vpaddq %zmm15, %zmm2, %zmm2
-	vpmuludq 192(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm29, %zmm11, %zmm14
 	mulx %r14, %rax, %rbx
 	vpaddq %zmm14, %zmm3, %zmm3
-	vpmuludq 256(%rcx), %zmm11, %zmm15
+	vpmuludq %zmm30, %zmm11, %zmm15
 	adcx %rax, %r10
 	vpaddq %zmm15, %zmm4, %zmm4
-	vmovdqa64 384(%rsi), %zmm10
+	vpaddq %zmm22, %zmm22, %zmm11
 	adox %rbx, %r11
-	vpaddq %zmm10, %zmm10, %zmm11
-	vpmuludq 64(%rcx), %zmm10, %zmm14
-	mulx %r15, %rax, %r12
+	vpmuludq %zmm27, %zmm22, %zmm14
 	vpaddq %zmm14, %zmm2, %zmm2
-	vpmuludq 128(%rcx), %zmm10, %zmm15
-	adcx %rax, %r11
+	mulx %r15, %rax, %r12
+	vpmuludq %zmm28, %zmm22, %zmm15
 	vpaddq %zmm15, %zmm3, %zmm3
-	vpmuludq 192(%rcx), %zmm11, %zmm14
+	adcx %rax, %r11
+	vpmuludq %zmm29, %zmm11, %zmm14
+	vpaddq %zmm14, %zmm4, %zmm4
 	adox %rbp, %r12
-	vpaddq %zmm14, %zmm4, %zmm4
-	vpmuludq 256(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm30, %zmm22, %zmm15
+	vpaddq %zmm15, %zmm5, %zmm5
 	adcx %rbp, %r12
-	vpaddq %zmm15, %zmm5, %zmm5
-	vmovdqa64 448(%rsi), %zmm10
+	vpaddq %zmm23, %zmm23, %zmm11
+	vpmuludq %zmm28, %zmm23, %zmm14
 	shldq $1, %r11, %r12
-	vpaddq %zmm10, %zmm10, %zmm11
-	vpmuludq 128(%rcx), %zmm10, %zmm14
-	andq .LM63(%rip), %r11
 	vpaddq %zmm14, %zmm4, %zmm4
-	vpmuludq 192(%rcx), %zmm11, %zmm15
-	imulq $19, %r12, %r12
+	vpmuludq %zmm29, %zmm11, %zmm15
+	andq .LM63(%rip), %r11
 	vpaddq %zmm15, %zmm5, %zmm5
-	vpmuludq 256(%rcx), %zmm11, %zmm14
-	addq %r12, %r8
+	vpmuludq %zmm30, %zmm11, %zmm14
+	imulq $19, %r12, %r12
 	vpaddq %zmm14, %zmm6, %zmm6
-	vmovdqa64 512(%rsi), %zmm10
-	adcq $0, %r9
-	vpmuludq 192(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm29, %zmm24, %zmm15
+	addq %r12, %r8
 	vpaddq %zmm15, %zmm6, %zmm6
-	adcq $0, %r10
-	vpmuludq 256(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm30, %zmm24, %zmm14
+	adcq $0, %r9
 	vpaddq %zmm14, %zmm7, %zmm7
-	adcq $0, %r11
-	vmovdqa64 576(%rsi), %zmm10
-	vpmuludq 256(%rcx), %zmm10, %zmm15
+	adcq $0, %r10
+	vpmuludq %zmm30, %zmm25, %zmm15
 	vpaddq %zmm15, %zmm8, %zmm8
-	movq %r8, 640(%rdi)
+	adcq $0, %r11
 	vmovdqa64 .LM26(%rip), %zmm12
 	vmovdqa64 .LM25(%rip), %zmm13
-	movq %r9, 648(%rdi)
+	movq %r8, 640(%rdi)
 	vpsrlq $26, %zmm0, %zmm14
 	vpaddq %zmm14, %zmm1, %zmm1
-	movq %r10, 656(%rdi)
+	movq %r9, 648(%rdi)
 	vpandq %zmm12, %zmm0, %zmm0
 	vpsrlq $26, %zmm4, %zmm15
-	movq %r11, 664(%rdi)
+	movq %r10, 656(%rdi)
 	vpaddq %zmm15, %zmm5, %zmm5
 	vpandq %zmm12, %zmm4, %zmm4
+	movq %r11, 664(%rdi)
 	vpsrlq $25, %zmm1, %zmm14
 	vpaddq %zmm14, %zmm2, %zmm2
 	vpandq %zmm13, %zmm1, %zmm1
@@ -5224,301 +5244,311 @@ FE64_END(CRYPTO_NAMESPACE(ladder8x2_loop))
 	.p2align 6
 .Lmulpre9:
 	vmovdqa64 0(%rsi), %zmm10
-	vpmuludq 0(%rcx), %zmm10, %zmm0
-	vpmuludq 64(%rcx), %zmm10, %zmm1
+	vmovdqa64 0(%rcx), %zmm16
+	vpmuludq %zmm16, %zmm10, %zmm0
 	movq 640(%rcx), %rdx
-	vpmuludq 128(%rcx), %zmm10, %zmm2
-	vpmuludq 192(%rcx), %zmm10, %zmm3
-	vpmuludq 256(%rcx), %zmm10, %zmm4
+	vmovdqa64 64(%rcx), %zmm17
+	vpmuludq %zmm17, %zmm10, %zmm1
+	vmovdqa64 128(%rcx), %zmm18
 	mulx 2560(%rsi), %r8, %r9
-	vpmuludq 320(%rcx), %zmm10, %zmm5
-	vpmuludq 384(%rcx), %zmm10, %zmm6
+	vpmuludq %zmm18, %zmm10, %zmm2
+	vmovdqa64 192(%rcx), %zmm19
 	mulx 2568(%rsi), %rax, %r10
-	vpmuludq 448(%rcx), %zmm10, %zmm7
-	vpmuludq 512(%rcx), %zmm10, %zmm8
-	vpmuludq 576(%rcx), %zmm10, %zmm9
+	vpmuludq %zmm19, %zmm10, %zmm3
+	vmovdqa64 256(%rcx), %zmm20
+	vpmuludq %zmm20, %zmm10, %zmm4
 	addq %rax, %r9
+	vmovdqa64 320(%rcx), %zmm21
+	vpmuludq %zmm21, %zmm10, %zmm5
+	vmovdqa64 384(%rcx), %zmm22
+	mulx 2576(%rsi), %rax, %r11
+	vpmuludq %zmm22, %zmm10, %zmm6
+	vmovdqa64 448(%rcx), %zmm23
+	adcq %rax, %r10
+	vpmuludq %zmm23, %zmm10, %zmm7
+	vmovdqa64 512(%rcx), %zmm24
+	vpmuludq %zmm24, %zmm10, %zmm8
+	mulx 2584(%rsi), %rax, %r12
+	vmovdqa64 576(%rcx), %zmm25
+	vpmuludq %zmm25, %zmm10, %zmm9
+	adcq %rax, %r11
 	vmovdqa64 64(%rsi), %zmm10
 	vmovdqa64 704(%rsi), %zmm11
-	mulx 2576(%rsi), %rax, %r11
 	vmovdqa64 1984(%rsi), %zmm13
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm1, %zmm1
-	adcq %rax, %r10
-	vpmuludq 64(%rcx), %zmm11, %zmm14
-	vpaddq %zmm14, %zmm2, %zmm2
-	mulx 2584(%rsi), %rax, %r12
-	vpmuludq 128(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm3, %zmm3
-	vpmuludq 192(%rcx), %zmm11, %zmm14
-	adcq %rax, %r11
-	vpaddq %zmm14, %zmm4, %zmm4
-	vpmuludq 256(%rcx), %zmm10, %zmm15
 	adcq $0, %r12
-	vpaddq %zmm15, %zmm5, %zmm5
-	vpmuludq 320(%rcx), %zmm11, %zmm14
-	vpaddq %zmm14, %zmm6, %zmm6
+	vpmuludq %zmm16, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm1, %zmm1
+	vpmuludq %zmm17, %zmm11, %zmm14
 	movq 648(%rcx), %rdx
-	vpmuludq 384(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm7, %zmm7
+	vpaddq %zmm14, %zmm2, %zmm2
+	vpmuludq %zmm18, %zmm10, %zmm15
 	xorl %ebp, %ebp
-	vpmuludq 448(%rcx), %zmm11, %zmm14
-	vpaddq %zmm14, %zmm8, %zmm8
-	vpmuludq 512(%rcx), %zmm10, %zmm15
+	vpaddq %zmm15, %zmm3, %zmm3
+	vpmuludq %zmm19, %zmm11, %zmm14
+	vpaddq %zmm14, %zmm4, %zmm4
 	mulx 2560(%rsi), %rax, %rbx
-	vpaddq %zmm15, %zmm9, %zmm9
-	vpmuludq 576(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm20, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm5, %zmm5
+	vpmuludq %zmm21, %zmm11, %zmm14
 	adcx %rax, %r9
+	vpaddq %zmm14, %zmm6, %zmm6
+	vpmuludq %zmm22, %zmm10, %zmm15
+	adox %rbx, %r10
+	vpaddq %zmm15, %zmm7, %zmm7
+	vpmuludq %zmm23, %zmm11, %zmm14
+	vpaddq %zmm14, %zmm8, %zmm8
+	mulx 2568(%rsi), %rax, %rbx
+	vpmuludq %zmm24, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm9, %zmm9
+	adcx %rax, %r10
+	vpmuludq %zmm25, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm0, %zmm0
 	vmovdqa64 128(%rsi), %zmm10
-	vmovdqa64 1408(%rsi), %zmm12
-	adox %rbx, %r10
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm2, %zmm2
-	mulx 2568(%rsi), %rax, %rbx
-	vpmuludq 64(%rcx), %zmm10, %zmm14
-	vpaddq %zmm14, %zmm3, %zmm3
-	vpmuludq 128(%rcx), %zmm10, %zmm15
-	adcx %rax, %r10
-	vpaddq %zmm15, %zmm4, %zmm4
-	vpmuludq 192(%rcx), %zmm10, %zmm14
 	adox %rbx, %r11
-	vpaddq %zmm14, %zmm5, %zmm5
-	vpmuludq 256(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm6, %zmm6
+	vmovdqa64 1408(%rsi), %zmm12
+	vpmuludq %zmm16, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm2, %zmm2
 	mulx 2576(%rsi), %rax, %rbx
-	vpmuludq 320(%rcx), %zmm10, %zmm14
-	vpaddq %zmm14, %zmm7, %zmm7
+	vpmuludq %zmm17, %zmm10, %zmm14
+	vpaddq %zmm14, %zmm3, %zmm3
 	adcx %rax, %r11
-	vpmuludq 384(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm8, %zmm8
-	vpmuludq 448(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm18, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm4, %zmm4
+	vpmuludq %zmm19, %zmm10, %zmm14
 	adox %rbx, %r12
-	vpaddq %zmm14, %zmm9, %zmm9
-	vpmuludq 512(%rcx), %zmm12, %zmm15
+	vpaddq %zmm14, %zmm5, %zmm5
+	vpmuludq %zmm20, %zmm10, %zmm15
 	mulx 2584(%rsi), %rax, %r13
-	vpaddq %zmm15, %zmm0, %zmm0
-	vpmuludq 576(%rcx), %zmm12, %zmm14
-	vpaddq %zmm14, %zmm1, %zmm1
+	vpaddq %zmm15, %zmm6, %zmm6
+	vpmuludq %zmm21, %zmm10, %zmm14
+	vpaddq %zmm14, %zmm7, %zmm7
 	adcx %rax, %r12
+	vpmuludq %zmm22, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm8, %zmm8
+	vpmuludq %zmm23, %zmm10, %zmm14
+	adox %rbp, %r13
+	vpaddq %zmm14, %zmm9, %zmm9
+	vpmuludq %zmm24, %zmm12, %zmm15
+	adcx %rbp, %r13
+	vpaddq %zmm15, %zmm0, %zmm0
+	vpmuludq %zmm25, %zmm12, %zmm14
+	vpaddq %zmm14, %zmm1, %zmm1
+	movq 656(%rcx), %rdx
 	vmovdqa64 192(%rsi), %zmm10
 	vmovdqa64 832(%rsi), %zmm11
 	vmovdqa64 1472(%rsi), %zmm12
-	adox %rbp, %r13
-	vmovdqa64 2112(%rsi), %zmm13
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	adcx %rbp, %r13
-	vpaddq %zmm15, %zmm3, %zmm3
-	vpmuludq 64(%rcx), %zmm11, %zmm14
-	vpaddq %zmm14, %zmm4, %zmm4
-	movq 656(%rcx), %rdx
-	vpmuludq 128(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm5, %zmm5
 	xorl %ebp, %ebp
-	vpmuludq 192(%rcx), %zmm11, %zmm14
-	vpaddq %zmm14, %zmm6, %zmm6
-	vpmuludq 256(%rcx), %zmm10, %zmm15
+	vmovdqa64 2112(%rsi), %zmm13
+	vpmuludq %zmm16, %zmm10, %zmm15
 	mulx 2560(%rsi), %rax, %rbx
-	vpaddq %zmm15, %zmm7, %zmm7
-	vpmuludq 320(%rcx), %zmm11, %zmm14
+	vpaddq %zmm15, %zmm3, %zmm3
+	vpmuludq %zmm17, %zmm11, %zmm14
+	vpaddq %zmm14, %zmm4, %zmm4
 	adcx %rax, %r10
-	vpaddq %zmm14, %zmm8, %zmm8
-	vpmuludq 384(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm9, %zmm9
+	vpmuludq %zmm18, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm5, %zmm5
 	adox %rbx, %r11
-	vpmuludq 448(%rcx), %zmm13, %zmm14
-	vpaddq %zmm14, %zmm0, %zmm0
+	vpmuludq %zmm19, %zmm11, %zmm14
+	vpaddq %zmm14, %zmm6, %zmm6
+	vpmuludq %zmm20, %zmm10, %zmm15
 	mulx 2568(%rsi), %rax, %rbx
-	vpmuludq 512(%rcx), %zmm12, %zmm15
-	vpaddq %zmm15, %zmm1, %zmm1
-	vpmuludq 576(%rcx), %zmm13, %zmm14
+	vpaddq %zmm15, %zmm7, %zmm7
+	vpmuludq %zmm21, %zmm11, %zmm14
+	vpaddq %zmm14, %zmm8, %zmm8
 	adcx %rax, %r11
+	vpmuludq %zmm22, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm9, %zmm9
+	adox %rbx, %r12
+	vpmuludq %zmm23, %zmm13, %zmm14
+	vpaddq %zmm14, %zmm0, %zmm0
+	vpmuludq %zmm24, %zmm12, %zmm15
+	mulx 2576(%rsi), %rax, %rbx
+	vpaddq %zmm15, %zmm1, %zmm1
+	vpmuludq %zmm25, %zmm13, %zmm14
+	adcx %rax, %r12
 	vpaddq %zmm14, %zmm2, %zmm2
 	vmovdqa64 256(%rsi), %zmm10
-	adox %rbx, %r12
 	vmovdqa64 1536(%rsi), %zmm12
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm4, %zmm4
-	mulx 2576(%rsi), %rax, %rbx
-	vpmuludq 64(%rcx), %zmm10, %zmm14
-	vpaddq %zmm14, %zmm5, %zmm5
-	adcx %rax, %r12
-	vpmuludq 128(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm6, %zmm6
-	vpmuludq 192(%rcx), %zmm10, %zmm14
 	adox %rbx, %r13
-	vpaddq %zmm14, %zmm7, %zmm7
-	vpmuludq 256(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm16, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm4, %zmm4
+	vpmuludq %zmm17, %zmm10, %zmm14
 	mulx 2584(%rsi), %rax, %r14
-	vpaddq %zmm15, %zmm8, %zmm8
-	vpmuludq 320(%rcx), %zmm10, %zmm14
-	vpaddq %zmm14, %zmm9, %zmm9
+	vpaddq %zmm14, %zmm5, %zmm5
+	vpmuludq %zmm18, %zmm10, %zmm15
 	adcx %rax, %r13
-	vpmuludq 384(%rcx), %zmm12, %zmm15
-	vpaddq %zmm15, %zmm0, %zmm0
+	vpaddq %zmm15, %zmm6, %zmm6
+	vpmuludq %zmm19, %zmm10, %zmm14
+	vpaddq %zmm14, %zmm7, %zmm7
 	adox %rbp, %r14
-	vpmuludq 448(%rcx), %zmm12, %zmm14
-	vpaddq %zmm14, %zmm1, %zmm1
-	vpmuludq 512(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm20, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm8, %zmm8
+	vpmuludq %zmm21, %zmm10, %zmm14
 	adcx %rbp, %r14
-	vpaddq %zmm15, %zmm2, %zmm2
-	vpmuludq 576(%rcx), %zmm12, %zmm14
+	vpaddq %zmm14, %zmm9, %zmm9
+	vpmuludq %zmm22, %zmm12, %zmm15
 	movq 664(%rcx), %rdx
+	vpaddq %zmm15, %zmm0, %zmm0
+	vpmuludq %zmm23, %zmm12, %zmm14
+	vpaddq %zmm14, %zmm1, %zmm1
+	xorl %ebp, %ebp
+	vpmuludq %zmm24, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm2, %zmm2
+	mulx 2560(%rsi), %rax, %rbx
+	vpmuludq %zmm25, %zmm12, %zmm14
 	vpaddq %zmm14, %zmm3, %zmm3
 	vmovdqa64 320(%rsi), %zmm10
+	adcx %rax, %r11
 	vmovdqa64 960(%rsi), %zmm11
-	xorl %ebp, %ebp
 	vmovdqa64 1600(%rsi), %zmm12
 	vmovdqa64 2240(%rsi), %zmm13
-	mulx 2560(%rsi), %rax, %rbx
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm5, %zmm5
-	vpmuludq 64(%rcx), %zmm11, %zmm14
-	adcx %rax, %r11
-	vpaddq %zmm14, %zmm6, %zmm6
-	vpmuludq 128(%rcx), %zmm10, %zmm15
 	adox %rbx, %r12
-	vpaddq %zmm15, %zmm7, %zmm7
-	vpmuludq 192(%rcx), %zmm11, %zmm14
-	vpaddq %zmm14, %zmm8, %zmm8
+	vpmuludq %zmm16, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm5, %zmm5
 	mulx 2568(%rsi), %rax, %rbx
-	vpmuludq 256(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm9, %zmm9
-	vpmuludq 320(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm17, %zmm11, %zmm14
+	vpaddq %zmm14, %zmm6, %zmm6
+	vpmuludq %zmm18, %zmm10, %zmm15
 	adcx %rax, %r12
-	vpaddq %zmm14, %zmm0, %zmm0
-	vpmuludq 384(%rcx), %zmm12, %zmm15
+	vpaddq %zmm15, %zmm7, %zmm7
+	vpmuludq %zmm19, %zmm11, %zmm14
 	adox %rbx, %r13
-	vpaddq %zmm15, %zmm1, %zmm1
-	vpmuludq 448(%rcx), %zmm13, %zmm14
-	vpaddq %zmm14, %zmm2, %zmm2
+	vpaddq %zmm14, %zmm8, %zmm8
+	vpmuludq %zmm20, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm9, %zmm9
 	mulx 2576(%rsi), %rax, %rbx
-	vpmuludq 512(%rcx), %zmm12, %zmm15
-	vpaddq %zmm15, %zmm3, %zmm3
+	vpmuludq %zmm21, %zmm13, %zmm14
+	vpaddq %zmm14, %zmm0, %zmm0
+	vpmuludq %zmm22, %zmm12, %zmm15
 	adcx %rax, %r13
-	vpmuludq 576(%rcx), %zmm13, %zmm14
+	vpaddq %zmm15, %zmm1, %zmm1
+	vpmuludq %zmm23, %zmm13, %zmm14
+	adox %rbx, %r14
+	vpaddq %zmm14, %zmm2, %zmm2
+	vpmuludq %zmm24, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm3, %zmm3
+	mulx 2584(%rsi), %rax, %r15
+	vpmuludq %zmm25, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm4, %zmm4
 	vmovdqa64 384(%rsi), %zmm10
-	adox %rbx, %r14
-	vmovdqa64 1664(%rsi), %zmm12
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	mulx 2584(%rsi), %rax, %r15
-	vpaddq %zmm15, %zmm6, %zmm6
-	vpmuludq 64(%rcx), %zmm10, %zmm14
-	vpaddq %zmm14, %zmm7, %zmm7
 	adcx %rax, %r14
-	vpmuludq 128(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm8, %zmm8
+	vmovdqa64 1664(%rsi), %zmm12
+	vpmuludq %zmm16, %zmm10, %zmm15
 	adox %rbp, %r15
-	vpmuludq 192(%rcx), %zmm10, %zmm14
-	vpaddq %zmm14, %zmm9, %zmm9
-	vpmuludq 256(%rcx), %zmm12, %zmm15
+	vpaddq %zmm15, %zmm6, %zmm6
+	vpmuludq %zmm17, %zmm10, %zmm14
+	vpaddq %zmm14, %zmm7, %zmm7
 	adcx %rbp, %r15
-	vpaddq %zmm15, %zmm0, %zmm0
-	vpmuludq 320(%rcx), %zmm12, %zmm14
+	vpmuludq %zmm18, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm8, %zmm8
 	movl $38, %edx
-	vpaddq %zmm14, %zmm1, %zmm1
-	vpmuludq 384(%rcx), %zmm12, %zmm15
-	vpaddq %zmm15, %zmm2, %zmm2
+	vpmuludq %zmm19, %zmm10, %zmm14
+	vpaddq %zmm14, %zmm9, %zmm9
+	vpmuludq %zmm20, %zmm12, %zmm15
 	xorl %ebp, %ebp
-	vpmuludq 448(%rcx), %zmm12, %zmm14
-	vpaddq %zmm14, %zmm3, %zmm3
+	vpaddq %zmm15, %zmm0, %zmm0
+	vpmuludq %zmm21, %zmm12, %zmm14
+	vpaddq %zmm14, %zmm1, %zmm1
 	mulx %r12, %rax, %rbx
-	vpmuludq 512(%rcx), %zmm12, %zmm15
-	vpaddq %zmm15, %zmm4, %zmm4
-	vpmuludq 576(%rcx), %zmm12, %zmm14
+	vpmuludq %zmm22, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm2, %zmm2
 	adcx %rax, %r8
+	vpmuludq %zmm23, %zmm12, %zmm14
+	vpaddq %zmm14, %zmm3, %zmm3
+	vpmuludq %zmm24, %zmm12, %zmm15
+	adox %rbx, %r9
+	vpaddq %zmm15, %zmm4, %zmm4
+	vpmuludq %zmm25, %zmm12, %zmm14
+	mulx %r13, %rax, %rbx
 	vpaddq %zmm14, %zmm5, %zmm5
 	vmovdqa64 448(%rsi), %zmm10
-	adox %rbx, %r9
 	vmovdqa64 1088(%rsi), %zmm11
+	adcx %rax, %r9
 	vmovdqa64 1728(%rsi), %zmm12
 	vmovdqa64 2368(%rsi), %zmm13
-	mulx %r13, %rax, %rbx
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm7, %zmm7
-	adcx %rax, %r9
-	vpmuludq 64(%rcx), %zmm11, %zmm14
-	vpaddq %zmm14, %zmm8, %zmm8
-	vpmuludq 128(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm16, %zmm10, %zmm15
 	adox %rbx, %r10
-	vpaddq %zmm15, %zmm9, %zmm9
-	vpmuludq 192(%rcx), %zmm13, %zmm14
+	vpaddq %zmm15, %zmm7, %zmm7
+	vpmuludq %zmm17, %zmm11, %zmm14
 	mulx %r14, %rax, %rbx
-	vpaddq %zmm14, %zmm0, %zmm0
-	vpmuludq 256(%rcx), %zmm12, %zmm15
-	vpaddq %zmm15, %zmm1, %zmm1
+	vpaddq %zmm14, %zmm8, %zmm8
+	vpmuludq %zmm18, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm9, %zmm9
 	adcx %rax, %r10
-	vpmuludq 320(%rcx), %zmm13, %zmm14
-	vpaddq %zmm14, %zmm2, %zmm2
+	vpmuludq %zmm19, %zmm13, %zmm14
+	vpaddq %zmm14, %zmm0, %zmm0
+	vpmuludq %zmm20, %zmm12, %zmm15
 	adox %rbx, %r11
-	vpmuludq 384(%rcx), %zmm12, %zmm15
-	vpaddq %zmm15, %zmm3, %zmm3
-	vpmuludq 448(%rcx), %zmm13, %zmm14
+	vpaddq %zmm15, %zmm1, %zmm1
+	vpmuludq %zmm21, %zmm13, %zmm14
 	mulx %r15, %rax, %r12
-	vpaddq %zmm14, %zmm4, %zmm4
-	vpmuludq 512(%rcx), %zmm12, %zmm15
+	vpaddq %zmm14, %zmm2, %zmm2
+	vpmuludq %zmm22, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm3, %zmm3
 	adcx %rax, %r11
-	vpaddq %zmm15, %zmm5, %zmm5
-	vpmuludq 576(%rcx), %zmm13, %zmm14
-	vpaddq %zmm14, %zmm6, %zmm6
+	vpmuludq %zmm23, %zmm13, %zmm14
+	vpaddq %zmm14, %zmm4, %zmm4
 	adox %rbp, %r12
+	vpmuludq %zmm24, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm5, %zmm5
+	vpmuludq %zmm25, %zmm13, %zmm14
+	adcx %rbp, %r12
+	vpaddq %zmm14, %zmm6, %zmm6
 	vmovdqa64 512(%rsi), %zmm10
 	vmovdqa64 1792(%rsi), %zmm12
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	adcx %rbp, %r12
-	vpaddq %zmm15, %zmm8, %zmm8
-	vpmuludq 64(%rcx), %zmm10, %zmm14
 	shldq $1, %r11, %r12
-	vpaddq %zmm14, %zmm9, %zmm9
-	vpmuludq 128(%rcx), %zmm12, %zmm15
-	vpaddq %zmm15, %zmm0, %zmm0
+	vpmuludq %zmm16, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm8, %zmm8
 	andq .LM63(%rip), %r11
-	vpmuludq 192(%rcx), %zmm12, %zmm14
-	vpaddq %zmm14, %zmm1, %zmm1
+	vpmuludq %zmm17, %zmm10, %zmm14
+	vpaddq %zmm14, %zmm9, %zmm9
+	vpmuludq %zmm18, %zmm12, %zmm15
 	imulq $19, %r12, %r12
-	vpmuludq 256(%rcx), %zmm12, %zmm15
-	vpaddq %zmm15, %zmm2, %zmm2
-	vpmuludq 320(%rcx), %zmm12, %zmm14
+	vpaddq %zmm15, %zmm0, %zmm0
+	vpmuludq %zmm19, %zmm12, %zmm14
 	addq %r12, %r8
-	vpaddq %zmm14, %zmm3, %zmm3
-	vpmuludq 384(%rcx), %zmm12, %zmm15
+	vpaddq %zmm14, %zmm1, %zmm1
+	vpmuludq %zmm20, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm2, %zmm2
 	adcq $0, %r9
-	vpaddq %zmm15, %zmm4, %zmm4
-	vpmuludq 448(%rcx), %zmm12, %zmm14
-	vpaddq %zmm14, %zmm5, %zmm5
+	vpmuludq %zmm21, %zmm12, %zmm14
+	vpaddq %zmm14, %zmm3, %zmm3
+	vpmuludq %zmm22, %zmm12, %zmm15
 	adcq $0, %r10
-	vpmuludq 512(%rcx), %zmm12, %zmm15
-	vpaddq %zmm15, %zmm6, %zmm6
+	vpaddq %zmm15, %zmm4, %zmm4
+	vpmuludq %zmm23, %zmm12, %zmm14
 	adcq $0, %r11
-	vpmuludq 576(%rcx), %zmm12, %zmm14
+	vpaddq %zmm14, %zmm5, %zmm5
+	vpmuludq %zmm24, %zmm12, %zmm15
+	vpaddq %zmm15, %zmm6, %zmm6
+	movq %r8, 640(%rdi)
+	vpmuludq %zmm25, %zmm12, %zmm14
 	vpaddq %zmm14, %zmm7, %zmm7
 	vmovdqa64 576(%rsi), %zmm10
-	movq %r8, 640(%rdi)
+	movq %r9, 648(%rdi)
 	vmovdqa64 1856(%rsi), %zmm12
 	vmovdqa64 2496(%rsi), %zmm13
-	movq %r9, 648(%rdi)
-	vpmuludq 0(%rcx), %zmm10, %zmm15
-	vpaddq %zmm15, %zmm9, %zmm9
-	vpmuludq 64(%rcx), %zmm13, %zmm14
 	movq %r10, 656(%rdi)
-	vpaddq %zmm14, %zmm0, %zmm0
-	vpmuludq 128(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm16, %zmm10, %zmm15
+	vpaddq %zmm15, %zmm9, %zmm9
+	vpmuludq %zmm17, %zmm13, %zmm14
 	movq %r11, 664(%rdi)
+	vpaddq %zmm14, %zmm0, %zmm0
+	vpmuludq %zmm18, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm1, %zmm1
-	vpmuludq 192(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm19, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm2, %zmm2
-	vpmuludq 256(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm20, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm3, %zmm3
-	vpmuludq 320(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm21, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm4, %zmm4
-	vpmuludq 384(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm22, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm5, %zmm5
-	vpmuludq 448(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm23, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm6, %zmm6
-	vpmuludq 512(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm24, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm7, %zmm7
-	vpmuludq 576(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm25, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm8, %zmm8
 	vmovdqa64 .LM26(%rip), %zmm12
 	vmovdqa64 .LM25(%rip), %zmm13
@@ -6239,222 +6269,232 @@ FE64_END(CRYPTO_NAMESPACE(ladder8x1_loop))
 	.p2align 6
 .Lmul8:
 	vmovdqa64 0(%rsi), %zmm10
-	vpmuludq 0(%rcx), %zmm10, %zmm0
-	vpmuludq 64(%rcx), %zmm10, %zmm1
-	vpmuludq 128(%rcx), %zmm10, %zmm2
-	vpmuludq 192(%rcx), %zmm10, %zmm3
-	vpmuludq 256(%rcx), %zmm10, %zmm4
-	vpmuludq 320(%rcx), %zmm10, %zmm5
-	vpmuludq 384(%rcx), %zmm10, %zmm6
-	vpmuludq 448(%rcx), %zmm10, %zmm7
-	vpmuludq 512(%rcx), %zmm10, %zmm8
-	vpmuludq 576(%rcx), %zmm10, %zmm9
+	vmovdqa64 0(%rcx), %zmm16
+	vpmuludq %zmm16, %zmm10, %zmm0
+	vmovdqa64 64(%rcx), %zmm17
+	vpmuludq %zmm17, %zmm10, %zmm1
+	vmovdqa64 128(%rcx), %zmm18
+	vpmuludq %zmm18, %zmm10, %zmm2
+	vmovdqa64 192(%rcx), %zmm19
+	vpmuludq %zmm19, %zmm10, %zmm3
+	vmovdqa64 256(%rcx), %zmm20
+	vpmuludq %zmm20, %zmm10, %zmm4
+	vmovdqa64 320(%rcx), %zmm21
+	vpmuludq %zmm21, %zmm10, %zmm5
+	vmovdqa64 384(%rcx), %zmm22
+	vpmuludq %zmm22, %zmm10, %zmm6
+	vmovdqa64 448(%rcx), %zmm23
+	vpmuludq %zmm23, %zmm10, %zmm7
+	vmovdqa64 512(%rcx), %zmm24
+	vpmuludq %zmm24, %zmm10, %zmm8
+	vmovdqa64 576(%rcx), %zmm25
+	vpmuludq %zmm25, %zmm10, %zmm9
 	vmovdqa64 64(%rsi), %zmm10
 	vpaddq %zmm10, %zmm10, %zmm11
 	vpmuludq .LK19(%rip), %zmm10, %zmm12
 	vpaddq %zmm12, %zmm12, %zmm13
-	vpmuludq 0(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm16, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm1, %zmm1
-	vpmuludq 64(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm17, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm2, %zmm2
-	vpmuludq 128(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm18, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm3, %zmm3
-	vpmuludq 192(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm19, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm4, %zmm4
-	vpmuludq 256(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm20, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm5, %zmm5
-	vpmuludq 320(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm21, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm6, %zmm6
-	vpmuludq 384(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm22, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm7, %zmm7
-	vpmuludq 448(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm23, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm8, %zmm8
-	vpmuludq 512(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm24, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm9, %zmm9
-	vpmuludq 576(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm25, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm0, %zmm0
 	vmovdqa64 128(%rsi), %zmm10
 	vpmuludq .LK19(%rip), %zmm10, %zmm12
-	vpmuludq 0(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm16, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm2, %zmm2
-	vpmuludq 64(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm17, %zmm10, %zmm14
 	vpaddq %zmm14, %zmm3, %zmm3
-	vpmuludq 128(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm18, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm4, %zmm4
-	vpmuludq 192(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm19, %zmm10, %zmm14
 	vpaddq %zmm14, %zmm5, %zmm5
-	vpmuludq 256(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm20, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm6, %zmm6
-	vpmuludq 320(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm21, %zmm10, %zmm14
 	vpaddq %zmm14, %zmm7, %zmm7
-	vpmuludq 384(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm22, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm8, %zmm8
-	vpmuludq 448(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm23, %zmm10, %zmm14
 	vpaddq %zmm14, %zmm9, %zmm9
-	vpmuludq 512(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm24, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm0, %zmm0
-	vpmuludq 576(%rcx), %zmm12, %zmm14
+	vpmuludq %zmm25, %zmm12, %zmm14
 	vpaddq %zmm14, %zmm1, %zmm1
 	vmovdqa64 192(%rsi), %zmm10
 	vpaddq %zmm10, %zmm10, %zmm11
 	vpmuludq .LK19(%rip), %zmm10, %zmm12
 	vpaddq %zmm12, %zmm12, %zmm13
-	vpmuludq 0(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm16, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm3, %zmm3
-	vpmuludq 64(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm17, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm4, %zmm4
-	vpmuludq 128(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm18, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm5, %zmm5
-	vpmuludq 192(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm19, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm6, %zmm6
-	vpmuludq 256(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm20, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm7, %zmm7
-	vpmuludq 320(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm21, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm8, %zmm8
-	vpmuludq 384(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm22, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm9, %zmm9
-	vpmuludq 448(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm23, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm0, %zmm0
-	vpmuludq 512(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm24, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm1, %zmm1
-	vpmuludq 576(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm25, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm2, %zmm2
 	vmovdqa64 256(%rsi), %zmm10
 	vpmuludq .LK19(%rip), %zmm10, %zmm12
-	vpmuludq 0(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm16, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm4, %zmm4
-	vpmuludq 64(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm17, %zmm10, %zmm14
 	vpaddq %zmm14, %zmm5, %zmm5
-	vpmuludq 128(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm18, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm6, %zmm6
-	vpmuludq 192(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm19, %zmm10, %zmm14
 	vpaddq %zmm14, %zmm7, %zmm7
-	vpmuludq 256(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm20, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm8, %zmm8
-	vpmuludq 320(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm21, %zmm10, %zmm14
 	vpaddq %zmm14, %zmm9, %zmm9
-	vpmuludq 384(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm22, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm0, %zmm0
-	vpmuludq 448(%rcx), %zmm12, %zmm14
+	vpmuludq %zmm23, %zmm12, %zmm14
 	vpaddq %zmm14, %zmm1, %zmm1
-	vpmuludq 512(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm24, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm2, %zmm2
-	vpmuludq 576(%rcx), %zmm12, %zmm14
+	vpmuludq %zmm25, %zmm12, %zmm14
 	vpaddq %zmm14, %zmm3, %zmm3
 	vmovdqa64 320(%rsi), %zmm10
 	vpaddq %zmm10, %zmm10, %zmm11
 	vpmuludq .LK19(%rip), %zmm10, %zmm12
 	vpaddq %zmm12, %zmm12, %zmm13
-	vpmuludq 0(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm16, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm5, %zmm5
-	vpmuludq 64(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm17, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm6, %zmm6
-	vpmuludq 128(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm18, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm7, %zmm7
-	vpmuludq 192(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm19, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm8, %zmm8
-	vpmuludq 256(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm20, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm9, %zmm9
-	vpmuludq 320(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm21, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm0, %zmm0
-	vpmuludq 384(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm22, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm1, %zmm1
-	vpmuludq 448(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm23, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm2, %zmm2
-	vpmuludq 512(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm24, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm3, %zmm3
-	vpmuludq 576(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm25, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm4, %zmm4
 	vmovdqa64 384(%rsi), %zmm10
 	vpmuludq .LK19(%rip), %zmm10, %zmm12
-	vpmuludq 0(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm16, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm6, %zmm6
-	vpmuludq 64(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm17, %zmm10, %zmm14
 	vpaddq %zmm14, %zmm7, %zmm7
-	vpmuludq 128(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm18, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm8, %zmm8
-	vpmuludq 192(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm19, %zmm10, %zmm14
 	vpaddq %zmm14, %zmm9, %zmm9
-	vpmuludq 256(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm20, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm0, %zmm0
-	vpmuludq 320(%rcx), %zmm12, %zmm14
+	vpmuludq %zmm21, %zmm12, %zmm14
 	vpaddq %zmm14, %zmm1, %zmm1
-	vpmuludq 384(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm22, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm2, %zmm2
-	vpmuludq 448(%rcx), %zmm12, %zmm14
+	vpmuludq %zmm23, %zmm12, %zmm14
 	vpaddq %zmm14, %zmm3, %zmm3
-	vpmuludq 512(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm24, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm4, %zmm4
-	vpmuludq 576(%rcx), %zmm12, %zmm14
+	vpmuludq %zmm25, %zmm12, %zmm14
 	vpaddq %zmm14, %zmm5, %zmm5
 	vmovdqa64 448(%rsi), %zmm10
 	vpaddq %zmm10, %zmm10, %zmm11
 	vpmuludq .LK19(%rip), %zmm10, %zmm12
 	vpaddq %zmm12, %zmm12, %zmm13
-	vpmuludq 0(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm16, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm7, %zmm7
-	vpmuludq 64(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm17, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm8, %zmm8
-	vpmuludq 128(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm18, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm9, %zmm9
-	vpmuludq 192(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm19, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm0, %zmm0
-	vpmuludq 256(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm20, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm1, %zmm1
-	vpmuludq 320(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm21, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm2, %zmm2
-	vpmuludq 384(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm22, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm3, %zmm3
-	vpmuludq 448(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm23, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm4, %zmm4
-	vpmuludq 512(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm24, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm5, %zmm5
-	vpmuludq 576(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm25, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm6, %zmm6
 	vmovdqa64 512(%rsi), %zmm10
 	vpmuludq .LK19(%rip), %zmm10, %zmm12
-	vpmuludq 0(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm16, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm8, %zmm8
-	vpmuludq 64(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm17, %zmm10, %zmm14
 	vpaddq %zmm14, %zmm9, %zmm9
-	vpmuludq 128(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm18, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm0, %zmm0
-	vpmuludq 192(%rcx), %zmm12, %zmm14
+	vpmuludq %zmm19, %zmm12, %zmm14
 	vpaddq %zmm14, %zmm1, %zmm1
-	vpmuludq 256(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm20, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm2, %zmm2
-	vpmuludq 320(%rcx), %zmm12, %zmm14
+	vpmuludq %zmm21, %zmm12, %zmm14
 	vpaddq %zmm14, %zmm3, %zmm3
-	vpmuludq 384(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm22, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm4, %zmm4
-	vpmuludq 448(%rcx), %zmm12, %zmm14
+	vpmuludq %zmm23, %zmm12, %zmm14
 	vpaddq %zmm14, %zmm5, %zmm5
-	vpmuludq 512(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm24, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm6, %zmm6
-	vpmuludq 576(%rcx), %zmm12, %zmm14
+	vpmuludq %zmm25, %zmm12, %zmm14
 	vpaddq %zmm14, %zmm7, %zmm7
 	vmovdqa64 576(%rsi), %zmm10
 	vpmuludq .LK19(%rip), %zmm10, %zmm12
 	vpaddq %zmm12, %zmm12, %zmm13
-	vpmuludq 0(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm16, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm9, %zmm9
-	vpmuludq 64(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm17, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm0, %zmm0
-	vpmuludq 128(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm18, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm1, %zmm1
-	vpmuludq 192(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm19, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm2, %zmm2
-	vpmuludq 256(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm20, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm3, %zmm3
-	vpmuludq 320(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm21, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm4, %zmm4
-	vpmuludq 384(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm22, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm5, %zmm5
-	vpmuludq 448(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm23, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm6, %zmm6
-	vpmuludq 512(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm24, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm7, %zmm7
-	vpmuludq 576(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm25, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm8, %zmm8
 	vmovdqa64 .LM26(%rip), %zmm12
 	vmovdqa64 .LM25(%rip), %zmm13
@@ -6512,140 +6552,130 @@ FE64_END(CRYPTO_NAMESPACE(ladder8x1_loop))
 
 	.p2align 6
 .Lsq8:
-	vmovdqa64 320(%rsi), %zmm14
-	vpmuludq .LK38(%rip), %zmm14, %zmm15
-	vmovdqa64 %zmm15, 0(%rcx)
-	vmovdqa64 384(%rsi), %zmm14
-	vpmuludq .LK19(%rip), %zmm14, %zmm15
-	vmovdqa64 %zmm15, 64(%rcx)
-	vmovdqa64 448(%rsi), %zmm14
-	vpmuludq .LK38(%rip), %zmm14, %zmm15
-	vmovdqa64 %zmm15, 128(%rcx)
-	vmovdqa64 512(%rsi), %zmm14
-	vpmuludq .LK19(%rip), %zmm14, %zmm15
-	vmovdqa64 %zmm15, 192(%rcx)
-	vmovdqa64 576(%rsi), %zmm14
-	vpmuludq .LK38(%rip), %zmm14, %zmm15
-	vmovdqa64 %zmm15, 256(%rcx)
-	vmovdqa64 0(%rsi), %zmm10
-	vpaddq %zmm10, %zmm10, %zmm11
-	vpmuludq 0(%rsi), %zmm10, %zmm0
-	vpmuludq 64(%rsi), %zmm11, %zmm1
-	vpmuludq 128(%rsi), %zmm11, %zmm2
-	vpmuludq 192(%rsi), %zmm11, %zmm3
-	vpmuludq 256(%rsi), %zmm11, %zmm4
-	vpmuludq 320(%rsi), %zmm11, %zmm5
-	vpmuludq 384(%rsi), %zmm11, %zmm6
-	vpmuludq 448(%rsi), %zmm11, %zmm7
-	vpmuludq 512(%rsi), %zmm11, %zmm8
-	vpmuludq 576(%rsi), %zmm11, %zmm9
-	vmovdqa64 64(%rsi), %zmm10
-	vpaddq %zmm10, %zmm10, %zmm11
+	vmovdqa64 0(%rsi), %zmm16
+	vmovdqa64 64(%rsi), %zmm17
+	vmovdqa64 128(%rsi), %zmm18
+	vmovdqa64 192(%rsi), %zmm19
+	vmovdqa64 256(%rsi), %zmm20
+	vmovdqa64 320(%rsi), %zmm21
+	vmovdqa64 384(%rsi), %zmm22
+	vmovdqa64 448(%rsi), %zmm23
+	vmovdqa64 512(%rsi), %zmm24
+	vmovdqa64 576(%rsi), %zmm25
+	vpmuludq .LK38(%rip), %zmm21, %zmm26
+	vpmuludq .LK19(%rip), %zmm22, %zmm27
+	vpmuludq .LK38(%rip), %zmm23, %zmm28
+	vpmuludq .LK19(%rip), %zmm24, %zmm29
+	vpmuludq .LK38(%rip), %zmm25, %zmm30
+	vpaddq %zmm16, %zmm16, %zmm11
+	vpmuludq %zmm16, %zmm16, %zmm0
+	vpmuludq %zmm17, %zmm11, %zmm1
+	vpmuludq %zmm18, %zmm11, %zmm2
+	vpmuludq %zmm19, %zmm11, %zmm3
+	vpmuludq %zmm20, %zmm11, %zmm4
+	vpmuludq %zmm21, %zmm11, %zmm5
+	vpmuludq %zmm22, %zmm11, %zmm6
+	vpmuludq %zmm23, %zmm11, %zmm7
+	vpmuludq %zmm24, %zmm11, %zmm8
+	vpmuludq %zmm25, %zmm11, %zmm9
+	vpaddq %zmm17, %zmm17, %zmm11
 	vpaddq %zmm11, %zmm11, %zmm12
-	vpmuludq 64(%rsi), %zmm11, %zmm15
+	vpmuludq %zmm17, %zmm11, %zmm15
 	vpaddq %zmm15, %zmm2, %zmm2
-	vpmuludq 128(%rsi), %zmm11, %zmm14
+	vpmuludq %zmm18, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm3, %zmm3
-	vpmuludq 192(%rsi), %zmm12, %zmm15
+	vpmuludq %zmm19, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm4, %zmm4
-	vpmuludq 256(%rsi), %zmm11, %zmm14
+	vpmuludq %zmm20, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm5, %zmm5
-	vpmuludq 320(%rsi), %zmm12, %zmm15
+	vpmuludq %zmm21, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm6, %zmm6
-	vpmuludq 384(%rsi), %zmm11, %zmm14
+	vpmuludq %zmm22, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm7, %zmm7
-	vpmuludq 448(%rsi), %zmm12, %zmm15
+	vpmuludq %zmm23, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm8, %zmm8
-	vpmuludq 512(%rsi), %zmm11, %zmm14
+	vpmuludq %zmm24, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm9, %zmm9
-	vpmuludq 256(%rcx), %zmm11, %zmm15
+	vpmuludq %zmm30, %zmm11, %zmm15
 	vpaddq %zmm15, %zmm0, %zmm0
-	vmovdqa64 128(%rsi), %zmm10
-	vpaddq %zmm10, %zmm10, %zmm11
-	vpmuludq 128(%rsi), %zmm10, %zmm14
+	vpaddq %zmm18, %zmm18, %zmm11
+	vpmuludq %zmm18, %zmm18, %zmm14
 	vpaddq %zmm14, %zmm4, %zmm4
-	vpmuludq 192(%rsi), %zmm11, %zmm15
+	vpmuludq %zmm19, %zmm11, %zmm15
 	vpaddq %zmm15, %zmm5, %zmm5
-	vpmuludq 256(%rsi), %zmm11, %zmm14
+	vpmuludq %zmm20, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm6, %zmm6
-	vpmuludq 320(%rsi), %zmm11, %zmm15
+	vpmuludq %zmm21, %zmm11, %zmm15
 	vpaddq %zmm15, %zmm7, %zmm7
-	vpmuludq 384(%rsi), %zmm11, %zmm14
+	vpmuludq %zmm22, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm8, %zmm8
-	vpmuludq 448(%rsi), %zmm11, %zmm15
+	vpmuludq %zmm23, %zmm11, %zmm15
 	vpaddq %zmm15, %zmm9, %zmm9
-	vpmuludq 192(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm29, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm0, %zmm0
-	vpmuludq 256(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm30, %zmm18, %zmm15
 	vpaddq %zmm15, %zmm1, %zmm1
-	vmovdqa64 192(%rsi), %zmm10
-	vpaddq %zmm10, %zmm10, %zmm11
+	vpaddq %zmm19, %zmm19, %zmm11
 	vpaddq %zmm11, %zmm11, %zmm12
-	vpmuludq 192(%rsi), %zmm11, %zmm14
+	vpmuludq %zmm19, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm6, %zmm6
-	vpmuludq 256(%rsi), %zmm11, %zmm15
+	vpmuludq %zmm20, %zmm11, %zmm15
 	vpaddq %zmm15, %zmm7, %zmm7
-	vpmuludq 320(%rsi), %zmm12, %zmm14
+	vpmuludq %zmm21, %zmm12, %zmm14
 	vpaddq %zmm14, %zmm8, %zmm8
-	vpmuludq 384(%rsi), %zmm11, %zmm15
+	vpmuludq %zmm22, %zmm11, %zmm15
 	vpaddq %zmm15, %zmm9, %zmm9
-	vpmuludq 128(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm28, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm0, %zmm0
-	vpmuludq 192(%rcx), %zmm11, %zmm15
+	vpmuludq %zmm29, %zmm11, %zmm15
 	vpaddq %zmm15, %zmm1, %zmm1
-	vpmuludq 256(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm30, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm2, %zmm2
-	vmovdqa64 256(%rsi), %zmm10
-	vpaddq %zmm10, %zmm10, %zmm11
-	vpmuludq 256(%rsi), %zmm10, %zmm15
+	vpaddq %zmm20, %zmm20, %zmm11
+	vpmuludq %zmm20, %zmm20, %zmm15
 	vpaddq %zmm15, %zmm8, %zmm8
-	vpmuludq 320(%rsi), %zmm11, %zmm14
+	vpmuludq %zmm21, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm9, %zmm9
-	vpmuludq 64(%rcx), %zmm11, %zmm15
+	vpmuludq %zmm27, %zmm11, %zmm15
 	vpaddq %zmm15, %zmm0, %zmm0
-	vpmuludq 128(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm28, %zmm20, %zmm14
 	vpaddq %zmm14, %zmm1, %zmm1
-	vpmuludq 192(%rcx), %zmm11, %zmm15
+	vpmuludq %zmm29, %zmm11, %zmm15
 	vpaddq %zmm15, %zmm2, %zmm2
-	vpmuludq 256(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm30, %zmm20, %zmm14
 	vpaddq %zmm14, %zmm3, %zmm3
-	vmovdqa64 320(%rsi), %zmm10
-	vpaddq %zmm10, %zmm10, %zmm11
-	vpmuludq 0(%rcx), %zmm10, %zmm15
+	vpaddq %zmm21, %zmm21, %zmm11
+	vpmuludq %zmm26, %zmm21, %zmm15
 	vpaddq %zmm15, %zmm0, %zmm0
-	vpmuludq 64(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm27, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm1, %zmm1
-	vpmuludq 128(%rcx), %zmm11, %zmm15
+	vpmuludq %zmm28, %zmm11, %zmm15
 	vpaddq %zmm15, %zmm2, %zmm2
-	vpmuludq 192(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm29, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm3, %zmm3
-	vpmuludq 256(%rcx), %zmm11, %zmm15
+	vpmuludq %zmm30, %zmm11, %zmm15
 	vpaddq %zmm15, %zmm4, %zmm4
-	vmovdqa64 384(%rsi), %zmm10
-	vpaddq %zmm10, %zmm10, %zmm11
-	vpmuludq 64(%rcx), %zmm10, %zmm14
+	vpaddq %zmm22, %zmm22, %zmm11
+	vpmuludq %zmm27, %zmm22, %zmm14
 	vpaddq %zmm14, %zmm2, %zmm2
-	vpmuludq 128(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm28, %zmm22, %zmm15
 	vpaddq %zmm15, %zmm3, %zmm3
-	vpmuludq 192(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm29, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm4, %zmm4
-	vpmuludq 256(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm30, %zmm22, %zmm15
 	vpaddq %zmm15, %zmm5, %zmm5
-	vmovdqa64 448(%rsi), %zmm10
-	vpaddq %zmm10, %zmm10, %zmm11
-	vpmuludq 128(%rcx), %zmm10, %zmm14
+	vpaddq %zmm23, %zmm23, %zmm11
+	vpmuludq %zmm28, %zmm23, %zmm14
 	vpaddq %zmm14, %zmm4, %zmm4
-	vpmuludq 192(%rcx), %zmm11, %zmm15
+	vpmuludq %zmm29, %zmm11, %zmm15
 	vpaddq %zmm15, %zmm5, %zmm5
-	vpmuludq 256(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm30, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm6, %zmm6
-	vmovdqa64 512(%rsi), %zmm10
-	vpmuludq 192(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm29, %zmm24, %zmm15
 	vpaddq %zmm15, %zmm6, %zmm6
-	vpmuludq 256(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm30, %zmm24, %zmm14
 	vpaddq %zmm14, %zmm7, %zmm7
-	vmovdqa64 576(%rsi), %zmm10
-	vpmuludq 256(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm30, %zmm25, %zmm15
 	vpaddq %zmm15, %zmm8, %zmm8
 	vmovdqa64 .LM26(%rip), %zmm12
 	vmovdqa64 .LM25(%rip), %zmm13
@@ -6704,221 +6734,231 @@ FE64_END(CRYPTO_NAMESPACE(ladder8x1_loop))
 	.p2align 6
 .Lmulpre8:
 	vmovdqa64 0(%rsi), %zmm10
-	vpmuludq 0(%rcx), %zmm10, %zmm0
-	vpmuludq 64(%rcx), %zmm10, %zmm1
-	vpmuludq 128(%rcx), %zmm10, %zmm2
-	vpmuludq 192(%rcx), %zmm10, %zmm3
-	vpmuludq 256(%rcx), %zmm10, %zmm4
-	vpmuludq 320(%rcx), %zmm10, %zmm5
-	vpmuludq 384(%rcx), %zmm10, %zmm6
-	vpmuludq 448(%rcx), %zmm10, %zmm7
-	vpmuludq 512(%rcx), %zmm10, %zmm8
-	vpmuludq 576(%rcx), %zmm10, %zmm9
+	vmovdqa64 0(%rcx), %zmm16
+	vpmuludq %zmm16, %zmm10, %zmm0
+	vmovdqa64 64(%rcx), %zmm17
+	vpmuludq %zmm17, %zmm10, %zmm1
+	vmovdqa64 128(%rcx), %zmm18
+	vpmuludq %zmm18, %zmm10, %zmm2
+	vmovdqa64 192(%rcx), %zmm19
+	vpmuludq %zmm19, %zmm10, %zmm3
+	vmovdqa64 256(%rcx), %zmm20
+	vpmuludq %zmm20, %zmm10, %zmm4
+	vmovdqa64 320(%rcx), %zmm21
+	vpmuludq %zmm21, %zmm10, %zmm5
+	vmovdqa64 384(%rcx), %zmm22
+	vpmuludq %zmm22, %zmm10, %zmm6
+	vmovdqa64 448(%rcx), %zmm23
+	vpmuludq %zmm23, %zmm10, %zmm7
+	vmovdqa64 512(%rcx), %zmm24
+	vpmuludq %zmm24, %zmm10, %zmm8
+	vmovdqa64 576(%rcx), %zmm25
+	vpmuludq %zmm25, %zmm10, %zmm9
 	vmovdqa64 64(%rsi), %zmm10
 	vmovdqa64 704(%rsi), %zmm11
 	vmovdqa64 1984(%rsi), %zmm13
-	vpmuludq 0(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm16, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm1, %zmm1
-	vpmuludq 64(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm17, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm2, %zmm2
-	vpmuludq 128(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm18, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm3, %zmm3
-	vpmuludq 192(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm19, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm4, %zmm4
-	vpmuludq 256(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm20, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm5, %zmm5
-	vpmuludq 320(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm21, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm6, %zmm6
-	vpmuludq 384(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm22, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm7, %zmm7
-	vpmuludq 448(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm23, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm8, %zmm8
-	vpmuludq 512(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm24, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm9, %zmm9
-	vpmuludq 576(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm25, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm0, %zmm0
 	vmovdqa64 128(%rsi), %zmm10
 	vmovdqa64 1408(%rsi), %zmm12
-	vpmuludq 0(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm16, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm2, %zmm2
-	vpmuludq 64(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm17, %zmm10, %zmm14
 	vpaddq %zmm14, %zmm3, %zmm3
-	vpmuludq 128(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm18, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm4, %zmm4
-	vpmuludq 192(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm19, %zmm10, %zmm14
 	vpaddq %zmm14, %zmm5, %zmm5
-	vpmuludq 256(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm20, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm6, %zmm6
-	vpmuludq 320(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm21, %zmm10, %zmm14
 	vpaddq %zmm14, %zmm7, %zmm7
-	vpmuludq 384(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm22, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm8, %zmm8
-	vpmuludq 448(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm23, %zmm10, %zmm14
 	vpaddq %zmm14, %zmm9, %zmm9
-	vpmuludq 512(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm24, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm0, %zmm0
-	vpmuludq 576(%rcx), %zmm12, %zmm14
+	vpmuludq %zmm25, %zmm12, %zmm14
 	vpaddq %zmm14, %zmm1, %zmm1
 	vmovdqa64 192(%rsi), %zmm10
 	vmovdqa64 832(%rsi), %zmm11
 	vmovdqa64 1472(%rsi), %zmm12
 	vmovdqa64 2112(%rsi), %zmm13
-	vpmuludq 0(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm16, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm3, %zmm3
-	vpmuludq 64(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm17, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm4, %zmm4
-	vpmuludq 128(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm18, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm5, %zmm5
-	vpmuludq 192(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm19, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm6, %zmm6
-	vpmuludq 256(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm20, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm7, %zmm7
-	vpmuludq 320(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm21, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm8, %zmm8
-	vpmuludq 384(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm22, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm9, %zmm9
-	vpmuludq 448(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm23, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm0, %zmm0
-	vpmuludq 512(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm24, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm1, %zmm1
-	vpmuludq 576(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm25, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm2, %zmm2
 	vmovdqa64 256(%rsi), %zmm10
 	vmovdqa64 1536(%rsi), %zmm12
-	vpmuludq 0(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm16, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm4, %zmm4
-	vpmuludq 64(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm17, %zmm10, %zmm14
 	vpaddq %zmm14, %zmm5, %zmm5
-	vpmuludq 128(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm18, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm6, %zmm6
-	vpmuludq 192(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm19, %zmm10, %zmm14
 	vpaddq %zmm14, %zmm7, %zmm7
-	vpmuludq 256(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm20, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm8, %zmm8
-	vpmuludq 320(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm21, %zmm10, %zmm14
 	vpaddq %zmm14, %zmm9, %zmm9
-	vpmuludq 384(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm22, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm0, %zmm0
-	vpmuludq 448(%rcx), %zmm12, %zmm14
+	vpmuludq %zmm23, %zmm12, %zmm14
 	vpaddq %zmm14, %zmm1, %zmm1
-	vpmuludq 512(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm24, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm2, %zmm2
-	vpmuludq 576(%rcx), %zmm12, %zmm14
+	vpmuludq %zmm25, %zmm12, %zmm14
 	vpaddq %zmm14, %zmm3, %zmm3
 	vmovdqa64 320(%rsi), %zmm10
 	vmovdqa64 960(%rsi), %zmm11
 	vmovdqa64 1600(%rsi), %zmm12
 	vmovdqa64 2240(%rsi), %zmm13
-	vpmuludq 0(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm16, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm5, %zmm5
-	vpmuludq 64(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm17, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm6, %zmm6
-	vpmuludq 128(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm18, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm7, %zmm7
-	vpmuludq 192(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm19, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm8, %zmm8
-	vpmuludq 256(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm20, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm9, %zmm9
-	vpmuludq 320(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm21, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm0, %zmm0
-	vpmuludq 384(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm22, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm1, %zmm1
-	vpmuludq 448(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm23, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm2, %zmm2
-	vpmuludq 512(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm24, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm3, %zmm3
-	vpmuludq 576(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm25, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm4, %zmm4
 	vmovdqa64 384(%rsi), %zmm10
 	vmovdqa64 1664(%rsi), %zmm12
-	vpmuludq 0(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm16, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm6, %zmm6
-	vpmuludq 64(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm17, %zmm10, %zmm14
 	vpaddq %zmm14, %zmm7, %zmm7
-	vpmuludq 128(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm18, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm8, %zmm8
-	vpmuludq 192(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm19, %zmm10, %zmm14
 	vpaddq %zmm14, %zmm9, %zmm9
-	vpmuludq 256(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm20, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm0, %zmm0
-	vpmuludq 320(%rcx), %zmm12, %zmm14
+	vpmuludq %zmm21, %zmm12, %zmm14
 	vpaddq %zmm14, %zmm1, %zmm1
-	vpmuludq 384(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm22, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm2, %zmm2
-	vpmuludq 448(%rcx), %zmm12, %zmm14
+	vpmuludq %zmm23, %zmm12, %zmm14
 	vpaddq %zmm14, %zmm3, %zmm3
-	vpmuludq 512(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm24, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm4, %zmm4
-	vpmuludq 576(%rcx), %zmm12, %zmm14
+	vpmuludq %zmm25, %zmm12, %zmm14
 	vpaddq %zmm14, %zmm5, %zmm5
 	vmovdqa64 448(%rsi), %zmm10
 	vmovdqa64 1088(%rsi), %zmm11
 	vmovdqa64 1728(%rsi), %zmm12
 	vmovdqa64 2368(%rsi), %zmm13
-	vpmuludq 0(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm16, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm7, %zmm7
-	vpmuludq 64(%rcx), %zmm11, %zmm14
+	vpmuludq %zmm17, %zmm11, %zmm14
 	vpaddq %zmm14, %zmm8, %zmm8
-	vpmuludq 128(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm18, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm9, %zmm9
-	vpmuludq 192(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm19, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm0, %zmm0
-	vpmuludq 256(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm20, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm1, %zmm1
-	vpmuludq 320(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm21, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm2, %zmm2
-	vpmuludq 384(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm22, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm3, %zmm3
-	vpmuludq 448(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm23, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm4, %zmm4
-	vpmuludq 512(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm24, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm5, %zmm5
-	vpmuludq 576(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm25, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm6, %zmm6
 	vmovdqa64 512(%rsi), %zmm10
 	vmovdqa64 1792(%rsi), %zmm12
-	vpmuludq 0(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm16, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm8, %zmm8
-	vpmuludq 64(%rcx), %zmm10, %zmm14
+	vpmuludq %zmm17, %zmm10, %zmm14
 	vpaddq %zmm14, %zmm9, %zmm9
-	vpmuludq 128(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm18, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm0, %zmm0
-	vpmuludq 192(%rcx), %zmm12, %zmm14
+	vpmuludq %zmm19, %zmm12, %zmm14
 	vpaddq %zmm14, %zmm1, %zmm1
-	vpmuludq 256(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm20, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm2, %zmm2
-	vpmuludq 320(%rcx), %zmm12, %zmm14
+	vpmuludq %zmm21, %zmm12, %zmm14
 	vpaddq %zmm14, %zmm3, %zmm3
-	vpmuludq 384(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm22, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm4, %zmm4
-	vpmuludq 448(%rcx), %zmm12, %zmm14
+	vpmuludq %zmm23, %zmm12, %zmm14
 	vpaddq %zmm14, %zmm5, %zmm5
-	vpmuludq 512(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm24, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm6, %zmm6
-	vpmuludq 576(%rcx), %zmm12, %zmm14
+	vpmuludq %zmm25, %zmm12, %zmm14
 	vpaddq %zmm14, %zmm7, %zmm7
 	vmovdqa64 576(%rsi), %zmm10
 	vmovdqa64 1856(%rsi), %zmm12
 	vmovdqa64 2496(%rsi), %zmm13
-	vpmuludq 0(%rcx), %zmm10, %zmm15
+	vpmuludq %zmm16, %zmm10, %zmm15
 	vpaddq %zmm15, %zmm9, %zmm9
-	vpmuludq 64(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm17, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm0, %zmm0
-	vpmuludq 128(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm18, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm1, %zmm1
-	vpmuludq 192(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm19, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm2, %zmm2
-	vpmuludq 256(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm20, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm3, %zmm3
-	vpmuludq 320(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm21, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm4, %zmm4
-	vpmuludq 384(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm22, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm5, %zmm5
-	vpmuludq 448(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm23, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm6, %zmm6
-	vpmuludq 512(%rcx), %zmm12, %zmm15
+	vpmuludq %zmm24, %zmm12, %zmm15
 	vpaddq %zmm15, %zmm7, %zmm7
-	vpmuludq 576(%rcx), %zmm13, %zmm14
+	vpmuludq %zmm25, %zmm13, %zmm14
 	vpaddq %zmm14, %zmm8, %zmm8
 	vmovdqa64 .LM26(%rip), %zmm12
 	vmovdqa64 .LM25(%rip), %zmm13
