@@ -46,7 +46,7 @@ the slots and fields).
 Eight lanes (--lanes 8, for crypto_nPbatch/montgomery25519/
 fe26x8-fe64-ladder-batch, AVX-512F): the same code on zmm registers with
 the EVEX names (vmovdqa64, vpandq, vpxorq), elements of ten 64-byte limbs
-(VFE 640), the state 64-byte aligned, 64-byte constants, and up to three
+(VFE 640), the state 64-byte aligned, 64-byte constants, and up to NS8 = 3
 integer items (ladder8x3_loop .. ladder8x1_loop, ladder8_loop; layout
 L8X1_* in ladder8x1_layout.h).  vpblendvb has no zmm form: the swap mask
 also goes to the opmask k1 (vptestmq) for vpblendmq.  The merge argument
@@ -87,12 +87,12 @@ def _up(n):
 
 
 def setup(lanes):
-    """the layout for LANES = lanes (4 or 8); 8 lanes take up to three
-    integer items (a third measured worth it there, see END)"""
+    """the layout for LANES = lanes (4 or 8); 8 lanes take up to NS8
+    integer items"""
     global LANES, LB, VFE, NS, ALIGN, SLOT, STATE, SX1, _pos
     LANES, LB = lanes, 8 * lanes
     VFE, ALIGN = 10 * LB, LB
-    NS = 2 if lanes == 4 else 3
+    NS = 2 if lanes == 4 else NS8
     # each vector element followed by the integer items' elements (4 x
     # 64 bits), the slot rounded up so that every element stays aligned
     SLOT = VFE + _up(32 * NS)
@@ -117,6 +117,12 @@ def setup(lanes):
     SX1 = OFF['X1P'] + 4 * VFE
 
 
+# the most integer items with eight lanes: there the zmm stream is the
+# bound and up to three integer items come almost free; measured on Zen 4
+# (IFMA masked, interleaved, per item): groups of 8 + 3 25.2k, 8 + 4
+# 24.8k, 8 + 5 26.8k; at batch 64 with the bulk in groups of 8 + 3, 8 + 4,
+# 8 + 5: 25.2k, 26.0k, 25.6k; so no loops beyond three
+NS8 = 3
 NAMES = ('X2', 'Z2', 'X3', 'Z3', 'A', 'B', 'C', 'D', 'DA', 'CB', 'T', 'AA', 'BB', 'E', 'T3', 'T2')
 setup(4)
 
@@ -728,16 +734,16 @@ def merge(vs, ss, end=1.0):
 # for the even spread (0.6: 176.2k, 0.85: 170.4k); with two items the
 # even spread was as good as any (0.8: 1% faster, within the noise;
 # starting the integer stream late, at 0.25: 4% slower)
-END = {0: 1.0, 1: 0.75, 2: 1.0, 3: 1.0}
+END = {0: 1.0, 1: 0.75, 2: 1.0, 3: 1.0, 4: 1.0, 5: 1.0}
 # the swap's blends from registers (see V.swap_addsub), by the number of
 # integer items: measured (interleaved) 2.5% faster with two (batch 16:
 # 1%), 6% slower with one, the same with none
-REGBLEND = {0: False, 1: False, 2: True, 3: True}
+REGBLEND = {0: False, 1: False, 2: True, 3: True, 4: True, 5: True}
 # the constants of the inline subtractions and of the product by 121666
 # in registers: measured (interleaved) with two integer items batch 6 1.3%
 # faster, with one batch 5 1.1%, batch 16 1.2% for both; the lanes alone
 # batch 4 and 8 0.7%
-CREGS = {0: True, 1: True, 2: True, 3: True}
+CREGS = {0: True, 1: True, 2: True, 3: True, 4: True, 5: True}
 
 
 def both(ns, vf, sf):
@@ -900,9 +906,9 @@ def main(argv):
               '   the only indexed loads use the public bit index. */')
     head8 = ('/* The X25519 batch ladder loops of fe26x8-fe64-ladder-batch (the',
              '   generator, scripts/gen/gen-x25519-ladder4x1.py, explains the method;',
-             '   this is its --lanes 8 form): ladder8x3_loop, ladder8x2_loop,',
-             '   ladder8x1_loop run 255 ladder steps on eight lanes (zmm, AVX-512F,',
-             '   radix 2^25.5) and three, two or one items on the integer unit',
+             '   this is its --lanes 8 form): ladder8xN_loop, N = 3 .. 1, run 255',
+             '   ladder steps on eight lanes (zmm, AVX-512F, radix 2^25.5) and N',
+             '   items on the integer unit',
              '   (radix 2^64, mulx/adcx/adox), the steps merged instruction by',
              '   instruction; ladder8_loop the eight lanes alone.  void',
              '   f(uint64_t *state): rdi = state (64-byte aligned, layout in',

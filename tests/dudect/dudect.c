@@ -139,7 +139,7 @@ enum kind { K_NP, K_ONE, K_NGM, K_VERIFY, K_SIGN, K_NPBATCH, K_POWBATCH };
    the common target): a full group and each possible tail.  W is read from each implementation's source by
    tests/check-dudect.sh (BATCH_LANES: the N of its "batch % N" or
    "c % N"; 1, no tail targets, when it has none). */
-#define BATCH 16
+#define BATCH 32
 #define NPBATCH_ITEMS 7
 #define POWBATCH_ITEMS 8
 #ifndef BATCH_LANES

@@ -2,9 +2,9 @@
 /* SPDX-License-Identifier: MIT */
 /* The X25519 batch ladder loops of fe26x8-fe64-ladder-batch (the
    generator, scripts/gen/gen-x25519-ladder4x1.py, explains the method;
-   this is its --lanes 8 form): ladder8x3_loop, ladder8x2_loop,
-   ladder8x1_loop run 255 ladder steps on eight lanes (zmm, AVX-512F,
-   radix 2^25.5) and three, two or one items on the integer unit
+   this is its --lanes 8 form): ladder8xN_loop, N = 3 .. 1, run 255
+   ladder steps on eight lanes (zmm, AVX-512F, radix 2^25.5) and N
+   items on the integer unit
    (radix 2^64, mulx/adcx/adox), the steps merged instruction by
    instruction; ladder8_loop the eight lanes alone.  void
    f(uint64_t *state): rdi = state (64-byte aligned, layout in

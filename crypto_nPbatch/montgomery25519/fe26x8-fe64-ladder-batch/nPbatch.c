@@ -302,8 +302,11 @@ static void nPunit(unsigned char *q, const unsigned char *n, const unsigned char
    interleaved, gcc): batches of 8, 9, 10, 11 (one group) took 265k,
    269k, 267k, 279k, the unit's inversion included, and 44 (four groups
    of eleven) 1081k: the vector side is the bound and the integer items
-   come nearly free, so ns = 3 (MAINNS) takes the bulk.  The single nP
-   about 64k. */
+   come nearly free, so ns = 3 (MAINNS) takes the bulk.  Four and five
+   integer items measured no better (groups of 12: 24.8k per item, of
+   13: 26.8k, against 25.2k for 11; batch 64 in groups of 12 or 13
+   dearer than in groups of 11), so the generated loops stop at three.
+   The single nP about 64k, as fe26x8-ladder-batch measured it. */
 static const long long cost[4] = { 250, 254, 256, 266 };
 #define COST1 64
 #ifndef MAINNS
@@ -311,8 +314,7 @@ static const long long cost[4] = { 250, 254, 256, 266 };
 #endif
 /* the other groups of a plan, at most KMAX of each: enough to take any
    batch % (8 + MAINNS) */
-#define KMAX 3
-#define BOUND(k) ((k) == MAINNS || (k) > NSMAX ? 0 : KMAX)
+#define KMAX 2
 
 static CRYPTO_CT_NOINLINE void
 nPbatch_8x3_units(unsigned char *q, const unsigned char *n, const unsigned char *p,
@@ -322,49 +324,58 @@ nPbatch_8x3_units(unsigned char *q, const unsigned char *n, const unsigned char 
      + sum_k (8 + k) c_k + t with c_k <= KMAX for the other k and the
      rest t < 8 + MAINNS either t single nP or, for t < 8, one group of
      eight lanes padded with dummies, of least cost */
-  long long c[4], best = -1, cur, rem, a, t, kk;
+  long long c[4] = { 0, 0, 0, 0 }, best = -1, cur, rem, a, t, kk;
   long long bc[4] = { 0, 0, 0, 0 }, ba = 0, bt = 0, bpad = 0, pad, left, cnt[4];
   int ns[UNIT], groups, g, k;
 
-  for (c[0] = 0; c[0] <= BOUND(0); ++c[0])
-    for (c[1] = 0; c[1] <= BOUND(1); ++c[1])
-      for (c[2] = 0; c[2] <= BOUND(2); ++c[2])
-        for (c[3] = 0; c[3] <= BOUND(3); ++c[3]) {
-          rem = batch;
-          cur = 0;
-          for (k = 0; k < 4; ++k) {
-            rem -= (8 + k) * c[k];
-            cur += cost[k] * c[k];
-          }
-          if (rem < 0) continue;
-          a = rem / (8 + MAINNS);
-          t = rem - (8 + MAINNS) * a;
-          cur += a * cost[MAINNS];
-          if (t >= 8) continue;   /* other c cover it */
-          pad = t > 0 && cost[0] < t * COST1;
-          cur += pad ? cost[0] : t * COST1;
-          if (best < 0 || cur < best) {
-            best = cur;
-            for (k = 0; k < 4; ++k) bc[k] = c[k];
-            ba = a;
-            bt = t;
-            bpad = pad;
-          }
-        }
+  for (;;) {
+    rem = batch;
+    cur = 0;
+    for (k = 0; k <= NSMAX; ++k) {
+      rem -= (8 + k) * c[k];
+      cur += cost[k] * c[k];
+    }
+    if (rem >= 0) {
+      a = rem / (8 + MAINNS);
+      t = rem - (8 + MAINNS) * a;
+      cur += a * cost[MAINNS];
+      pad = t > 0 && cost[0] < t * COST1;
+      cur += pad ? cost[0] : t * COST1;
+      /* t >= 8: other c cover it */
+      if (t < 8 && (best < 0 || cur < best)) {
+        best = cur;
+        for (k = 0; k <= NSMAX; ++k) bc[k] = c[k];
+        ba = a;
+        bt = t;
+        bpad = pad;
+      }
+    }
+    /* the next c: an odometer over the kinds other than MAINNS */
+    for (k = 0; k <= NSMAX; ++k) {
+      if (k == MAINNS) continue;
+      if (c[k] < KMAX) break;
+      c[k] = 0;
+    }
+    if (k > NSMAX) break;
+    ++c[k];
+  }
 
   /* groups in order: the main ones, the others by k, then the padded
      group (last of its unit), in units of up to UNIT groups */
   bc[MAINNS] += ba;
-  for (k = 0; k < 4; ++k) cnt[k] = bc[k];
-  if (bpad) cnt[0] += 1;
-  left = cnt[0] + cnt[1] + cnt[2] + cnt[3];
+  left = 0;
+  for (k = 0; k <= NSMAX; ++k) left += cnt[k] = bc[k];
+  if (bpad) {
+    cnt[0] += 1;
+    left += 1;
+  }
   while (left > 0) {
     groups = 0;
     kk = 0;
     while (groups < UNIT && left > 0) {
       /* the main kind first, then by k down: the groups of eight
          (with the padded one) last */
-      k = cnt[MAINNS] ? MAINNS : 3;
+      k = cnt[MAINNS] ? MAINNS : NSMAX;
       while (!cnt[k]) --k;
       ns[groups] = k;
       --cnt[k];
