@@ -31,23 +31,31 @@
    handled by masked selects.
 
    Items go in groups of 8 + ns (eight lanes and ns <= NSMAX integer
-   items), chosen by a least-cost plan (nPbatch_8x3_units), groups in
-   units of up to UNIT; the batch % 11 items of a short tail go through
-   the dispatched single nP or as one group of eight lanes padded with a
-   public dummy item.  All inputs of a unit are read before any of its
-   outputs is written, so q may alias n or p item for item. */
+   items), in units of up to UNIT, or of 4 + ns (four AVX2 lanes and ns
+   <= 2 integer items: fe26x4-fe64-ladder-batch's groups, the loops of
+   ladder4x1.S generated here too, the C in
+   method/x25519_batch_fe26x4_fe64.h), in units of their own, or through
+   the dispatched single nP, by a least-cost plan (nPbatch_8x3_units):
+   the bulk in groups of eleven, the rest (about batch % 11 items) as a
+   four-lane group (padded with public dummy items for a batch of three),
+   a smaller eight-lane group or singles; 16 = 11 + 5.  All inputs of a
+   unit are read before any of its outputs is written, so q may alias n
+   or p item for item. */
 
 #include <stdint.h>
 #include <immintrin.h>
 #include "crypto_nPbatch.h"
 #include "crypto_nP_montgomery25519.h"
 #include "field/fe26.h"
+#include "field/fe26x4_avx2.h"
 #include "field/fe26x8_avx512.h"
 #include "field/fe51.h"
 #include "field/fe64.h"
 #include "ct/crypto_ct.h"
 #include "method/x25519_batch_fe26x8.h"
 #include "ladder8x1_layout.h"
+#include "ladder4x1_layout.h"
+#include "method/x25519_batch_fe26x4_fe64.h"
 
 #define ladder8x3_loop CRYPTO_NAMESPACE(ladder8x3_loop)
 #define ladder8x2_loop CRYPTO_NAMESPACE(ladder8x2_loop)
@@ -190,49 +198,32 @@ static __attribute__((noinline)) void ladder(fe26x8 *xout, fe26x8 *zout, fe64 *x
    An item whose z is 0 (the point at infinity) would zero every product,
    so it gets z = 1 and x = 0 by masked selects, which gives its required
    output 0.  Group g has 8 + ns[g] items, the last ns[g] of them on the
-   integer unit; the last group has only real (<= its size) real items
-   and, when fewer, runs on a copy padded with a fixed public dummy item
-   (scalar 0, point 9), so nothing outside the caller's buffers is read or
-   written.  Every input of the unit is read by the ladders before any
-   output is written. */
+   integer unit (a short tail goes as a four-lane group instead, padded if
+   need be: nPunit4).  Every input of the unit is read by the ladders
+   before any output is written. */
 #define UNIT 4
 
 static void nPunit(unsigned char *q, const unsigned char *n, const unsigned char *p,
-                   const int *ns, int groups, int real)
+                   const int *ns, int groups)
 {
-  unsigned char tn[32 * (8 + NSMAX)], tp[32 * (8 + NSMAX)], tq[32 * (8 + NSMAX)];
   unsigned char xb[32];
   fe26x8 x[UNIT], z[UNIT], pre[UNIT], one, zero, r, t;
   fe64 xs[NSMAX * UNIT + 1], zs[NSMAX * UNIT + 1], pres[NSMAX * UNIT + 1], rs, ts, ones, zeros;
   fe51 rf;
   __mmask8 iszero;
-  const unsigned char *gn, *gp;
   unsigned char *gq;
-  int g, i, j, c, cs = 0, off[UNIT + 1], last = groups - 1;
-  int padded = real < 8 + ns[last];
+  int g, j, c, cs = 0, off[UNIT + 1], last = groups - 1;
   uint64_t zbit;
 
   off[0] = 0;
   for (g = 0; g < groups; ++g) off[g + 1] = off[g] + 8 + ns[g];
-  if (padded) {
-    /* the tail: real items first, then dummies (scalar 0, point 9) */
-    for (i = 0; i < 32 * (8 + ns[last]); ++i) {
-      tn[i] = 0;
-      tp[i] = (i % 32 == 0) ? 9 : 0;
-    }
-    for (i = 0; i < 32 * real; ++i) {
-      tn[i] = n[32 * off[last] + i];
-      tp[i] = p[32 * off[last] + i];
-    }
-  }
   fe26x8_1(&one);
   fe26x8_0(&zero);
   fe64_1(&ones);
   fe64_0(&zeros);
+  pre[0] = one;   /* group 0 sets it; gcc cannot see that groups >= 1 */
   for (g = 0; g < groups; ++g) {
-    gn = (g == last && padded) ? tn : n + 32 * off[g];
-    gp = (g == last && padded) ? tp : p + 32 * off[g];
-    ladder(&x[g], &z[g], &xs[cs], &zs[cs], gn, gp, ns[g]);
+    ladder(&x[g], &z[g], &xs[cs], &zs[cs], n + 32 * off[g], p + 32 * off[g], ns[g]);
     for (j = 0; j < ns[g]; ++j, ++cs) {
       zbit = (uint64_t)fe64_iszero(&zs[cs]);
       fe64_cmov(&zs[cs], &ones, zbit);
@@ -260,7 +251,7 @@ static void nPunit(unsigned char *q, const unsigned char *n, const unsigned char
     fe26x8_invert8(&r, &pre[last], NULL);
   }
   for (g = last; g >= 0; --g) {
-    gq = (g == last && padded) ? tq : q + 32 * off[g];
+    gq = q + 32 * off[g];
     if (g > 0) {
       fe26x8o_mul(&t, &r, &pre[g - 1]);         /* 1 / z_g */
       fe26x8o_mul(&r, &r, &z[g]);               /* 1 / (z_0 ... z_{g-1}) */
@@ -281,8 +272,6 @@ static void nPunit(unsigned char *q, const unsigned char *n, const unsigned char
       fe64_tobytes(gq + 256 + 32 * j, &ts);
     }
   }
-  if (padded)
-    for (i = 0; i < 32 * real; ++i) q[32 * off[last] + i] = tq[i];
   CRYPTO_CT_WIPE(x);
   CRYPTO_CT_WIPE(t);
   CRYPTO_CT_WIPE(xs);
@@ -292,90 +281,87 @@ static void nPunit(unsigned char *q, const unsigned char *n, const unsigned char
   CRYPTO_CT_WIPE(ts);
   CRYPTO_CT_WIPE(rf);
   CRYPTO_CT_WIPE(xb);
-  CRYPTO_CT_WIPE(tn);
-  CRYPTO_CT_WIPE(tq);
 }
 
-/* Relative costs (TSC ticks / 1000, a group's share of a unit): a group
-   of eight lanes with ns = 0 .. 3 integer items, and an item through the
-   single nP.  Measured on a Zen 4 (EPYC family 25 model 17, IFMA masked,
-   interleaved, gcc): batches of 8, 9, 10, 11 (one group) took 265k,
-   269k, 267k, 279k, the unit's inversion included, and 44 (four groups
-   of eleven) 1081k: the vector side is the bound and the integer items
-   come nearly free, so ns = 3 (MAINNS) takes the bulk.  Four and five
-   integer items measured no better (groups of 12: 24.8k per item, of
-   13: 26.8k, against 25.2k for 11; batch 64 in groups of 12 or 13
-   dearer than in groups of 11), so the generated loops stop at three.
-   The single nP about 64k, as fe26x8-ladder-batch measured it. */
-static const long long cost[4] = { 250, 254, 256, 266 };
-#define COST1 64
-#ifndef MAINNS
-#define MAINNS NSMAX
-#endif
-/* the other groups of a plan, at most KMAX of each: enough to take any
-   batch % (8 + MAINNS) */
-#define KMAX 2
+/* Costs (TSC ticks / 1000) of the pieces of a plan, measured on a Zen 4
+   (EPYC family 25 model 17, IFMA masked, gcc, interleaved, one run,
+   medians of 61): a batch of 8, 9, 10, 11 (one group of eight lanes and
+   ns = 0 .. 3 integer items, a unit of its own) took 257k, 265k, 269k,
+   278k; 30 and 33 and 44 (units of three or four such groups) 265k per
+   group of 10 and 275k per group of 11, so a group in a unit costs its
+   own about 3k less (the shared inversion): cost8 below.  A group of
+   four lanes and ns = 0 .. 2 items, a unit of its own, its inversion
+   included (batch 4, 5, 6): 137k, 150k, 175k; padded (batch 3) 139k,
+   the same work.  An item through the single nP (batch 1): 67k.  The
+   vector side is the bound and the integer items come nearly free, so
+   groups of eleven take the bulk.  Four and five integer items measured
+   no better (groups of 12: 24.8k per item, of 13: 26.8k, against 25.2k
+   for 11), so the generated eight-lane loops stop at three.  Padding a
+   group of eight lanes never wins (a tail of t <= 7 items costs less as
+   a group of four lanes and singles) and is not a piece. */
+static const long long cost8[4] = { 254, 262, 265, 275 };
+static const long long cost4[3] = { 137, 150, 175 };
+#define COST1 67
+
+/* the pieces of a plan: a group of 8 + k (kind k, k = 0 .. 3), of 4 + k
+   (kind 4 + k, k = 0 .. 2), an item through the single nP (kind 7), a
+   group of four lanes with t = 1 .. 3 real items and dummies (kinds 8 ..
+   10); ksize: the items of each */
+#define KINDS 11
+#define K4 4
+#define KS 7
+#define KP4 8
+static const signed char ksize[KINDS] = { 8, 9, 10, 11, 4, 5, 6, 1, 1, 2, 3 };
+/* the exact search goes up to RMAX items; a larger batch first takes
+   groups of eleven (the cheapest per item, 25.0k) down to RMAX - 10 ..
+   RMAX items, beyond which the least-cost plan of any size has one */
+#define RMAX 54
 
 static CRYPTO_CT_NOINLINE void
 nPbatch_8x3_units(unsigned char *q, const unsigned char *n, const unsigned char *p,
                   long long batch)
 {
-  /* the plan (depends on the batch size only): batch = (8 + MAINNS) a
-     + sum_k (8 + k) c_k + t with c_k <= KMAX for the other k and the
-     rest t < 8 + MAINNS either t single nP or, for t < 8, one group of
-     eight lanes padded with dummies, of least cost */
-  long long c[4] = { 0, 0, 0, 0 }, best = -1, cur, rem, a, t, kk;
-  long long bc[4] = { 0, 0, 0, 0 }, ba = 0, bt = 0, bpad = 0, pad, left, cnt[4];
-  int ns[UNIT], groups, g, k;
+  /* the plan (depends on the batch size only): the least-cost multiset
+     of pieces whose sizes sum to the batch, by dynamic programming over
+     the item count (on ties the first kind); the groups of eleven that a
+     batch beyond RMAX takes first are the batch % 11 rule of the bulk */
+  long long best[RMAX + 1], a = 0, rem = batch, cur, cnt[KINDS], kk, left;
+  long long kcost[KINDS];
+  signed char pick[RMAX + 1];
+  int ns[UNIT4 > UNIT ? UNIT4 : UNIT], groups, g, k, r;
 
-  for (;;) {
-    rem = batch;
-    cur = 0;
-    for (k = 0; k <= NSMAX; ++k) {
-      rem -= (8 + k) * c[k];
-      cur += cost[k] * c[k];
-    }
-    if (rem >= 0) {
-      a = rem / (8 + MAINNS);
-      t = rem - (8 + MAINNS) * a;
-      cur += a * cost[MAINNS];
-      pad = t > 0 && cost[0] < t * COST1;
-      cur += pad ? cost[0] : t * COST1;
-      /* t >= 8: other c cover it */
-      if (t < 8 && (best < 0 || cur < best)) {
-        best = cur;
-        for (k = 0; k <= NSMAX; ++k) bc[k] = c[k];
-        ba = a;
-        bt = t;
-        bpad = pad;
+  for (k = 0; k < KINDS; ++k) {
+    kcost[k] = k < K4 ? cost8[k] : k < KS ? cost4[k - K4] : k == KS ? COST1 : cost4[0];
+    cnt[k] = 0;
+  }
+  if (rem > RMAX) {
+    a = (rem - RMAX + 10) / 11;
+    rem -= 11 * a;
+  }
+  best[0] = 0;
+  for (r = 1; r <= rem; ++r) {
+    best[r] = -1;
+    pick[r] = 0;
+    for (k = 0; k < KINDS; ++k) {
+      if (ksize[k] > r) continue;
+      cur = best[r - ksize[k]] + kcost[k];
+      if (best[r] < 0 || cur < best[r]) {
+        best[r] = cur;
+        pick[r] = (signed char)k;
       }
     }
-    /* the next c: an odometer over the kinds other than MAINNS */
-    for (k = 0; k <= NSMAX; ++k) {
-      if (k == MAINNS) continue;
-      if (c[k] < KMAX) break;
-      c[k] = 0;
-    }
-    if (k > NSMAX) break;
-    ++c[k];
   }
+  for (r = (int)rem; r > 0; r -= ksize[(int)pick[r]]) ++cnt[(int)pick[r]];
+  cnt[3] += a;
 
-  /* groups in order: the main ones, the others by k, then the padded
-     group (last of its unit), in units of up to UNIT groups */
-  bc[MAINNS] += ba;
-  left = 0;
-  for (k = 0; k <= NSMAX; ++k) left += cnt[k] = bc[k];
-  if (bpad) {
-    cnt[0] += 1;
-    left += 1;
-  }
+  /* the groups of eight lanes, the main kind first, then by k down, in
+     units of up to UNIT groups */
+  left = cnt[0] + cnt[1] + cnt[2] + cnt[3];
   while (left > 0) {
     groups = 0;
     kk = 0;
     while (groups < UNIT && left > 0) {
-      /* the main kind first, then by k down: the groups of eight
-         (with the padded one) last */
-      k = cnt[MAINNS] ? MAINNS : NSMAX;
+      k = 3;
       while (!cnt[k]) --k;
       ns[groups] = k;
       --cnt[k];
@@ -383,29 +369,52 @@ nPbatch_8x3_units(unsigned char *q, const unsigned char *n, const unsigned char 
       kk += 8 + k;
       ++groups;
     }
-    /* the padded group is the last one of all (a group of eight) */
-    if (left == 0 && bpad) {
-      nPunit(q, n, p, ns, groups, (int)bt);
-      kk -= 8 - bt;
-    } else {
-      nPunit(q, n, p, ns, groups, 8 + ns[groups - 1]);
-    }
+    nPunit(q, n, p, ns, groups);
     q += 32 * kk;
     n += 32 * kk;
     p += 32 * kk;
   }
-  if (!bpad)
-    for (g = 0; g < bt; ++g)
-      crypto_nP_montgomery25519(q + 32 * g, n + 32 * g, p + 32 * g);
+  /* the groups of four lanes, by ns down, in units of up to UNIT4 */
+  left = cnt[K4] + cnt[K4 + 1] + cnt[K4 + 2];
+  while (left > 0) {
+    groups = 0;
+    kk = 0;
+    while (groups < UNIT4 && left > 0) {
+      k = 2;
+      while (!cnt[K4 + k]) --k;
+      ns[groups] = k;
+      --cnt[K4 + k];
+      --left;
+      kk += 4 + k;
+      ++groups;
+    }
+    nPunit4(q, n, p, ns, groups, 4 + ns[groups - 1]);
+    q += 32 * kk;
+    n += 32 * kk;
+    p += 32 * kk;
+  }
+  /* padded groups of four lanes, each a unit of its own: real items,
+     then dummies */
+  ns[0] = 0;
+  for (k = KP4; k < KINDS; ++k)
+    for (; cnt[k] > 0; --cnt[k]) {
+      nPunit4(q, n, p, ns, 1, ksize[k]);
+      q += 32 * ksize[k];
+      n += 32 * ksize[k];
+      p += 32 * ksize[k];
+    }
+  for (g = 0; g < cnt[KS]; ++g)
+    crypto_nP_montgomery25519(q + 32 * g, n + 32 * g, p + 32 * g);
 }
 
 /* nPbatch_8x3_units runs in a frame of its own (noinline), so that its
    frame, the frames below it and the registers they saved are all below
    this one and cleared by one wipe of WIPE bytes: the whole call went
-   32839 bytes (gcc), 33095 (clang) below its caller with the wipe off
+   32583 bytes (gcc), 32391 (clang) below its caller with the wipe off
    (tests/stack/stack-check.c, batch 64; the ladder state alone is
-   L8X1_STATE, 15744 bytes), plus a margin; tests/check-stack.sh checks
-   that nothing is left. */
+   L8X1_STATE, 15744 bytes; a four-lane group's path, nPunit4 with
+   L4X1_STATE 7904, goes less deep), plus a margin; tests/check-stack.sh
+   checks that nothing is left. */
 #define WIPE 40960
 void crypto_nPbatch(unsigned char *q, const unsigned char *n, const unsigned char *p,
                     long long batch)
