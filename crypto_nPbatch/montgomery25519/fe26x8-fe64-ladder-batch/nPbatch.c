@@ -324,7 +324,10 @@ nPbatch_8x3_units(unsigned char *q, const unsigned char *n, const unsigned char 
   /* the plan (depends on the batch size only): the least-cost multiset
      of pieces whose sizes sum to the batch, by dynamic programming over
      the item count (on ties the first kind); the groups of eleven that a
-     batch beyond RMAX takes first are the batch % 11 rule of the bulk */
+     batch beyond RMAX takes first are the batch % 11 rule of the bulk.
+     tests/dudect times batches 7 and 12 .. 21, whose plans use every
+     piece but two: the padded group (only at 3) and 8 + 0 (only at 8),
+     so dudect also times batches 3 8 */
   long long best[RMAX + 1], a = 0, rem = batch, cur, cnt[KINDS], kk, left;
   long long kcost[KINDS];
   signed char pick[RMAX + 1];
