@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* The lane-wise helpers of the eight-lane X25519 batches
-   (crypto_nPbatch/montgomery25519/fe26x8-ladder-batch and
-   fe26x8-fe64-ladder-batch): the z = 0 lane mask, the canonical encoding
-   of the eight lanes and the shared inversion (Montgomery's trick over the
-   lanes).  Each lane goes through the scalar radix-2^25.5 code
-   (field/fe26.h) or radix 2^51 (field/fe51.h), branch-free. */
+/* The lane-wise helpers of the eight-lane X25519 batch
+   (crypto_nPbatch/montgomery25519/fe26x8-fe64-ladder-batch, their only
+   user since the C eight-lane batch went): the z = 0 lane mask, the
+   canonical encoding of the eight lanes and the shared inversion
+   (Montgomery's trick over the lanes).  Each lane goes through the
+   scalar radix-2^25.5 code (field/fe26.h) or radix 2^51 (field/fe51.h),
+   branch-free. */
 #ifndef METHOD_X25519_BATCH_FE26X8_H
 #define METHOD_X25519_BATCH_FE26X8_H
 

@@ -15,9 +15,9 @@
    decoded so that bit 255 of u is ignored and u >= p is taken mod p
    exactly as by the portable implementations.
 
-   Bounds of the vector side: as in fe26x8-ladder-batch (state TIGHT,
-   sums and differences MULIN, BB + 121666 E MULIN; the generated code
-   does the same operations in the same row order).  The integer side
+   Bounds of the vector side: as in fe26x4-ladder-batch, on eight lanes
+   (state TIGHT, sums and differences MULIN, BB + 121666 E MULIN; the
+   generated code does the same operations in the same row order).  The integer side
    keeps every element in [0, 2^256).
 
    Constant time: each lane's scalar bit becomes an all-ones or all-zero
