@@ -35,13 +35,16 @@ cc=${CC:-cc}
 # the lane count of each nPbatch implementation, read from its source: the
 # N of its "batch % N" or "c % N" (the width of its vector groups, whose
 # last group takes a path by its size); 1 when it has none. The harness
-# times every tail size of each (tests/dudect/dudect.c, BATCH_LANES).
+# times every tail size of each (tests/dudect/dudect.c, BATCH_LANES), and
+# the sizes its source names after "dudect also times batches" (paths
+# that no tail size reaches).
 lanes=
 for d in "$top"/crypto_nPbatch/montgomery25519/*/; do
   [ -f "$d/nPbatch.c" ] || continue
   w=$(grep -o -E '(batch|c) % [0-9]+' "$d/nPbatch.c" | head -n 1 | sed 's/.*% //')
-  lanes="$lanes{\"$(basename "$d")\",${w:-1}},"
-  echo "nPbatch $(basename "$d"): ${w:-1} lanes"
+  also=$(grep -o -E 'dudect also times batches( [0-9]+)+' "$d/nPbatch.c" | head -n 1 | sed 's/.*batches //')
+  lanes="$lanes{\"$(basename "$d")\",${w:-1},\"$also\"},"
+  echo "nPbatch $(basename "$d"): ${w:-1} lanes${also:+, also batches $also}"
 done
 if ! $cc -O2 -Wall -I"$pkg/include" "-DBATCH_LANES=$lanes" "$top/tests/dudect/dudect.c" -L"$pkg/lib" -l25519 -lm \
   -o "$out/lib25519-dudect" >"$out/build.log" 2>&1; then

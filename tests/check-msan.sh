@@ -85,6 +85,7 @@ mkdir -p "$src"
   finish
 }
 asm=$(cd "$src" && find crypto_* -name '*.S' 2>/dev/null | xargs -r -n1 dirname | sort -u)
+: >"$work/own-asm"
 cp "$top/tests/msan/fe64_c.h" "$src/internal/field/fe64_c.h"
 cp "$top/tests/msan/ge64_c.h" "$src/internal/group/ge64_c.h"
 for d in $asm; do
@@ -118,6 +119,8 @@ for d in $asm; do
   else
     echo "note: $d has assembly of its own: left out here"
     rm -rf "${src:?}/$d"
+    o=${d#crypto_}
+    echo "${o%%/*}_${o#*/}" >>"$work/own-asm"
   fi
 done
 
@@ -186,6 +189,14 @@ if [ -f "$main/Makefile" ] && [ -f "$main/dispatch/pairs.h" ]; then
   sed 's/^/  /' "$work/covered"
   # uncovered COVERED: the AVX-512 implementations not in the list COVERED
   uncovered() { cut -d' ' -f1 "$work/avx512-pairs" | sort -u | grep -v -x -F -f "$1"; }
+  # an AVX-512 implementation with assembly of its own (a generated
+  # ladder loop: fe26x8-fe64-ladder-batch) cannot be here; it is named,
+  # not failed (tests/check-dudect.sh times it), and only that exception
+  ownasm=$(uncovered "$work/covered" | grep -x -F -f "$work/own-asm")
+  if [ -n "$ownasm" ]; then
+    echo "AVX-512 implementations left out for assembly of their own (no data-flow check here; check-dudect covers them): $(echo $ownasm)"
+    cat "$work/own-asm" >>"$work/covered"
+  fi
   uncovered=$(uncovered "$work/covered")
   # the comparison can fail: an AVX-512 implementation taken out of the
   # covered list must be reported
@@ -240,6 +251,10 @@ if [ -s "$work/avx512-pairs" ]; then
   while read -r label cc; do
     prim=${label%%/*}
     impl=${label#*/}
+    if grep -q -x -F "$label" "$work/own-asm"; then
+      echo "  left out (assembly of its own): $label"
+      continue
+    fi
     lacks=
     for m in $cc; do
       case $m in

@@ -43,18 +43,40 @@ alone), each void f(uint64_t *state) with the state 32-byte aligned and
 laid out as the C header written with it says (L4X1_*: byte offsets of
 the slots and fields).
 
-usage: gen-x25519-ladder4x1.py [--stats] -o FILE.S -H FILE.h
+Eight lanes (--lanes 8, for crypto_nPbatch/montgomery25519/
+fe26x8-fe64-ladder-batch, AVX-512F): the same code on zmm registers with
+the EVEX names (vmovdqa64, vpandq, vpxorq), elements of ten 64-byte limbs
+(VFE 640), the state 64-byte aligned, 64-byte constants, and up to NS8 = 3
+integer items (ladder8x3_loop .. ladder8x1_loop, ladder8_loop; layout
+L8X1_* in ladder8x1_layout.h).  vpblendvb has no zmm form: the swap mask
+also goes to the opmask k1 (vptestmq) for vpblendmq.  The merge argument
+holds as before: the vector stream uses zmm registers and k1, never a
+general register or the flags.  fe26x8-fe64-ladder-batch also has the
+four-lane loops (its groups of four to six), generated into its own
+directory by the default form (the comment names the directory).
+
+usage: gen-x25519-ladder4x1.py [--stats] [--lanes 4|8] -o FILE.S -H FILE.h
   run from the top of the tree:
   python3 scripts/gen/gen-x25519-ladder4x1.py \
     -o crypto_nPbatch/montgomery25519/fe26x4-fe64-ladder-batch/ladder4x1.S \
     -H crypto_nPbatch/montgomery25519/fe26x4-fe64-ladder-batch/ladder4x1_layout.h
+  python3 scripts/gen/gen-x25519-ladder4x1.py --lanes 8 \
+    -o crypto_nPbatch/montgomery25519/fe26x8-fe64-ladder-batch/ladder8x1.S \
+    -H crypto_nPbatch/montgomery25519/fe26x8-fe64-ladder-batch/ladder8x1_layout.h
+  python3 scripts/gen/gen-x25519-ladder4x1.py \
+    -o crypto_nPbatch/montgomery25519/fe26x8-fe64-ladder-batch/ladder4x1.S \
+    -H crypto_nPbatch/montgomery25519/fe26x8-fe64-ladder-batch/ladder4x1_layout.h
 """
 import sys
 
 # ---------------------------------------------------------------- layout
-VFE = 320           # one four-lane element: ten limbs of 32 bytes
+# LANES (4: ymm, the default; 8: zmm, --lanes 8) fixes the vector
+# element's size and the state's alignment; setup() lays the state out.
+LANES = 4
+LB = 32             # one limb of all the lanes: 8 LANES bytes
+VFE = 320           # one vector element: ten limbs of LB bytes
 NS = 2              # integer-unit items at most
-SLOT = VFE + 32 * NS  # ... followed by the integer items' elements (4 x 64 bits)
+ALIGN = 32          # the state's alignment: one limb's
 OFF = {}
 _pos = 0
 
@@ -65,23 +87,49 @@ def _alloc(name, size):
     _pos += size
 
 
-# x1's row factors (x1, 2 x1, 19 x1, 38 x1) and the fifth item's x1
-_alloc('X1P', 4 * VFE + 32 * NS)
-# ladder state and temporaries, each a four-lane element with the fifth
-# item's element after it, so that one pointer serves both streams
+def _up(n):
+    return -(-n // ALIGN) * ALIGN
+
+
+def setup(lanes):
+    """the layout for LANES = lanes (4 or 8); 8 lanes take up to NS8
+    integer items"""
+    global LANES, LB, VFE, NS, ALIGN, SLOT, STATE, SX1, _pos
+    LANES, LB = lanes, 8 * lanes
+    VFE, ALIGN = 10 * LB, LB
+    NS = 2 if lanes == 4 else NS8
+    # each vector element followed by the integer items' elements (4 x
+    # 64 bits), the slot rounded up so that every element stays aligned
+    SLOT = VFE + _up(32 * NS)
+    OFF.clear()
+    _pos = 0
+    # x1's row factors (x1, 2 x1, 19 x1, 38 x1) and the integer items' x1
+    _alloc('X1P', 4 * VFE + _up(32 * NS))
+    # ladder state and temporaries, each a vector element with the
+    # integer items' elements after it, so that one pointer serves both
+    # streams
+    for n in NAMES:
+        _alloc(n, SLOT)
+    _alloc('W', 5 * LB)         # 19/38 f_j, j = 5..9, of a squaring
+    _alloc('SW', 4 * LB)        # the lanes' clamped scalars, 4 vectors
+    _alloc('SWAP', LB)          # lane masks of the previous bit
+    _alloc('SK', 32 * NS)       # the integer items' clamped scalars, bytes
+    _alloc('SSWAP', 8 * NS)     # their previous bits (0 or 1)
+    _alloc('LI', 8)             # the bit index, 254 down to 0 (public)
+    _alloc('PAD', -_pos % ALIGN)
+    STATE = _pos
+    assert STATE % ALIGN == 0
+    SX1 = OFF['X1P'] + 4 * VFE
+
+
+# the most integer items with eight lanes: there the zmm stream is the
+# bound and up to three integer items come almost free; measured on Zen 4
+# (IFMA masked, interleaved, per item): groups of 8 + 3 25.2k, 8 + 4
+# 24.8k, 8 + 5 26.8k; at batch 64 with the bulk in groups of 8 + 3, 8 + 4,
+# 8 + 5: 25.2k, 26.0k, 25.6k; so no loops beyond three
+NS8 = 3
 NAMES = ('X2', 'Z2', 'X3', 'Z3', 'A', 'B', 'C', 'D', 'DA', 'CB', 'T', 'AA', 'BB', 'E', 'T3', 'T2')
-for _n in NAMES:
-    _alloc(_n, SLOT)
-_alloc('W', 5 * 32)         # 19/38 f_j, j = 5..9, of a squaring
-_alloc('SW', 128)           # the four lanes' clamped scalars, 4 x ymm
-_alloc('SWAP', 32)          # lane masks of the previous bit
-_alloc('SK', 32 * NS)       # the integer items' clamped scalars, bytes
-_alloc('SSWAP', 8 * NS)      # their previous bits (0 or 1)
-_alloc('LI', 8)             # the bit index, 254 down to 0 (public)
-_alloc('PAD', -_pos % 32)
-STATE = _pos
-assert STATE % 32 == 0
-SX1 = OFF['X1P'] + 4 * VFE
+setup(4)
 
 
 class Op:
@@ -102,7 +150,7 @@ def m(name, k=0):
 
 
 def limb(op, i):
-    return '%d(%s)' % (op.off + 32 * i, op.base)
+    return '%d(%s)' % (op.off + LB * i, op.base)
 
 
 def word(op, k):
@@ -114,6 +162,17 @@ def y(r):
 
 
 # ---------------------------------------------------------------- vector
+# The eight-lane code is the four-lane code with zmm for ymm and the EVEX
+# names of the moves and logic operations (vpblendvb has no zmm form:
+# the swap uses vpblendmq under the opmask k1, see V.swap_addsub).
+EVEX = {'vmovdqa': 'vmovdqa64', 'vpand': 'vpandq', 'vpxor': 'vpxorq'}
+
+
+def evex(s):
+    op, _, rest = s.partition(' ')
+    return EVEX.get(op, op) + ' ' + rest.replace('%ymm', '%zmm')
+
+
 # t0..t9 in ymm0..ymm9 (column sums), row values in ymm10..ymm13,
 # the product in ymm14 / ymm15 (alternating).
 class V:
@@ -122,6 +181,8 @@ class V:
         self.tmp = 14
 
     def e(self, s):
+        if LANES == 8:
+            s = evex(s)
         self.out.append(s)
 
     def ptmp(self):
@@ -181,7 +242,7 @@ class V:
             if pre:
                 for k, (nm, r) in enumerate((('1', 10), ('2', 11), ('19', 12), ('38', 13))):
                     if nm in need:
-                        self.e('vmovdqa %d(%s), %s' % (f.off + VFE * k + 32 * i, f.base, y(r)))
+                        self.e('vmovdqa %d(%s), %s' % (f.off + VFE * k + LB * i, f.base, y(r)))
                         a[nm] = r
             else:
                 self.e('vmovdqa %s, %s' % (limb(f, i), y(10)))
@@ -196,7 +257,14 @@ class V:
                     self.e('vpaddq %s, %s, %s' % (y(12), y(12), y(13)))
                     a['38'] = 13
             for j in range(10):
-                self.mac(i == 0, (i + j) % 10, a[self.factor(i, j)], limb(g, j))
+                src = limb(g, j)
+                if LANES == 8:
+                    # g_j loaded once into zmm16 + j (row 0), then read
+                    # from there: a tenth of the 512-bit loads
+                    if i == 0:
+                        self.e('vmovdqa %s, %s' % (src, y(16 + j)))
+                    src = y(16 + j)
+                self.mac(i == 0, (i + j) % 10, a[self.factor(i, j)], src)
         self.reduce_store(h)
 
     @staticmethod
@@ -208,7 +276,15 @@ class V:
 
     def sq(self, h, f, w):
         """h = f^2 (the symmetric form of fe26x4_sq)"""
-        for j in range(5, 10):
+        # eight lanes: f_j in zmm16 + j, 19/38 f_j in zmm21 + j (j >= 5),
+        # not in memory
+        r8 = LANES == 8
+        if r8:
+            for j in range(10):
+                self.e('vmovdqa %s, %s' % (limb(f, j), y(16 + j)))
+            for j in range(5, 10):
+                self.e('vpmuludq %s, %s, %s' % ('K38(%rip)' if j & 1 else 'K19(%rip)', y(16 + j), y(21 + j)))
+        for j in range(5, 10) if not r8 else ():
             self.e('vmovdqa %s, %s' % (limb(f, j), y(14)))
             self.e('vpmuludq %s, %s, %s' % ('K38(%rip)' if j & 1 else 'K19(%rip)', y(14), y(15)))
             self.e('vmovdqa %s, %s' % (y(15), limb(w, j - 5)))
@@ -224,17 +300,23 @@ class V:
                 else:
                     fac[j] = '1' if i == j or ((j & 1) and not (i & 1)) else '2'
             need = set(fac.values())
-            self.e('vmovdqa %s, %s' % (limb(f, i), y(10)))
-            a = {'1': 10}
+            if r8:
+                a = {'1': 16 + i}
+            else:
+                self.e('vmovdqa %s, %s' % (limb(f, i), y(10)))
+                a = {'1': 10}
             if '2' in need or '4' in need:
-                self.e('vpaddq %s, %s, %s' % (y(10), y(10), y(11)))
+                self.e('vpaddq %s, %s, %s' % (y(a['1']), y(a['1']), y(11)))
                 a['2'] = 11
             if '4' in need:
                 self.e('vpaddq %s, %s, %s' % (y(11), y(11), y(12)))
                 a['4'] = 12
             for j in range(i, 10):
                 col = (i + j) % 10
-                mem = limb(f, j) if i + j < 10 else limb(w, j - 5)
+                if r8:
+                    mem = y(16 + j) if i + j < 10 else y(21 + j)
+                else:
+                    mem = limb(f, j) if i + j < 10 else limb(w, j - 5)
                 self.mac(col in first, col, a[fac[j]], mem)
                 first.discard(col)
         assert not first
@@ -282,10 +364,12 @@ class V:
                 src = (y(1), y(0), y(5), y(4))
             else:
                 src = (limb(st('X3'), i), limb(st('X2'), i), limb(st('Z3'), i), limb(st('Z2'), i))
-            self.e('vpblendvb %s, %s, %s, %s' % (y(15), src[0], y(0), y(2)))
-            self.e('vpblendvb %s, %s, %s, %s' % (y(15), src[1], y(1), y(3)))
-            self.e('vpblendvb %s, %s, %s, %s' % (y(15), src[2], y(4), y(6)))
-            self.e('vpblendvb %s, %s, %s, %s' % (y(15), src[3], y(5), y(7)))
+            for s, a, d in zip(src, (0, 1, 4, 5), (2, 3, 6, 7)):
+                if LANES == 8:
+                    # d = the lanes of s where k1 is set, of a elsewhere
+                    self.e('vpblendmq %s, %s, %s{%%k1}' % (s, y(a), y(d)))
+                else:
+                    self.e('vpblendvb %s, %s, %s, %s' % (y(15), s, y(a), y(d)))
             self.e('vpaddq %s, %s, %s' % (y(6), y(2), y(8)))
             self.e('vmovdqa %s, %s' % (y(8), limb(st('A'), i)))
             self.e('vpaddq %s, %s, %s' % (tp, y(2), y(9)))
@@ -585,6 +669,33 @@ ORDER = os.environ.get('ORDER', 'spread')
 
 
 def vector_head():
+    if LANES == 8:
+        return vector_head8()
+    return vector_head4()
+
+
+def vector_head8():
+    """as vector_head4 for eight lanes; the swap mask, the lanes whose
+    bit changed, also as the opmask k1 for vpblendmq"""
+    return [
+        'movq %s, %%rcx' % m('LI'),
+        'movq %rcx, %rax',
+        'shrq $6, %rax',
+        'shlq $6, %rax',
+        'vmovdqa64 %d(%%rdi,%%rax), %%zmm0' % OFF['SW'],
+        'andl $63, %ecx',
+        'vmovq %rcx, %xmm1',
+        'vpsrlq %xmm1, %zmm0, %zmm0',
+        'vpandq ONE(%rip), %zmm0, %zmm0',
+        'vpxorq %zmm2, %zmm2, %zmm2',
+        'vpsubq %zmm0, %zmm2, %zmm0',
+        'vpxorq %s, %%zmm0, %%zmm15' % m('SWAP'),
+        'vmovdqa64 %%zmm0, %s' % m('SWAP'),
+        'vptestmq %zmm15, %zmm15, %k1',
+    ]
+
+
+def vector_head4():
     """the lane masks of bit LI of the four scalars: new swap mask in
     ymm15, bit stored as SWAP; uses rax rcx and the flags (before the
     merged code)"""
@@ -628,16 +739,16 @@ def merge(vs, ss, end=1.0):
 # for the even spread (0.6: 176.2k, 0.85: 170.4k); with two items the
 # even spread was as good as any (0.8: 1% faster, within the noise;
 # starting the integer stream late, at 0.25: 4% slower)
-END = {0: 1.0, 1: 0.75, 2: 1.0}
+END = {0: 1.0, 1: 0.75, 2: 1.0, 3: 1.0, 4: 1.0, 5: 1.0}
 # the swap's blends from registers (see V.swap_addsub), by the number of
 # integer items: measured (interleaved) 2.5% faster with two (batch 16:
 # 1%), 6% slower with one, the same with none
-REGBLEND = {0: False, 1: False, 2: True}
+REGBLEND = {0: False, 1: False, 2: True, 3: True, 4: True, 5: True}
 # the constants of the inline subtractions and of the product by 121666
 # in registers: measured (interleaved) with two integer items batch 6 1.3%
 # faster, with one batch 5 1.1%, batch 16 1.2% for both; the lanes alone
 # batch 4 and 8 0.7%
-CREGS = {0: True, 1: True, 2: True}
+CREGS = {0: True, 1: True, 2: True, 3: True, 4: True, 5: True}
 
 
 def both(ns, vf, sf):
@@ -653,14 +764,12 @@ def both(ns, vf, sf):
     return merge(v.out, ss, END[ns])
 
 
-H, F, G = Op('%rdi'), Op('%rsi'), Op('%rcx')
-# the fifth item's x1 sits after the four row-factor blocks
-FPRE = Op('%rsi', 0, 4 * VFE)
-
-
 def products(ns, suffix, L, stats):
     """the out-of-line products: h = rdi, f = rsi, g (or the squaring's
     scratch) = rcx; vector and, with ns, the fifth item's"""
+    H, F, G = Op('%rdi'), Op('%rsi'), Op('%rcx')
+    # the integer items' x1 sit after the four row-factor blocks
+    FPRE = Op('%rsi', 0, 4 * VFE)
     bodies = (
         ('mul', both(ns, lambda v: v.mul(H, F, G), lambda s: s.mul(H, F, G))),
         ('sq', both(ns, lambda v: v.sq(H, F, G), lambda s: s.sq(H, F))),
@@ -692,7 +801,7 @@ def inline(L, body):
 
 
 def function(name, ns, L, stats):
-    sfx = str(4 + ns)
+    sfx = str(LANES + ns)
     products(ns, sfx, L, stats)
     L.append('')
     L.append('FE64_FUNC(CRYPTO_NAMESPACE(%s))' % name)
@@ -771,13 +880,21 @@ def main(argv):
             out_h = argv[i + 1]; i += 2
         elif argv[i] == '--stats':
             stats = True; i += 1
+        elif argv[i] == '--lanes' and i + 1 < len(argv) and argv[i + 1] in ('4', '8'):
+            setup(int(argv[i + 1])); i += 2
         else:
             sys.exit(__doc__)
-    cmd = 'python3 scripts/gen/gen-x25519-ladder4x1.py -o %s -H %s' % (out_s, out_h)
+    if LANES == 8:
+        cmd = 'python3 scripts/gen/gen-x25519-ladder4x1.py --lanes 8 -o %s -H %s' % (out_s, out_h)
+    else:
+        cmd = 'python3 scripts/gen/gen-x25519-ladder4x1.py -o %s -H %s' % (out_s, out_h)
     L = []
     L.append('/* generated by: %s */' % cmd)
     L.append('/* SPDX-License-Identifier: MIT */')
-    for t in ('/* The X25519 batch ladder loops of fe26x4-fe64-ladder-batch (the',
+    # the implementation directory the file goes to (fe26x4-fe64-ladder-batch,
+    # or fe26x8-fe64-ladder-batch for its four-lane groups)
+    impl = os.path.basename(os.path.dirname(os.path.abspath(out_s)))
+    head4 = ('/* The X25519 batch ladder loops of %s (the' % impl,
               '   generator, scripts/gen/gen-x25519-ladder4x1.py, explains the method):',
               '   ladder4x2_loop, ladder4x1_loop run 255 ladder steps on four lanes',
               '   (ymm, radix 2^25.5) and two or one items on the integer unit (radix',
@@ -794,23 +911,43 @@ def main(argv):
               '   2^255 + 1463, sums, differences and BB + 121666 E below 2^256.',
               '   Constant time: straight-line code; the scalar bits become masks',
               '   (lane masks for vpblendvb, 64-bit masks for the integer items);',
-              '   the only indexed loads use the public bit index. */'):
+              '   the only indexed loads use the public bit index. */')
+    head8 = ('/* The X25519 batch ladder loops of fe26x8-fe64-ladder-batch (the',
+             '   generator, scripts/gen/gen-x25519-ladder4x1.py, explains the method;',
+             '   this is its --lanes 8 form): ladder8xN_loop, N = 3 .. 1, run 255',
+             '   ladder steps on eight lanes (zmm, AVX-512F, radix 2^25.5) and N',
+             '   items on the integer unit',
+             '   (radix 2^64, mulx/adcx/adox), the steps merged instruction by',
+             '   instruction; ladder8_loop the eight lanes alone.  void',
+             '   f(uint64_t *state): rdi = state (64-byte aligned, layout in',
+             '   ladder8x1_layout.h); rbx rbp r12-r15 saved and restored; the stack',
+             '   holds only those, the state pointer and the return addresses of the',
+             '   local product functions.  The bit index LI counts down from the',
+             '   value the caller stored to -1; the final swap is left to the caller',
+             '   (SWAP, SSWAP hold the last bits).',
+             '   Bounds: as fe26x8_avx512.h (state TIGHT, sums and differences MULIN,',
+             '   BB + 121666 E MULIN); integer items: products and the state below',
+             '   2^255 + 1463, sums, differences and BB + 121666 E below 2^256.',
+             '   Constant time: straight-line code; the scalar bits become masks',
+             '   (lane masks and the opmask k1 for vpblendmq, 64-bit masks for the',
+             '   integer items); the only indexed loads use the public bit index. */')
+    for t in (head8 if LANES == 8 else head4):
         L.append(t)
     L.append('#include "os/asm.h"')
     L.append('#include "crypto_nPbatch.h"')
     L.append('#include "field/amd64/fe64_macros.S"')
     L.append('')
     L.append('\t.section .rodata')
-    L.append('\t.p2align 5')
+    L.append('\t.p2align %d' % (5 if LANES == 4 else 6))
     for name, val in (('K19', 19), ('K38', 38), ('K121666', 121666),
                       ('M26', (1 << 26) - 1), ('M25', (1 << 25) - 1), ('ONE', 1),
                       ('TWOP0', (1 << 27) - 38), ('TWOPE', (1 << 27) - 2),
                       ('TWOPO', (1 << 26) - 2), ('M63', (1 << 63) - 1)):
-        L.append('%s:\t.quad %d, %d, %d, %d' % (name, val, val, val, val))
+        L.append('%s:\t.quad %s' % (name, ', '.join(['%d' % val] * LANES)))
     L.append('\t.text')
     for ns in range(NS, 0, -1):
-        function('ladder4x%d_loop' % ns, ns, L, stats)
-    function('ladder4_loop', 0, L, stats)
+        function('ladder%dx%d_loop' % (LANES, ns), ns, L, stats)
+    function('ladder%d_loop' % LANES, 0, L, stats)
     # the constants as local labels (.L: no symbol in the object)
     consts = ('K19', 'K38', 'K121666', 'M26', 'M25', 'ONE', 'TWOP0', 'TWOPE', 'TWOPO', 'M63')
     for k, t in enumerate(L):
@@ -821,13 +958,14 @@ def main(argv):
         L[k] = t
     with open(out_s, 'w') as fp:
         fp.write('\n'.join(L) + '\n')
+    nm = '%dX1' % LANES
     H = ['/* generated by: %s */' % cmd,
          '/* SPDX-License-Identifier: MIT */',
-         '/* byte offsets of the state of ladder4x1_loop / ladder4_loop */',
-         '#ifndef LADDER4X1_LAYOUT_H', '#define LADDER4X1_LAYOUT_H']
+         '/* byte offsets of the state of ladder%sx1_loop / ladder%s_loop */' % (LANES, LANES),
+         '#ifndef LADDER%s_LAYOUT_H' % nm, '#define LADDER%s_LAYOUT_H' % nm]
     for k, v in OFF.items():
-        H.append('#define L4X1_%s %d' % (k, v))
-    H.append('#define L4X1_STATE %d' % STATE)
+        H.append('#define L%s_%s %d' % (nm, k, v))
+    H.append('#define L%s_STATE %d' % (nm, STATE))
     H.append('#endif')
     with open(out_h, 'w') as fp:
         fp.write('\n'.join(H) + '\n')

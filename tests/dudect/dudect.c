@@ -138,14 +138,16 @@ enum kind { K_NP, K_ONE, K_NGM, K_VERIFY, K_SIGN, K_NPBATCH, K_POWBATCH };
    for every r = 1 .. W - 1 (targets nPbatchW+r_..., but for W + r = 7,
    the common target): a full group and each possible tail.  W is read from each implementation's source by
    tests/check-dudect.sh (BATCH_LANES: the N of its "batch % N" or
-   "c % N"; 1, no tail targets, when it has none). */
-#define BATCH 16
+   "c % N"; 1, no tail targets, when it has none), and so are the batch
+   sizes of paths that no W + r reaches (its "dudect also times batches
+   M ...", a string of sizes up to BATCH: timed as nPbatchM_...). */
+#define BATCH 32
 #define NPBATCH_ITEMS 7
 #define POWBATCH_ITEMS 8
 #ifndef BATCH_LANES
 #define BATCH_LANES
 #endif
-static const struct { const char *impl; int lanes; } batch_lanes[] = { BATCH_LANES { 0, 0 } };
+static const struct { const char *impl; int lanes; const char *also; } batch_lanes[] = { BATCH_LANES { 0, 0, 0 } };
 
 typedef void (*np_fn)(unsigned char *, const unsigned char *, const unsigned char *);
 typedef void (*one_fn)(unsigned char *, const unsigned char *);
@@ -231,8 +233,12 @@ static void collect_targets(void)
   for (i = 0; i < lib25519_numimpl_nPbatch_montgomery25519(); ++i) {
     const char *impl = lib25519_dispatch_nPbatch_montgomery25519_implementation(i);
     int k, w = 0;
+    const char *also = "";
     for (k = 0; batch_lanes[k].impl; ++k)
-      if (!strcmp(batch_lanes[k].impl, impl)) w = batch_lanes[k].lanes;
+      if (!strcmp(batch_lanes[k].impl, impl)) {
+        w = batch_lanes[k].lanes;
+        if (batch_lanes[k].also) also = batch_lanes[k].also;
+      }
     if (!w) {
       fprintf(stderr, "lib25519-dudect: no lane count for nPbatch implementation %s "
               "(build with tests/check-dudect.sh, which reads it from the source)\n", impl);
@@ -249,6 +255,22 @@ static void collect_targets(void)
       struct target *t = add(prim, i, impl, lib25519_dispatch_nPbatch_montgomery25519_compiler(i), K_NPBATCH,
                              CAST(lib25519_dispatch_nPbatch_montgomery25519(i)), 0);
       if (t) t->items = w + k;
+    }
+    /* the extra sizes, unless a target above has them */
+    while (*also) {
+      char prim[40], *end;
+      long m = strtol(also, &end, 10);
+      if (end == also) break;
+      also = end;
+      if (m < 1 || m > BATCH) {
+        fprintf(stderr, "lib25519-dudect: %s: extra batch size %ld outside 1 .. BATCH\n", impl, m);
+        exit(111);
+      }
+      if (m == NPBATCH_ITEMS || (m > w && m < 2 * w)) continue;
+      snprintf(prim, sizeof prim, "nPbatch%ld_montgomery25519", m);
+      struct target *t = add(prim, i, impl, lib25519_dispatch_nPbatch_montgomery25519_compiler(i), K_NPBATCH,
+                             CAST(lib25519_dispatch_nPbatch_montgomery25519(i)), 0);
+      if (t) t->items = m;
     }
   }
   for (i = 0; i < lib25519_numimpl_powbatch_inv25519(); ++i)
