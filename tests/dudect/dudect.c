@@ -455,6 +455,7 @@ static void analyse(const uint64_t *x, const unsigned char *cls, long long n, st
   res->n = n;
   res->maxt = 0;
   res->crop = 0;
+  res->mean[0] = res->mean[1] = 0; /* set by the first crop; gcc -O1 cannot see that */
   res->median = sorted[n / 2];
   for (int k = 0; k < NCROPS; ++k) {
     uint64_t limit = UINT64_MAX;
@@ -485,8 +486,8 @@ static void analyse(const uint64_t *x, const unsigned char *cls, long long n, st
 static double opt_seconds = 0;        /* per target; 0: total / targets */
 static double opt_total = 60;
 static long long opt_measurements = 0;
-#define BATCH 10000
-#define FIRST_BATCH 200
+#define MEASURE_BATCH 10000
+#define FIRST_MEASURE_BATCH 200
 #define MAX_MEASUREMENTS 1000000
 
 static void *xrealloc(void *p, size_t n)
@@ -511,7 +512,7 @@ static int run_target(const struct target *t, unsigned char *signkeys)
 
   while (n < want) {
     struct inputs in;
-    long long b = n == 0 ? FIRST_BATCH : BATCH;
+    long long b = n == 0 ? FIRST_MEASURE_BATCH : MEASURE_BATCH;
     if (b > want - n) b = want - n;
     if (opt_measurements <= 0 && n > 0) {
       /* shrink the last batch to the time left */
