@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* Arithmetic in GF(p), p = 2^255 - 19, in the eight 64-bit lanes of
    AVX-512F vectors: lane j of every __m512i belongs to independent
-   element j.  The eight-lane form of field/fe26x4_avx2.h, for CPUs with
-   AVX-512F but no IFMA (Skylake-SP, Cascade Lake), where a 512-bit
-   vpmuludq does twice the work of a 256-bit one per instruction.
+   element j.  The C side of fe26x8-fe64-ladder-batch, whose ladder step
+   is generated assembly (ladder8x1.S): the state's set-up (constants,
+   x1's row factors), the lane selects and swaps, and the product its
+   Montgomery trick needs; the eight-lane form of the same operations of
+   field/fe26x4_avx2.h.
    Radix 2^25.5 as in field/fe26.h: an element is ten limbs v[0..9] at bit
    offsets 0, 26, 51, 77, ..., 230 (even limbs nominally 26 bits, odd limbs
    25), limb i of lane j in the low 32 bits of lane j of v[i].  Products
@@ -14,13 +16,9 @@
    Limb bounds (per lane), the same as fe26x4's, since every operation
    below is lane for lane the one of fe26x4_avx2.h:
      TIGHT : even limbs < 2^26, odd limbs < 2^25 + 2^16.
-             Produced by mul, mul_pre, sq, sqn, the constants.
+             Produced by mul and the constants.
      MULIN : even limbs < 13 * 2^24, odd limbs < 13 * 2^23.
-             Accepted by mul, mul_pre, precompute, sq, sqn,
-             mul121666_add (its first operand); produced by
-             mul121666_add.
-   add(TIGHT, TIGHT) and sub(TIGHT, TIGHT) are MULIN; neither carries, so
-   a ladder step has no carry outside its products.
+             Accepted by mul and precompute.
    Why MULIN suffices: 19 g for an even g is < 247 * 2^24 < 2^32, so the
    wrapped factors fit vpmuludq; the largest column of a product
    (column 0: one plain term, five odd-odd terms doubled and times 19,
@@ -61,29 +59,6 @@ FE26X8_INLINE void fe26x8_1(fe26x8 *h)
 {
   fe26x8_0(h);
   h->v[0] = _mm512_set1_epi64(1);
-}
-
-/* h = f + g, not carried: TIGHT + TIGHT is MULIN (even < 2^27, odd
-   < 2^26 + 2^17) */
-FE26X8_INLINE void fe26x8_add(fe26x8 *h, const fe26x8 *f, const fe26x8 *g)
-{
-#define FE26X8_A_(i) h->v[i] = FE26X8_ADD(f->v[i], g->v[i]);
-  FE26X8_LIMBS(FE26X8_A_)
-#undef FE26X8_A_
-}
-
-/* h = f + 2p - g, not carried.  The limbs of 2p are 2^27 - 38, 2^26 - 2,
-   2^27 - 2, 2^26 - 2, ..., each at least the TIGHT bound of its position,
-   so no lane goes negative; with f, g TIGHT the result is even < 2^26 +
-   2^27 = 12 * 2^24, odd < 2^25 + 2^16 + 2^26 < 13 * 2^23: MULIN. */
-FE26X8_INLINE void fe26x8_sub(fe26x8 *h, const fe26x8 *f, const fe26x8 *g)
-{
-  const __m512i e0 = _mm512_set1_epi64(((int64_t)1 << 27) - 38);
-  const __m512i e = _mm512_set1_epi64(((int64_t)1 << 27) - 2);
-  const __m512i o = _mm512_set1_epi64(((int64_t)1 << 26) - 2);
-#define FE26X8_S_(i) h->v[i] = _mm512_sub_epi64(FE26X8_ADD(f->v[i], (i) == 0 ? e0 : ((i) & 1) ? o : e), g->v[i]);
-  FE26X8_LIMBS(FE26X8_S_)
-#undef FE26X8_S_
 }
 
 /* 19 x for 64-bit lanes x that may exceed 2^32 (vpmuludq would drop the
@@ -197,23 +172,11 @@ FE26X8_INLINE void fe26x8_precompute(fe26x8_pre *r, const fe26x8 *x)
   }
 }
 
-/* h = x g with x given by its row factors; x, g MULIN */
-FE26X8_INLINE void fe26x8_mul_pre(fe26x8 *h, const fe26x8 *g, const fe26x8_pre *xp)
-{
-  __m512i t[10], a1, a2, a19, a38;
-#define FE26X8_G_(j) g->v[j]
-#define FE26X8_PR_(i) a1 = xp->v1[i]; a2 = xp->v2[i]; a19 = xp->v19[i]; a38 = xp->v38[i]; \
-  FE26X8_ROW_(i, FE26X8_G_)
-  FE26X8_LIMBS(FE26X8_PR_)
-#undef FE26X8_PR_
-  (void)a2; (void)a19; (void)a38;
-  fe26x8_reduce(h, t);
-}
-
 FE26X8_INLINE void fe26x8_mul(fe26x8 *h, const fe26x8 *f, const fe26x8 *g)
 {
   const __m512i k19 = _mm512_set1_epi64(19);
   __m512i t[10], a1, a2, a19, a38;
+#define FE26X8_G_(j) g->v[j]
 #define FE26X8_FR_(i) a1 = f->v[i]; a2 = A_(a1, a1); a19 = M_(a1, k19); a38 = A_(a19, a19); \
   FE26X8_ROW_(i, FE26X8_G_)
   FE26X8_LIMBS(FE26X8_FR_)
@@ -222,70 +185,11 @@ FE26X8_INLINE void fe26x8_mul(fe26x8 *h, const fe26x8 *f, const fe26x8 *g)
   fe26x8_reduce(h, t);
 }
 
-/* h = f^2; f MULIN; h TIGHT.  fe26x4_sq's rows: each cross product f_i f_j
-   (i < j) once with coefficient 2 (4 when both are odd), times 19 where
-   it wraps.  Row values f_i, 2 f_i, 4 f_i; wrap factors on the memory
-   side, w_j = 19 f_j (even j) or 38 f_j (odd j), j >= 5: a wrapping
-   f_i f_j, i < j, is 2 f_i w_j for even j and 2 f_i w_j or f_i w_j for
-   odd j (odd or even i), and f_i^2 is f_i w_i. */
-FE26X8_INLINE void fe26x8_sq(fe26x8 *h, const fe26x8 *f)
-{
-  const __m512i k19 = _mm512_set1_epi64(19), k38 = _mm512_set1_epi64(38);
-  __m512i t[10], w[10], a1, a2, a4;
-  w[5] = M_(f->v[5], k38); w[6] = M_(f->v[6], k19); w[7] = M_(f->v[7], k38);
-  w[8] = M_(f->v[8], k19); w[9] = M_(f->v[9], k38);
-  /* the product of row i, column j >= i, factors as described above */
-#define FE26X8_SQT_(i, j)                                                  \
-  if ((j) >= (i)) {                                                        \
-    FE26X8_MAC_(i, t[((i) + (j)) % 10],                                    \
-      ((i) + (j) < 10)                                                     \
-        ? ((i) == (j) ? (((i) & 1) ? a2 : a1) : ((((i) & (j)) & 1) ? a4 : a2)) \
-        : ((i) == (j) ? a1 : ((j) & 1) && !((i) & 1) ? a1 : a2),           \
-      ((i) + (j) < 10) ? &f->v[j] : &w[j]);                                \
-  }
-#define FE26X8_SQR_(i) a1 = f->v[i]; a2 = A_(a1, a1); a4 = A_(a2, a2);     \
-  FE26X8_SQT_(i, 0) FE26X8_SQT_(i, 1) FE26X8_SQT_(i, 2) FE26X8_SQT_(i, 3)  \
-  FE26X8_SQT_(i, 4) FE26X8_SQT_(i, 5) FE26X8_SQT_(i, 6) FE26X8_SQT_(i, 7)  \
-  FE26X8_SQT_(i, 8) FE26X8_SQT_(i, 9)
-  FE26X8_LIMBS(FE26X8_SQR_)
-#undef FE26X8_SQR_
-#undef FE26X8_SQT_
-  fe26x8_reduce(h, t);
-}
 #undef FE26X8_RT_
 #undef FE26X8_MAC_
 #undef FE26X8_ROW_
 #undef M_
 #undef A_
-
-/* h = f^(2^n), public n >= 1; f MULIN; h TIGHT */
-FE26X8_INLINE void fe26x8_sqn(fe26x8 *h, const fe26x8 *f, int n)
-{
-  fe26x8_sq(h, f);
-  while (--n > 0) fe26x8_sq(h, h);
-}
-
-/* h = 121666 f + g; f MULIN, g TIGHT; h MULIN.  As fe26x4_mul121666_add:
-   each lane of 121666 f_i + g_i is < 2^44.7, and one parallel carry round
-   (limb 9's carry wrapping times 19, < 2^24) leaves even limbs < 2^26 +
-   2^24 and odd limbs < 2^25 + 2^19.7: MULIN. */
-FE26X8_INLINE void fe26x8_mul121666_add(fe26x8 *h, const fe26x8 *f, const fe26x8 *g)
-{
-  const __m512i k = _mm512_set1_epi64(121666), k19 = _mm512_set1_epi64(19);
-  const __m512i m26 = _mm512_set1_epi64((1 << 26) - 1);
-  const __m512i m25 = _mm512_set1_epi64((1 << 25) - 1);
-  __m512i t[10], c[10];
-#define FE26X8_K_(i) t[i] = FE26X8_ADD(FE26X8_MUL(f->v[i], k), g->v[i]); \
-    c[i] = _mm512_srli_epi64(t[i], ((i) & 1) ? 25 : 26);                  \
-    t[i] = _mm512_and_si512(t[i], ((i) & 1) ? m25 : m26);
-  FE26X8_LIMBS(FE26X8_K_)
-#undef FE26X8_K_
-  h->v[0] = FE26X8_ADD(t[0], FE26X8_MUL(c[9], k19));
-#define FE26X8_C_(i) h->v[(i) + 1] = FE26X8_ADD(t[(i) + 1], c[i]);
-  FE26X8_C_(0) FE26X8_C_(1) FE26X8_C_(2) FE26X8_C_(3) FE26X8_C_(4)
-  FE26X8_C_(5) FE26X8_C_(6) FE26X8_C_(7) FE26X8_C_(8)
-#undef FE26X8_C_
-}
 
 /* Lane-wise conditional swap: where bit j of k is set, f and g exchange
    lane j; elsewhere nothing changes.  Two vpblendmq per limb (a select by
@@ -308,10 +212,8 @@ FE26X8_INLINE void fe26x8_select(fe26x8 *f, const fe26x8 *g, __mmask8 k)
 #undef FE26X8_SEL_
 }
 
-/* fe26x8o: the same elements, with mul, sq and mul_pre out of line, for
-   callers that want one copy of each product's code (fe26x4o's reason:
-   the ladder step's nine products inlined are a loop body larger than
-   the op cache serves well) */
+/* fe26x8o: the same elements, with mul out of line: one copy of the
+   product's code for the Montgomery trick of a batch (fe26x4o's reason) */
 typedef fe26x8 fe26x8o;
 #define FE26X8_OUTLINE static __attribute__((noinline, unused))
 FE26X8_OUTLINE void fe26x8o_mul(fe26x8o *h, const fe26x8o *f, const fe26x8o *g)
@@ -319,15 +221,6 @@ FE26X8_OUTLINE void fe26x8o_mul(fe26x8o *h, const fe26x8o *f, const fe26x8o *g)
   fe26x8_mul(h, f, g);
 }
 
-FE26X8_OUTLINE void fe26x8o_sq(fe26x8o *h, const fe26x8o *f)
-{
-  fe26x8_sq(h, f);
-}
-
-FE26X8_OUTLINE void fe26x8o_mul_pre(fe26x8o *h, const fe26x8o *g, const fe26x8_pre *xp)
-{
-  fe26x8_mul_pre(h, g, xp);
-}
 #undef FE26X8_OUTLINE
 
 #endif
