@@ -33,8 +33,8 @@
    Items go in groups of 8 + ns (eight lanes and ns <= NSMAX integer
    items), in units of up to UNIT, or of 4 + ns (four AVX2 lanes and ns
    <= 2 integer items: fe26x4-fe64-ladder-batch's groups, the loops of
-   ladder4x1.S generated here too, the C in
-   method/x25519_batch_fe26x4_fe64.h), in units of their own, or through
+   method/amd64/x25519_ladder4x1.S assembled here too by ladder4x1.S, the
+   C in method/x25519_batch_fe26x4_fe64.h), in units of their own, or through
    the dispatched single nP, by a least-cost plan (nPbatch_8x3_units):
    the bulk in groups of eleven, the rest (about batch % 11 items) as a
    four-lane group (padded with public dummy items for a batch of three),
@@ -54,7 +54,7 @@
 #include "ct/crypto_ct.h"
 #include "method/x25519_batch_fe26x8.h"
 #include "ladder8x1_layout.h"
-#include "ladder4x1_layout.h"
+#include "method/amd64/x25519_ladder4x1_layout.h"
 #include "method/x25519_batch_fe26x4_fe64.h"
 
 #define ladder8x3_loop CRYPTO_NAMESPACE(ladder8x3_loop)
