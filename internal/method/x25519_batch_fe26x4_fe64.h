@@ -19,6 +19,7 @@
 #include "method/amd64/x25519_ladder4x1_layout.h"
 #include <immintrin.h>
 #include "ct/crypto_ct.h"
+#include "method/x25519_batch_lane_invert.h"
 #include "field/fe26.h"
 #include "field/fe26x4_avx2.h"
 #include "field/fe51.h"
@@ -184,57 +185,31 @@ static void fe26x4_store4(unsigned char *q, const fe26x4 *r)
   }
 }
 
-/* r = 1/z lane by lane (z nonzero in every lane), on the scalar unit:
-   the lanes' radix-2^25.5 limb pairs are radix-2^51 limbs, so each lane
-   becomes an fe51 by shifts and adds; Montgomery's trick over the four
-   lanes leaves one safegcd inversion (constant time) and nine fe51
-   products.  z TIGHT, r TIGHT.  With x (not NULL: the product of the
-   unit's integer items, nonzero), the same inversion serves it too:
-   *x becomes 1 / *x, fully reduced, for two more products (the choice
-   depends on the batch size only). */
+/* r = 1/z lane by lane (z nonzero in every lane): Montgomery's trick
+   over the four lanes on the scalar unit
+   (method/x25519_batch_lane_invert.h).  z TIGHT, r MULIN.  With x (not
+   NULL: the product of the unit's integer items, nonzero), the same
+   inversion serves it too: *x becomes 1 / *x, fully reduced, for two more
+   products (the choice depends on the batch size only). */
 static void fe26x4_invert4(fe26x4 *r, const fe26x4 *z, fe64 *x)
 {
   uint64_t lz[10][4] __attribute__((aligned(32)));
   unsigned char xb[32];
-  fe51 e[4], pre[4], inv, t, xf;
-  int i, j;
+  fe51 xf;
+  int i;
 
   for (i = 0; i < 10; ++i) _mm256_store_si256((__m256i *)lz[i], z->v[i]);
-  for (j = 0; j < 4; ++j)
-    for (i = 0; i < 5; ++i) e[j].v[i] = lz[2 * i][j] + (lz[2 * i + 1][j] << 26);
-  pre[0] = e[0];
-  for (j = 1; j < 4; ++j) fe51_mul(&pre[j], &pre[j - 1], &e[j]);
   if (x) {
     fe64_tobytes(xb, x);
     fe51_frombytes(&xf, xb);
-    fe51_mul(&t, &pre[3], &xf);
-    fe51_invert(&inv, &t);               /* 1 / (z_0 z_1 z_2 z_3 x) */
-    fe51_mul(&t, &inv, &pre[3]);         /* 1 / x */
-    fe51_mul(&inv, &inv, &xf);           /* 1 / (z_0 z_1 z_2 z_3) */
-    fe51_tobytes(xb, &t);
+    x25519_batch_lane_invert(&lz[0][0], 4, &xf);
+    fe51_tobytes(xb, &xf);
     fe64_frombytes(x, xb);
   } else {
-    fe51_invert(&inv, &pre[3]);          /* 1 / (z_0 z_1 z_2 z_3) */
-  }
-  for (j = 3; j >= 0; --j) {
-    if (j > 0) {
-      fe51_mul(&t, &inv, &pre[j - 1]);   /* 1 / z_j */
-      fe51_mul(&inv, &inv, &e[j]);       /* 1 / (z_0 ... z_{j-1}) */
-    } else {
-      t = inv;
-    }
-    fe51_carry(&t);                      /* limbs < 2^51, limb 0 < 2^52 */
-    for (i = 0; i < 5; ++i) {
-      lz[2 * i][j] = t.v[i] & ((1 << 26) - 1);
-      lz[2 * i + 1][j] = t.v[i] >> 26;    /* < 2^26: MULIN */
-    }
+    x25519_batch_lane_invert(&lz[0][0], 4, NULL);
   }
   for (i = 0; i < 10; ++i) r->v[i] = _mm256_load_si256((const __m256i *)lz[i]);
   CRYPTO_CT_WIPE(lz);
-  CRYPTO_CT_WIPE(e);
-  CRYPTO_CT_WIPE(pre);
-  CRYPTO_CT_WIPE(inv);
-  CRYPTO_CT_WIPE(t);
   CRYPTO_CT_WIPE(xf);
   CRYPTO_CT_WIPE(xb);
 }

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <immintrin.h>
 #include "ct/crypto_ct.h"
+#include "method/x25519_batch_lane_invert.h"
 #include "field/fe26.h"
 #include "field/fe26x8_avx512.h"
 #include "field/fe51.h"
@@ -51,53 +52,21 @@ static void fe26x8_store8(unsigned char *q, const fe26x8 *r)
   CRYPTO_CT_WIPE(h);
 }
 
-/* r = 1/z lane by lane (z nonzero in every lane), on the scalar unit:
-   each lane's radix-2^25.5 limb pairs are radix-2^51 limbs (limb 2k at
-   bit 51k, 2k + 1 at 51k + 26), so a lane becomes an fe51 by shifts and
-   adds; Montgomery's trick over the eight lanes leaves one safegcd
-   inversion (constant time) and 21 fe51 products.  z TIGHT, r TIGHT.
-   With x (not NULL, nonzero: the product of a unit's integer-unit items)
-   the same inversion serves it too, *x becomes 1 / *x, for two more
-   products (whether x is given depends on the batch size only). */
+/* r = 1/z lane by lane (z nonzero in every lane): Montgomery's trick
+   over the eight lanes on the scalar unit
+   (method/x25519_batch_lane_invert.h).  z TIGHT, r MULIN.  With x (not
+   NULL, nonzero: the product of a unit's integer-unit items) the same
+   inversion serves it too, *x becomes 1 / *x, for two more products
+   (whether x is given depends on the batch size only). */
 static void fe26x8_invert8(fe26x8 *r, const fe26x8 *z, fe51 *x)
 {
   uint64_t lz[10][8] __attribute__((aligned(64)));
-  fe51 e[8], pre[8], inv, t;
-  int i, j;
+  int i;
 
   for (i = 0; i < 10; ++i) _mm512_store_si512((void *)lz[i], z->v[i]);
-  for (j = 0; j < 8; ++j)
-    for (i = 0; i < 5; ++i) e[j].v[i] = lz[2 * i][j] + (lz[2 * i + 1][j] << 26);
-  pre[0] = e[0];
-  for (j = 1; j < 8; ++j) fe51_mul(&pre[j], &pre[j - 1], &e[j]);
-  if (x) {
-    fe51_mul(&t, &pre[7], x);
-    fe51_invert(&inv, &t);               /* 1 / (z_0 ... z_7 x) */
-    fe51_mul(&t, &inv, &pre[7]);         /* 1 / x */
-    fe51_mul(&inv, &inv, x);             /* 1 / (z_0 ... z_7) */
-    *x = t;
-  } else {
-    fe51_invert(&inv, &pre[7]);          /* 1 / (z_0 ... z_7) */
-  }
-  for (j = 7; j >= 0; --j) {
-    if (j > 0) {
-      fe51_mul(&t, &inv, &pre[j - 1]);   /* 1 / z_j */
-      fe51_mul(&inv, &inv, &e[j]);       /* 1 / (z_0 ... z_{j-1}) */
-    } else {
-      t = inv;
-    }
-    fe51_carry(&t);                      /* limbs < 2^51, limb 0 < 2^52 */
-    for (i = 0; i < 5; ++i) {
-      lz[2 * i][j] = t.v[i] & ((1 << 26) - 1);
-      lz[2 * i + 1][j] = t.v[i] >> 26;    /* < 2^26: MULIN */
-    }
-  }
+  x25519_batch_lane_invert(&lz[0][0], 8, x);
   for (i = 0; i < 10; ++i) r->v[i] = _mm512_load_si512((const void *)lz[i]);
   CRYPTO_CT_WIPE(lz);
-  CRYPTO_CT_WIPE(e);
-  CRYPTO_CT_WIPE(pre);
-  CRYPTO_CT_WIPE(inv);
-  CRYPTO_CT_WIPE(t);
 }
 
 #endif

@@ -45,6 +45,7 @@
 #include "field/fe26x4_avx2.h"
 #include "field/fe51.h"
 #include "ct/crypto_ct.h"
+#include "method/x25519_batch_lane_invert.h"
 
 static uint64_t load64(const unsigned char *x)
 {
@@ -175,44 +176,18 @@ static void store4(unsigned char *q, const fe26x4 *r)
   }
 }
 
-/* r = 1/z lane by lane (z nonzero in every lane), on the scalar unit:
-   the lanes' radix-2^25.5 limb pairs are radix-2^51 limbs (limb 2k at bit
-   51k, 2k + 1 at 51k + 26), so each lane becomes an fe51 by shifts and
-   adds; Montgomery's trick over the four lanes leaves one safegcd
-   inversion (constant time) and nine fe51 products, which measured
-   cheaper than the four-lane chain of 254 squarings (the vector unit runs
-   that chain one dependent operation after another).  z TIGHT, r TIGHT. */
+/* r = 1/z lane by lane (z nonzero in every lane): Montgomery's trick
+   over the four lanes on the scalar unit (method/x25519_batch_lane_invert.h).
+   z TIGHT, r MULIN. */
 static void invert4(fe26x4 *r, const fe26x4 *z)
 {
   uint64_t lz[10][4] __attribute__((aligned(32)));
-  fe51 e[4], pre[4], inv, t;
-  int i, j;
+  int i;
 
   for (i = 0; i < 10; ++i) _mm256_store_si256((__m256i *)lz[i], z->v[i]);
-  for (j = 0; j < 4; ++j)
-    for (i = 0; i < 5; ++i) e[j].v[i] = lz[2 * i][j] + (lz[2 * i + 1][j] << 26);
-  pre[0] = e[0];
-  for (j = 1; j < 4; ++j) fe51_mul(&pre[j], &pre[j - 1], &e[j]);
-  fe51_invert(&inv, &pre[3]);            /* 1 / (z_0 z_1 z_2 z_3) */
-  for (j = 3; j >= 0; --j) {
-    if (j > 0) {
-      fe51_mul(&t, &inv, &pre[j - 1]);   /* 1 / z_j */
-      fe51_mul(&inv, &inv, &e[j]);       /* 1 / (z_0 ... z_{j-1}) */
-    } else {
-      t = inv;
-    }
-    fe51_carry(&t);                      /* limbs < 2^51, limb 0 < 2^52 */
-    for (i = 0; i < 5; ++i) {
-      lz[2 * i][j] = t.v[i] & ((1 << 26) - 1);
-      lz[2 * i + 1][j] = t.v[i] >> 26;    /* < 2^26: MULIN */
-    }
-  }
+  x25519_batch_lane_invert(&lz[0][0], 4, NULL);
   for (i = 0; i < 10; ++i) r->v[i] = _mm256_load_si256((const __m256i *)lz[i]);
   CRYPTO_CT_WIPE(lz);
-  CRYPTO_CT_WIPE(e);
-  CRYPTO_CT_WIPE(pre);
-  CRYPTO_CT_WIPE(inv);
-  CRYPTO_CT_WIPE(t);
 }
 
 /* A unit: up to UNIT groups of four whose inversions are shared
