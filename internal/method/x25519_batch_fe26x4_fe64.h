@@ -19,7 +19,7 @@
 #include "method/amd64/x25519_ladder4x1_layout.h"
 #include <immintrin.h>
 #include "ct/crypto_ct.h"
-#include "method/x25519_batch_lane_invert.h"
+#include "method/x25519_batch_fe26x4.h"
 #include "field/fe26.h"
 #include "field/fe26x4_avx2.h"
 #include "field/fe51.h"
@@ -147,69 +147,24 @@ static __attribute__((noinline)) void ladder4_group(fe26x4 *xout, fe26x4 *zout, 
   CRYPTO_CT_WIPE(lu);
 }
 
-/* lane masks of z = 0 mod p (all ones where the lane's z is 0 mod p);
-   each lane through the scalar canonical encoding, branch-free */
-static __m256i fe26x4_zero_lanes(const fe26x4 *z)
-{
-  uint64_t lz[10][4] __attribute__((aligned(32)));
-  uint64_t m[4] __attribute__((aligned(32)));
-  fe26 h;
-  int i, j;
-
-  for (i = 0; i < 10; ++i) _mm256_store_si256((__m256i *)lz[i], z->v[i]);
-  for (j = 0; j < 4; ++j) {
-    for (i = 0; i < 10; ++i) h.v[i] = (uint32_t)lz[i][j];
-    m[j] = crypto_ct_bit_mask_u64((uint64_t)fe26_iszero(&h));
-  }
-  return _mm256_load_si256((const __m256i *)m);
-}
-
-/* f = g in the lanes where mask is all ones */
-static void fe26x4_select(fe26x4 *f, const fe26x4 *g, __m256i mask)
-{
-  int i;
-  for (i = 0; i < 10; ++i) f->v[i] = _mm256_blendv_epi8(f->v[i], g->v[i], mask);
-}
-
-/* q[32j..] = the canonical encoding of lane j of r, j < 4 */
-static void fe26x4_store4(unsigned char *q, const fe26x4 *r)
-{
-  uint64_t lr[10][4] __attribute__((aligned(32)));
-  fe26 h;
-  int i, j;
-
-  for (i = 0; i < 10; ++i) _mm256_store_si256((__m256i *)lr[i], r->v[i]);
-  for (j = 0; j < 4; ++j) {
-    for (i = 0; i < 10; ++i) h.v[i] = (uint32_t)lr[i][j];
-    fe26_tobytes(q + 32 * j, &h);
-  }
-}
-
-/* r = 1/z lane by lane (z nonzero in every lane): Montgomery's trick
-   over the four lanes on the scalar unit
-   (method/x25519_batch_lane_invert.h).  z TIGHT, r MULIN.  With x (not
-   NULL: the product of the unit's integer items, nonzero), the same
-   inversion serves it too: *x becomes 1 / *x, fully reduced, for two more
+/* fe26x4_invert4 (method/x25519_batch_fe26x4.h) with x in radix 2^64:
+   r = 1/z lane by lane; with x (not NULL: the product of the unit's
+   integer items, nonzero) *x becomes 1 / *x, fully reduced, for two more
    products (the choice depends on the batch size only). */
-static void fe26x4_invert4(fe26x4 *r, const fe26x4 *z, fe64 *x)
+static void fe26x4_invert4_fe64(fe26x4 *r, const fe26x4 *z, fe64 *x)
 {
-  uint64_t lz[10][4] __attribute__((aligned(32)));
   unsigned char xb[32];
   fe51 xf;
-  int i;
 
-  for (i = 0; i < 10; ++i) _mm256_store_si256((__m256i *)lz[i], z->v[i]);
   if (x) {
     fe64_tobytes(xb, x);
     fe51_frombytes(&xf, xb);
-    x25519_batch_lane_invert(&lz[0][0], 4, &xf);
+    fe26x4_invert4(r, z, &xf);
     fe51_tobytes(xb, &xf);
     fe64_frombytes(x, xb);
   } else {
-    x25519_batch_lane_invert(&lz[0][0], 4, NULL);
+    fe26x4_invert4(r, z, NULL);
   }
-  for (i = 0; i < 10; ++i) r->v[i] = _mm256_load_si256((const __m256i *)lz[i]);
-  CRYPTO_CT_WIPE(lz);
   CRYPTO_CT_WIPE(xf);
   CRYPTO_CT_WIPE(xb);
 }
@@ -279,7 +234,7 @@ static void nPunit4(unsigned char *q, const unsigned char *n, const unsigned cha
   /* 1 / (z_0 ... z_last), lane by lane, and 1 / (the integer items'
      z product) with the same inversion */
   if (cs > 0) rs = pres[cs - 1];
-  fe26x4_invert4(&r, &pre[last], cs > 0 ? &rs : NULL);
+  fe26x4_invert4_fe64(&r, &pre[last], cs > 0 ? &rs : NULL);
   for (g = last; g >= 0; --g) {
     gq = (g == last && padded) ? tq : q + 32 * off[g];
     if (g > 0) {

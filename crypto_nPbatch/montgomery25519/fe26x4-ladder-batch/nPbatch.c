@@ -25,7 +25,8 @@
    Constant time: each lane's scalar bit becomes an all-ones or all-zero
    lane mask for the conditional swaps (mask arithmetic); loops,
    operations and addresses do not depend on secrets.  The inversion
-   (invert4: a constant-time safegcd of the product of the four lanes)
+   (fe26x4_invert4: a constant-time safegcd of the product of the four
+   lanes)
    is shared by the groups of a unit (Montgomery's trick); the point at
    infinity (z = 0) is handled by masked selects.
 
@@ -45,7 +46,7 @@
 #include "field/fe26x4_avx2.h"
 #include "field/fe51.h"
 #include "ct/crypto_ct.h"
-#include "method/x25519_batch_lane_invert.h"
+#include "method/x25519_batch_fe26x4.h"
 
 static uint64_t load64(const unsigned char *x)
 {
@@ -138,58 +139,6 @@ static void ladder4(fe26x4 *xout, fe26x4 *zout, const unsigned char *n, const un
   }
 }
 
-/* lane masks of z = 0 mod p (all ones where the lane's z is 0 mod p);
-   each lane through the scalar canonical encoding, branch-free */
-static __m256i zero_lanes(const fe26x4 *z)
-{
-  uint64_t lz[10][4] __attribute__((aligned(32)));
-  uint64_t m[4] __attribute__((aligned(32)));
-  fe26 h;
-  int i, j;
-
-  for (i = 0; i < 10; ++i) _mm256_store_si256((__m256i *)lz[i], z->v[i]);
-  for (j = 0; j < 4; ++j) {
-    for (i = 0; i < 10; ++i) h.v[i] = (uint32_t)lz[i][j];
-    m[j] = crypto_ct_bit_mask_u64((uint64_t)fe26_iszero(&h));
-  }
-  return _mm256_load_si256((const __m256i *)m);
-}
-
-/* f = g in the lanes where mask is all ones */
-static void fe26x4_select(fe26x4 *f, const fe26x4 *g, __m256i mask)
-{
-  int i;
-  for (i = 0; i < 10; ++i) f->v[i] = _mm256_blendv_epi8(f->v[i], g->v[i], mask);
-}
-
-/* q[32j..] = the canonical encoding of lane j of r, j < 4 */
-static void store4(unsigned char *q, const fe26x4 *r)
-{
-  uint64_t lr[10][4] __attribute__((aligned(32)));
-  fe26 h;
-  int i, j;
-
-  for (i = 0; i < 10; ++i) _mm256_store_si256((__m256i *)lr[i], r->v[i]);
-  for (j = 0; j < 4; ++j) {
-    for (i = 0; i < 10; ++i) h.v[i] = (uint32_t)lr[i][j];
-    fe26_tobytes(q + 32 * j, &h);
-  }
-}
-
-/* r = 1/z lane by lane (z nonzero in every lane): Montgomery's trick
-   over the four lanes on the scalar unit (method/x25519_batch_lane_invert.h).
-   z TIGHT, r MULIN. */
-static void invert4(fe26x4 *r, const fe26x4 *z)
-{
-  uint64_t lz[10][4] __attribute__((aligned(32)));
-  int i;
-
-  for (i = 0; i < 10; ++i) _mm256_store_si256((__m256i *)lz[i], z->v[i]);
-  x25519_batch_lane_invert(&lz[0][0], 4, NULL);
-  for (i = 0; i < 10; ++i) r->v[i] = _mm256_load_si256((const __m256i *)lz[i]);
-  CRYPTO_CT_WIPE(lz);
-}
-
 /* A unit: up to UNIT groups of four whose inversions are shared
    (Montgomery's trick, lane by lane: one inversion and three
    multiplications per group instead of one inversion per group).  A lane
@@ -225,7 +174,7 @@ static void nPunit(unsigned char *q, const unsigned char *n, const unsigned char
   for (g = 0; g < groups; ++g) {
     if (g == groups - 1 && last < 4) ladder4(&x[g], &z[g], tn, tp);
     else ladder4(&x[g], &z[g], n + 128 * g, p + 128 * g);
-    iszero = zero_lanes(&z[g]);
+    iszero = fe26x4_zero_lanes(&z[g]);
     fe26x4_select(&z[g], &one, iszero);
     fe26x4_select(&x[g], &zero, iszero);
     if (g == 0) pre[0] = z[0];
@@ -233,7 +182,7 @@ static void nPunit(unsigned char *q, const unsigned char *n, const unsigned char
   }
 
   /* outputs only from here on */
-  invert4(&r, &pre[groups - 1]);   /* 1 / (z_0 ... z_last), lane by lane */
+  fe26x4_invert4(&r, &pre[groups - 1], NULL);   /* 1 / (z_0 ... z_last), lane by lane */
   for (g = groups - 1; g >= 0; --g) {
     if (g > 0) {
       fe26x4o_mul(&t, &r, &pre[g - 1]);         /* 1 / z_g */
@@ -243,10 +192,10 @@ static void nPunit(unsigned char *q, const unsigned char *n, const unsigned char
     }
     fe26x4o_mul(&t, &t, &x[g]);
     if (g == groups - 1 && last < 4) {
-      store4(tq, &t);
+      fe26x4_store4(tq, &t);
       for (i = 0; i < 32 * last; ++i) q[128 * g + i] = tq[i];
     } else {
-      store4(q + 128 * g, &t);
+      fe26x4_store4(q + 128 * g, &t);
     }
   }
 
