@@ -88,6 +88,12 @@ try:
     check(cm.ArmhfArch.is_branch("\tldr\tpc, [ip, #8]!") and cm.ArmhfArch.is_branch("\tcbz\tr0, #12") and
           not cm.ArmhfArch.is_branch("\tbic\tr0, r0, #1") and not cm.ArmhfArch.is_branch("\tadd\tr2, pc"),
           "armhf branches")
+    # CET landing pads are priced as nops on amd64 (LLVM 16 has no figures
+    # for them), and only there
+    mca = cm.Mca(amd, "llvm-mca", "skylake", tmp)
+    check(mca.endbr("\tendbr64") and mca.endbr("\tendbr32") and not mca.endbr("\tnop") and
+          not mca.endbr("\tmovq\t%rsp, %rdi") and not cm.Mca(arm, "llvm-mca", "cortex-a76", tmp).endbr("\tbti\tc"),
+          "endbr64 and endbr32 as nops")
     # result lines
     check(cm.line_kind("dh_x25519 selected 32 90000\n") == "headline", "line kind of a headline line")
     check(cm.line_kind("nP_montgomery25519 3 32 90000\n") == "nP_montgomery25519", "line kind of a pair line")
