@@ -48,6 +48,18 @@
 	.cfi_restore \reg
 .endm
 
+/* one register to or from its slot at off(%rsp), with its call-frame
+   information */
+.macro FE64_SAVE1 reg, off
+	movq	\reg, \off(%rsp)
+	.cfi_rel_offset \reg, \off
+.endm
+
+.macro FE64_LOAD1 reg, off
+	movq	\off(%rsp), \reg
+	.cfi_restore \reg
+.endm
+
 /* save and restore every callee-saved register the macros below use:
    the same 48 bytes, in the same places, as six pushes (rbx highest, r15
    at the new rsp), but one stack-pointer update and six moves.  Why not
@@ -60,33 +72,21 @@
 .macro FE64_SAVE_ALL
 	subq	$48, %rsp
 	.cfi_adjust_cfa_offset 48
-	movq	%rbx, 40(%rsp)
-	.cfi_rel_offset %rbx, 40
-	movq	%rbp, 32(%rsp)
-	.cfi_rel_offset %rbp, 32
-	movq	%r12, 24(%rsp)
-	.cfi_rel_offset %r12, 24
-	movq	%r13, 16(%rsp)
-	.cfi_rel_offset %r13, 16
-	movq	%r14, 8(%rsp)
-	.cfi_rel_offset %r14, 8
-	movq	%r15, 0(%rsp)
-	.cfi_rel_offset %r15, 0
+	FE64_SAVE1 %rbx, 40
+	FE64_SAVE1 %rbp, 32
+	FE64_SAVE1 %r12, 24
+	FE64_SAVE1 %r13, 16
+	FE64_SAVE1 %r14, 8
+	FE64_SAVE1 %r15, 0
 .endm
 
 .macro FE64_RESTORE_ALL
-	movq	0(%rsp), %r15
-	.cfi_restore %r15
-	movq	8(%rsp), %r14
-	.cfi_restore %r14
-	movq	16(%rsp), %r13
-	.cfi_restore %r13
-	movq	24(%rsp), %r12
-	.cfi_restore %r12
-	movq	32(%rsp), %rbp
-	.cfi_restore %rbp
-	movq	40(%rsp), %rbx
-	.cfi_restore %rbx
+	FE64_LOAD1 %r15, 0
+	FE64_LOAD1 %r14, 8
+	FE64_LOAD1 %r13, 16
+	FE64_LOAD1 %r12, 24
+	FE64_LOAD1 %rbp, 32
+	FE64_LOAD1 %rbx, 40
 	addq	$48, %rsp
 	.cfi_adjust_cfa_offset -48
 .endm
