@@ -18,9 +18,9 @@
    The selections of the next row run in the caller (an AVX2 scan in C)
    between the calls, not woven into these (tests/dudect told the woven
    form apart on Zen 3: doc/security.md).
-   Stack: 6 pushes and a 768-byte frame: two sets of temporaries and a
-   copy of q2 (the macros have only rcx, rsi, rdi for base pointers besides
-   rsp). */
+   Stack: 48 bytes of saved registers and a 768-byte frame: two sets of
+   temporaries and a copy of q2 (the macros have only rcx, rsi, rdi for
+   base pointers besides rsp). */
 #define NG2_B 336
 #define NG2_Q2 672
 #define NG2_FRAME 768

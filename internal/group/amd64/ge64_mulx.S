@@ -14,7 +14,8 @@
    Common to every function below:
      ABI      System V AMD64; rbx rbp r12-r15 saved and restored, the
               other general registers and the flags clobbered
-     stack    6 pushes plus the frame given per function
+     stack    48 bytes of saved registers (FE64_SAVE_ALL) plus the frame
+              given per function
      timing   straight-line code: constant time, except that the
               doubling runs loop on their public count n
    Formulas: as in group/ge64.h (Hisil-Wong-Carter-Dawson, a = -1). */

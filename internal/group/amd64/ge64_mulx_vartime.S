@@ -17,7 +17,8 @@
 
    Include from an implementation's .S file after "crypto_OP.h"; C
    declarations in internal/group/ge64_mulx_vartime.h.  ABI, stack and
-   formulas as in ge64_mulx.S (6 pushes plus a frame of 384 bytes). */
+   formulas as in ge64_mulx.S (48 bytes of saved registers plus a frame
+   of 384 bytes). */
 #ifndef GE64_MULX_VARTIME_S
 #define GE64_MULX_VARTIME_S
 

@@ -17,8 +17,9 @@
    exactly for the point at infinity.  Outputs are written after the
    inputs are no longer needed.
    Registers: System V; rbx rbp r12-r15 saved and restored, everything
-   else caller-saved is clobbered.  Stack: 6 pushes plus a 592-byte frame
-   of temporaries, zeroed before returning.
+   else caller-saved is clobbered.  Stack: 48 bytes of saved registers
+   (FE64_SAVE_ALL) plus a 592-byte frame of temporaries, zeroed before
+   returning.
    Constant time: each scalar bit only becomes a mask for the conditional
    swaps; loop count, instructions and addresses are fixed; carries are
    handled with sbb masks and adc chains, never branches.
