@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <immintrin.h>
 #include "ct/crypto_ct.h"
-#include "method/x25519_batch_lane_invert.h"
+#include "method/x25519_batch_lanes.h"
 #include "field/fe26.h"
 #include "field/fe26x4_avx2.h"
 #include "field/fe51.h"
@@ -21,14 +21,11 @@ static __m256i fe26x4_zero_lanes(const fe26x4 *z)
 {
   uint64_t lz[10][4] __attribute__((aligned(32)));
   uint64_t m[4] __attribute__((aligned(32)));
-  fe26 h;
-  int i, j;
+  int i;
 
   for (i = 0; i < 10; ++i) _mm256_store_si256((__m256i *)lz[i], z->v[i]);
-  for (j = 0; j < 4; ++j) {
-    for (i = 0; i < 10; ++i) h.v[i] = (uint32_t)lz[i][j];
-    m[j] = crypto_ct_bit_mask_u64((uint64_t)fe26_iszero(&h));
-  }
+  x25519_batch_lane_zero_masks(m, &lz[0][0], 4);
+  CRYPTO_CT_WIPE(lz);
   return _mm256_load_si256((const __m256i *)m);
 }
 
@@ -43,19 +40,16 @@ static void fe26x4_select(fe26x4 *f, const fe26x4 *g, __m256i mask)
 static void fe26x4_store4(unsigned char *q, const fe26x4 *r)
 {
   uint64_t lr[10][4] __attribute__((aligned(32)));
-  fe26 h;
-  int i, j;
+  int i;
 
   for (i = 0; i < 10; ++i) _mm256_store_si256((__m256i *)lr[i], r->v[i]);
-  for (j = 0; j < 4; ++j) {
-    for (i = 0; i < 10; ++i) h.v[i] = (uint32_t)lr[i][j];
-    fe26_tobytes(q + 32 * j, &h);
-  }
+  x25519_batch_lane_tobytes(q, &lr[0][0], 4);
+  CRYPTO_CT_WIPE(lr);
 }
 
 /* r = 1/z lane by lane (z nonzero in every lane): Montgomery's trick
    over the four lanes on the scalar unit
-   (method/x25519_batch_lane_invert.h).  z TIGHT, r MULIN.  With x (not
+   (method/x25519_batch_lanes.h).  z TIGHT, r MULIN.  With x (not
    NULL, nonzero) the same inversion serves it too: *x becomes 1 / *x
    (whether x is given depends on the batch size only). */
 static void fe26x4_invert4(fe26x4 *r, const fe26x4 *z, fe51 *x)

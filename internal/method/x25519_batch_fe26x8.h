@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <immintrin.h>
 #include "ct/crypto_ct.h"
-#include "method/x25519_batch_lane_invert.h"
+#include "method/x25519_batch_lanes.h"
 #include "field/fe26.h"
 #include "field/fe26x8_avx512.h"
 #include "field/fe51.h"
@@ -22,39 +22,30 @@ static __mmask8 fe26x8_zero_lanes(const fe26x8 *z)
 {
   uint64_t lz[10][8] __attribute__((aligned(64)));
   uint64_t m[8] __attribute__((aligned(64)));
-  fe26 h;
-  int i, j;
+  __m512i mv;
+  int i;
 
   for (i = 0; i < 10; ++i) _mm512_store_si512((void *)lz[i], z->v[i]);
-  for (j = 0; j < 8; ++j) {
-    for (i = 0; i < 10; ++i) h.v[i] = (uint32_t)lz[i][j];
-    m[j] = crypto_ct_bit_mask_u64((uint64_t)fe26_iszero(&h));
-  }
-  {
-    const __m512i mv = _mm512_load_si512((const void *)m);
-    return _mm512_test_epi64_mask(mv, mv);
-  }
+  x25519_batch_lane_zero_masks(m, &lz[0][0], 8);
+  CRYPTO_CT_WIPE(lz);
+  mv = _mm512_load_si512((const void *)m);
+  return _mm512_test_epi64_mask(mv, mv);
 }
 
 /* q[32j..] = the canonical encoding of lane j of r, j < 8 */
 static void fe26x8_store8(unsigned char *q, const fe26x8 *r)
 {
   uint64_t lr[10][8] __attribute__((aligned(64)));
-  fe26 h;
-  int i, j;
+  int i;
 
   for (i = 0; i < 10; ++i) _mm512_store_si512((void *)lr[i], r->v[i]);
-  for (j = 0; j < 8; ++j) {
-    for (i = 0; i < 10; ++i) h.v[i] = (uint32_t)lr[i][j];
-    fe26_tobytes(q + 32 * j, &h);
-  }
+  x25519_batch_lane_tobytes(q, &lr[0][0], 8);
   CRYPTO_CT_WIPE(lr);
-  CRYPTO_CT_WIPE(h);
 }
 
 /* r = 1/z lane by lane (z nonzero in every lane): Montgomery's trick
    over the eight lanes on the scalar unit
-   (method/x25519_batch_lane_invert.h).  z TIGHT, r MULIN.  With x (not
+   (method/x25519_batch_lanes.h).  z TIGHT, r MULIN.  With x (not
    NULL, nonzero: the product of a unit's integer-unit items) the same
    inversion serves it too, *x becomes 1 / *x, for two more products
    (whether x is given depends on the batch size only). */
